@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'techhelp-config-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all: port 3000, embedded database, sandbox and built-in services', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.paypal).toBeUndefined();
+    expect(config.openai).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.chatModel).toBe('gpt-5-nano');
+    expect(config.maintenanceMode).toBe(false);
+    expect(config.bookingWindowDays).toBe(90);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('names the variable and the problem for a bad value', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: must be a whole number from 0 to 65535 \(got "eighty"\)$/)]);
+    expect(problemsOf({ MAINTENANCE_MODE: 'maybe' })[0]).toMatch(/^MAINTENANCE_MODE: must be true or false/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/x' })[0]).toMatch(/^DATABASE_URL: must be a postgres:\/\//);
+    expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL: must be an smtp:\/\//);
+    expect(problemsOf({ PAYPAL_ENV: 'test' })[0]).toMatch(/^PAYPAL_ENV: must be sandbox or live/);
+    expect(problemsOf({ ADMIN_EMAILS: 'owner@example.com, not-an-address' })[0]).toMatch(/^ADMIN_EMAILS\.1: must be an e-mail address/);
+    expect(problemsOf({ BOOKING_WINDOW_DAYS: '0' })[0]).toMatch(/^BOOKING_WINDOW_DAYS: must be a whole number of days/);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({ PORT: '-1', SUPPORT_EMAIL: 'nobody', PUBLIC_URL: 'ftp://x' });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['PORT', 'PUBLIC_URL', 'SUPPORT_EMAIL']);
+  });
+
+  it('never echoes a secret in its message', () => {
+    const [problem] = problemsOf({ AUTH_SECRET: 'short-secret' });
+    expect(problem).toMatch(/^AUTH_SECRET: must be at least 32 characters$/);
+    expect(problem).not.toContain('short-secret');
+  });
+
+  it('requires both halves of a credential pair', () => {
+    expect(problemsOf({ PAYPAL_CLIENT_ID: 'id' })).toEqual(['PAYPAL_CLIENT_SECRET: must be set when PAYPAL_CLIENT_ID is set']);
+    expect(problemsOf({ GOOGLE_CLIENT_SECRET: 's' })).toEqual(['GOOGLE_CLIENT_ID: must be set when GOOGLE_CLIENT_SECRET is set']);
+  });
+
+  it('requires PUBLIC_URL in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^PUBLIC_URL: must be set in production/)]);
+  });
+
+  it('switches each real service on by configuration', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENV: 'live',
+      OPENAI_API_KEY: 'key',
+      OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      ADMIN_EMAILS: ' Owner@Example.com ,second@example.com',
+      MAINTENANCE_MODE: 'true',
+      PUBLIC_URL: 'https://techhelp.example.com/',
+    });
+    expect(config.paypal).toEqual({ clientId: 'client', clientSecret: 'secret', env: 'live', apiUrl: 'https://api-m.paypal.com' });
+    expect(config.openai).toEqual({ apiKey: 'key', baseUrl: 'http://127.0.0.1:8080/v1', model: 'gpt-5-nano' });
+    expect(config.google).toEqual({ clientId: 'g', clientSecret: 'gs' });
+    expect(config.adminEmails).toEqual(['owner@example.com', 'second@example.com']);
+    expect(config.maintenanceMode).toBe(true);
+    expect(config.publicUrl).toBe('https://techhelp.example.com');
+  });
+
+  it('generates the auth secret once, keeps it under DATA_DIR readable by the owner only, and reuses it', () => {
+    const directory = dataDir();
+    const first = loadConfig({ DATA_DIR: directory }).authSecret;
+    const second = loadConfig({ DATA_DIR: directory }).authSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    const file = path.join(directory, 'auth.secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir() }).authSecret).not.toBe(first);
+  });
+
+  it('prefers AUTH_SECRET when it is set', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});

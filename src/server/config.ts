@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is parsed here once; a bad value stops the start with a
+ * message naming the variable. Secrets left unset are generated once and kept under DATA_DIR.
+ */
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 65535' })
+      .int({ error: 'must be a whole number from 0 to 65535' })
+      .min(0, { error: 'must be a whole number from 0 to 65535' })
+      .max(65535, { error: 'must be a whole number from 0 to 65535' })
+      .default(3000),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  SUPPORT_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\(?\d{3}\)?[ -]?\d{3}-?\d{4}$/, { error: 'must be a US phone number such as (631) 555-0142' })
+      .default('(631) 555-0142'),
+  ),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, emailAddress.default('support@techhelp.local')),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalString,
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox')),
+  PAYPAL_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-5-nano')),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(emailAddress)),
+  ),
+  MAINTENANCE_MODE: booleanFlag,
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  BOOKING_WINDOW_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days from 1 to 365' })
+      .int({ error: 'must be a whole number of days from 1 to 365' })
+      .min(1, { error: 'must be a whole number of days from 1 to 365' })
+      .max(365, { error: 'must be a whole number of days from 1 to 365' })
+      .default(90),
+  ),
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  support: { phone: string; email: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string } | undefined;
+  openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
+  chatModel: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  adminEmails: string[];
+  maintenanceMode: boolean;
+  authSecret: string;
+  bookingWindowDays: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function pairProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const pairs: Array<[keyof Env, keyof Env]> = [
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ];
+  for (const [a, b] of pairs) {
+    if (Boolean(env[a]) !== Boolean(env[b])) {
+      const missing = env[a] ? b : a;
+      const present = env[a] ? a : b;
+      problems.push(`${missing}: must be set when ${present} is set`);
+    }
+  }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: must be set in production (links in e-mails are built from it)');
+  }
+  return problems;
+}
+
+/** Reads the secret kept under DATA_DIR, creating it with a fresh random value the first time. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `${name}.secret`);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.') || 'environment';
+        const received = source[variable];
+        const shown = received === undefined || /SECRET|KEY|PASSWORD/.test(variable) ? '' : ` (got "${received}")`;
+        return `${variable}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const problems = pairProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `TechHelp <${env.SUPPORT_EMAIL}>` },
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            env: env.PAYPAL_ENV,
+            apiUrl: env.PAYPAL_API_URL ?? (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+          }
+        : undefined,
+    openai: env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.CHAT_MODEL } : undefined,
+    chatModel: env.CHAT_MODEL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    adminEmails: env.ADMIN_EMAILS,
+    maintenanceMode: env.MAINTENANCE_MODE,
+    authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
+    bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The database every query is written against, whichever driver sits underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A query function's handle: the database, or a transaction the caller has opened. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for the start-up message (the password is never shown). */
+  location: string;
+  close(): Promise<void>;
+};
+
+// src/server/db/client.ts and dist/server/db/client.js sit at the same depth, so this resolves in both.
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url));
+
+export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string | undefined };
+
+/**
+ * Opens the database and brings its schema up to date: a PostgreSQL server when a URL is given, otherwise the
+ * embedded PGlite under DATA_DIR/pglite (or in memory when no directory is given, for tests).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema });
+    try {
+      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    return { db, kind: 'postgres', location: url.toString(), close: () => pool.end() };
+  }
+
+  let directory: string | undefined;
+  if (options.dataDir) {
+    directory = path.join(options.dataDir, 'pglite');
+    mkdirSync(directory, { recursive: true });
+  }
+  const client = directory ? await PGlite.create(directory) : await PGlite.create();
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', location: directory ?? 'memory', close: () => client.close() };
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
+import { openDatabase } from './db/client.ts';
+
+/** Starts the server: configuration, the DATA_DIR lock, the database and its migrations, then listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // PGlite takes no lock of its own; a PostgreSQL server guards itself.
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const app = await buildApp({ config, db: database.db });
+
+    let closing = false;
+    const shutdown = async (signal: NodeJS.Signals) => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received: closing`);
+      const forced = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
+        process.exit(1);
+      }, 10_000);
+      forced.unref();
+      try {
+        await app.close();
+        await database?.close();
+      } finally {
+        lock?.release();
+      }
+      process.exit(0);
+    };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    app.log.info(`database: ${database.kind} (${database.location})`);
+    // The address is printed plainly too, for people reading the terminal rather than the JSON log.
+    process.stdout.write(`\nTechHelp is running at ${url}\n\n`);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`\n${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nThe server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+  }
+  process.exit(1);
+});

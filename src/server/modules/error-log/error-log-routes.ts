@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { CLIENT_ERROR_BODY_LIMIT, ClientErrorReportSchema } from '../../../shared/error-log.ts';
+
+/** The browser's way into the error log: small bodies, few per minute, and the user id is the server's. */
+export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/errors',
+    {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        body: ClientErrorReportSchema,
+        response: { 204: z.null(), 400: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.recordError({
+        userId: request.viewerId,
+        errorMessage: request.body.errorMessage,
+        appointmentIdentifier: request.body.appointmentIdentifier,
+        componentName: request.body.componentName,
+        source: 'browser',
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api-error.ts';
+
+/** An error a route throws on purpose: its message is meant for the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request was not valid.',
+  401: 'Please log in first.',
+  403: 'Not Authorized',
+  404: 'Not found.',
+  405: 'That method is not allowed here.',
+  406: 'That response format is not available.',
+  413: 'That request is too large.',
+  415: 'That content type is not supported; send JSON.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: { code, message } });
+}
+
+/**
+ * The central error handler: one error shape for every failure, user-facing messages for 4xx, internals hidden
+ * on 5xx, and every server failure written to the error log with the request's context.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const detail = first?.message ? `${field ? `${field}: ` : ''}${first.message}` : CLIENT_ERROR_MESSAGES[400];
+      return sendError(reply, 400, 'VALIDATION_FAILED', detail ?? 'The request was not valid.');
+    }
+
+    const statusCode = !isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode < 500) {
+      const code = error.code?.startsWith('FST_')
+        ? statusCode === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : 'BAD_REQUEST'
+        : (error.code ?? 'BAD_REQUEST');
+      return sendError(reply, statusCode, code, CLIENT_ERROR_MESSAGES[statusCode] ?? error.message);
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    await app.recordError({
+      userId: request.viewerId,
+      errorMessage: `${request.method} ${request.routeOptions.url ?? request.url}: ${error.message}`,
+      componentName: 'server',
+      source: 'server',
+    });
+    return sendError(reply, statusCode === 503 ? 503 : 500, 'INTERNAL', GENERIC_SERVER_ERROR_MESSAGE);
+  });
+});

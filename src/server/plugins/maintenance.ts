@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MAINTENANCE_MESSAGE } from '../../shared/api-error.ts';
+import { sendError } from './errors.ts';
+
+export const MAINTENANCE_PATH = '/maintenance';
+
+/**
+ * MAINTENANCE_MODE=true: every page leads to /maintenance and the API answers 503, while /healthz keeps
+ * answering so that the process is not restarted by its supervisor.
+ */
+export const maintenancePlugin = fp(async (app: FastifyInstance) => {
+  if (!app.config.maintenanceMode) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/healthz' || pathname === MAINTENANCE_PATH || pathname.startsWith('/assets/') || hasFileExtension(pathname)) return;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      reply.header('Retry-After', '600');
+      return sendError(reply, 503, 'MAINTENANCE', MAINTENANCE_MESSAGE);
+    }
+    return reply.redirect(MAINTENANCE_PATH, 302);
+  });
+});
+
+function hasFileExtension(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname);
+}

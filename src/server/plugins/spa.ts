@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { APP_CONFIG_ELEMENT_ID, APP_CONFIG_PLACEHOLDER, type AppConfig } from '../../shared/app-config.ts';
+import { sendError } from './errors.ts';
+
+export type SpaOptions = { webRoot: string };
+
+function appConfigFor(app: FastifyInstance): AppConfig {
+  return {
+    supportPhone: app.config.support.phone,
+    supportEmail: app.config.support.email,
+    maintenanceMode: app.config.maintenanceMode,
+    googleSignIn: Boolean(app.config.google),
+  };
+}
+
+/** JSON inside a script element: '<' is escaped so no value can close the element. */
+function embeddedJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Serves the built browser app: hashed assets cached for a year (pre-compressed at build time), index.html
+ * with the app configuration for every other page path so deep links survive a reload, and JSON 404s for
+ * unknown API paths.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
+  const indexFile = path.join(options.webRoot, 'index.html');
+  const built = existsSync(indexFile);
+  const indexHtml = built
+    ? readFileSync(indexFile, 'utf8').replace(
+        APP_CONFIG_PLACEHOLDER,
+        `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${embeddedJson(appConfigFor(app))}</script>`,
+      )
+    : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn(`the browser app is not built (${indexFile} is missing); run npm run build`);
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!indexHtml) return sendError(reply, 503, 'NOT_BUILT', 'The web app has not been built yet. Run npm run build.');
+    return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  };
+
+  app.get('/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+  app.get('/index.html', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    // A missing file with an extension (an old hashed asset, say) is a real 404, not a page.
+    if (isPage && !pathname.startsWith('/assets/') && !path.extname(pathname)) return sendIndex(reply);
+    return sendError(reply, 404, 'NOT_FOUND', `Not found: ${request.method} ${pathname}`);
+  });
+});

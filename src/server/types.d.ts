@@ -1,0 +1,15 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { ErrorRecorder } from './modules/error-log/error-log-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    recordError: ErrorRecorder;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's id, for the error log; undefined for visitors. */
+    viewerId: string | undefined;
+  }
+}

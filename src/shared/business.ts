@@ -1,0 +1,190 @@
+/**
+ * The business's facts, in one place: the pages, the e-mails and the chat assistant all read them from here.
+ * The support phone and e-mail are configuration (SUPPORT_PHONE, SUPPORT_EMAIL) and reach the pages through
+ * the app configuration the server embeds in the page.
+ */
+
+export const BUSINESS_NAME = 'TechHelp';
+export const BUSINESS_TAGLINE = 'Friendly computer help for the Towns of Islip and Smithtown';
+export const BUSINESS_STATE = 'NY';
+export const BUSINESS_TIME_ZONE = 'America/New_York';
+export const SERVICE_TOWNS = ['Town of Islip', 'Town of Smithtown'] as const;
+
+export type ServiceCity = { readonly name: string; readonly zip: string; readonly town: (typeof SERVICE_TOWNS)[number] };
+
+/** The 25 cities the business serves, in the order the spec lists them, with the zip each one uses. */
+export const SERVICE_CITIES: readonly ServiceCity[] = [
+  { name: 'Bay Shore', zip: '11706', town: 'Town of Islip' },
+  { name: 'Bayport', zip: '11705', town: 'Town of Islip' },
+  { name: 'Baywood', zip: '11706', town: 'Town of Islip' },
+  { name: 'Bohemia', zip: '11716', town: 'Town of Islip' },
+  { name: 'Brentwood', zip: '11717', town: 'Town of Islip' },
+  { name: 'Central Islip', zip: '11722', town: 'Town of Islip' },
+  { name: 'Commack', zip: '11725', town: 'Town of Smithtown' },
+  { name: 'East Islip', zip: '11730', town: 'Town of Islip' },
+  { name: 'Great River', zip: '11739', town: 'Town of Islip' },
+  { name: 'Hauppauge', zip: '11788', town: 'Town of Smithtown' },
+  { name: 'Holbrook', zip: '11741', town: 'Town of Islip' },
+  { name: 'Holtsville', zip: '11742', town: 'Town of Islip' },
+  { name: 'Islip', zip: '11751', town: 'Town of Islip' },
+  { name: 'Islip Terrace', zip: '11752', town: 'Town of Islip' },
+  { name: 'Kings Park', zip: '11754', town: 'Town of Smithtown' },
+  { name: 'Lake Ronkonkoma', zip: '11779', town: 'Town of Islip' },
+  { name: 'Nesconset', zip: '11767', town: 'Town of Smithtown' },
+  { name: 'North Great River', zip: '11752', town: 'Town of Islip' },
+  { name: 'Oakdale', zip: '11769', town: 'Town of Islip' },
+  { name: 'Ronkonkoma', zip: '11779', town: 'Town of Islip' },
+  { name: 'Saint James', zip: '11780', town: 'Town of Smithtown' },
+  { name: 'Sayville', zip: '11782', town: 'Town of Islip' },
+  { name: 'Smithtown', zip: '11787', town: 'Town of Smithtown' },
+  { name: 'West Islip', zip: '11795', town: 'Town of Islip' },
+  { name: 'West Sayville', zip: '11796', town: 'Town of Islip' },
+];
+
+export const CITY_PLACEHOLDER = 'Select a City';
+
+export function zipForCity(city: string): string | undefined {
+  return SERVICE_CITIES.find((entry) => entry.name === city)?.zip;
+}
+
+/** The eight visit slots of a Saturday or Sunday, New York time, every 90 minutes. */
+export const SLOT_LABELS = ['08:00am', '09:30am', '11:00am', '12:30pm', '02:00pm', '03:30pm', '05:00pm', '06:30pm'] as const;
+export type SlotLabel = (typeof SLOT_LABELS)[number];
+export const BOOKING_DAYS = ['Saturday', 'Sunday'] as const;
+export const MAX_OPEN_APPOINTMENTS = 3;
+
+export type ServiceKind = 'troubleshooting' | 'consulting';
+
+/** Fees in whole dollars. Extra time is billed in 30-minute increments after the first hour. */
+export const FEES: Readonly<
+  Record<ServiceKind, { label: string; hourlyDollars: number; minimumMinutes: number; incrementDollars: number }>
+> = {
+  troubleshooting: { label: 'Troubleshooting', hourlyDollars: 50, minimumMinutes: 60, incrementDollars: 25 },
+  consulting: { label: 'Consulting', hourlyDollars: 100, minimumMinutes: 60, incrementDollars: 50 },
+};
+export const INCREMENT_MINUTES = 30;
+/** Time up to this many minutes past the hour or half-hour is not charged. */
+export const GRACE_MINUTES = 10;
+
+/** The fee, in whole dollars, for a visit of the given length, as the fee schedule states it. */
+export function feeForVisit(kind: ServiceKind, minutes: number): number {
+  if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError('minutes must be a non-negative number');
+  const fee = FEES[kind];
+  const beyondFirstHour = minutes - fee.minimumMinutes - GRACE_MINUTES;
+  const increments = beyondFirstHour > 0 ? Math.ceil(beyondFirstHour / INCREMENT_MINUTES) : 0;
+  return fee.hourlyDollars + increments * fee.incrementDollars;
+}
+
+/** The fee schedule in the words the spec uses; shown on /services and read by the assistant. */
+export const FEE_SCHEDULE_TEXT = [
+  'Troubleshooting: $50 per hour, one-hour minimum, then $25 per 30-minute increment.',
+  'Consulting: $100 per hour, one-hour minimum, then $50 per 30-minute increment.',
+  'Time more than 10 minutes past the hour or half-hour adds a 30-minute charge.',
+] as const;
+
+export const PAYMENT_METHODS = ['Cash', 'Check', 'PayPal', 'Credit and debit cards'] as const;
+export const PAYMENT_TERMS = 'Payment is due at the time of service by cash, check, PayPal or card.';
+export const HARDWARE_NOTE =
+  'We do not repair hardware. When a part or a device has failed, we help you choose a replacement and set it up.';
+
+export const SERVICES_OFFERED = [
+  {
+    title: 'Computer troubleshooting',
+    text: 'Slow or frozen computers, error messages, programs that will not open, printers and scanners that stopped working, and updates that went wrong.',
+  },
+  {
+    title: 'Internet and Wi-Fi',
+    text: 'Weak or dropping Wi-Fi, new routers and modems, getting every phone, tablet, smart TV and printer connected.',
+  },
+  {
+    title: 'E-mail, accounts and passwords',
+    text: 'Setting up e-mail on a new device, recovering locked accounts, and organizing passwords in a password manager so you never lose them again.',
+  },
+  {
+    title: 'Security checkups',
+    text: 'Removing viruses and pop-ups, checking antivirus and firewall settings, spotting scam e-mails and calls, and safe online banking habits.',
+  },
+  {
+    title: 'New devices and backups',
+    text: 'Moving your files, photos and contacts to a new computer or phone, and setting up automatic backups so nothing is lost.',
+  },
+  {
+    title: 'Small business and home office',
+    text: 'Shared printers, office Wi-Fi, Microsoft 365 and Google Workspace accounts, and technology planning as consulting.',
+  },
+] as const;
+
+export const TECHNICIAN_BIO = {
+  heading: 'Meet your technician',
+  paragraphs: [
+    'TechHelp is a local, one-technician business based in the Town of Islip. Your technician grew up on Long Island and has spent more than twenty years keeping computers, networks and people working: first on a corporate help desk, then running the technology of small offices across Suffolk County.',
+    'Most of our customers are home offices, small businesses and older adults who want a patient, plain-spoken person to fix the problem and show them how to avoid it next time. Nothing is done to your computer without explaining it first, and you never pay for time spent waiting.',
+    'Every visit is booked on a Saturday or Sunday, so working families and small business owners do not have to take time off. When a visit in person is not needed, we can connect to your computer remotely, with your permission, while you watch.',
+  ],
+} as const;
+
+export const REMOTE_SUPPORT_TOOLS = [
+  {
+    name: 'Chrome Remote Desktop',
+    url: 'https://remotedesktop.google.com/support',
+    platforms: 'Windows, Mac and Chromebook',
+    text: 'Works in the Google Chrome browser on Windows, Mac and Chromebook. Open the link, choose "Generate Code" and read the code to your technician over the phone. You can end the session at any time.',
+  },
+  {
+    name: 'Windows Quick Assist',
+    url: 'https://support.microsoft.com/windows/solve-pc-problems-over-a-remote-connection-b077e31a-16f4-2529-1a47-21f6a9040bf3',
+    platforms: 'Windows only',
+    text: 'Built into Windows 10 and Windows 11 and more capable than a browser tool: your technician can restart your computer and keep helping after it comes back. Press the Windows key, type "Quick Assist", open it, and enter the code your technician gives you.',
+  },
+] as const;
+
+/**
+ * The four lessons of /securified. The video ids are the owner's to keep current: a video taken down on
+ * YouTube shows as unavailable, and the summary beside it still teaches the lesson.
+ */
+export const SECURITY_LESSONS = [
+  {
+    anchor: 'strong-password',
+    title: 'Strong passwords',
+    youtubeId: 'aEmF3Iylvr4',
+    poster: '/images/video-passwords.svg',
+    summary: [
+      'Use a long passphrase of four or more unrelated words, at least 10 characters in all, instead of a short word with symbols.',
+      'Never reuse a password: when one website is breached, criminals try the same password everywhere else.',
+      'Let a password manager remember them for you, and turn on two-step verification for e-mail and banking.',
+    ],
+  },
+  {
+    anchor: 'antivirus',
+    title: 'Antivirus protection',
+    youtubeId: 'CVMs03YZ_J4',
+    poster: '/images/video-antivirus.svg',
+    summary: [
+      'Windows 10 and 11 include Microsoft Defender; keep it switched on and let it update itself.',
+      'One antivirus program is enough: two at once slow the computer down and fight each other.',
+      'A pop-up that says your computer is infected and gives a phone number to call is a scam, not an antivirus.',
+    ],
+  },
+  {
+    anchor: 'phishing',
+    title: 'Phishing e-mails and texts',
+    youtubeId: 'XBkzBpFHKp8',
+    poster: '/images/video-phishing.svg',
+    summary: [
+      'Be suspicious of any message that is urgent, threatening or too good to be true, even when the logo looks real.',
+      'Do not click links or open attachments you did not expect. Go to the company website yourself, or call the number on your card or statement.',
+      'Your bank, Medicare, the IRS and Microsoft never ask for passwords, codes or gift cards by e-mail, text or phone.',
+    ],
+  },
+  {
+    anchor: 'windows-firewall',
+    title: 'The Windows firewall',
+    youtubeId: 'kDEX1HXybrU',
+    poster: '/images/video-firewall.svg',
+    summary: [
+      'The firewall decides which programs may talk to the internet; Windows turns it on by default.',
+      'Check it in Settings, Privacy & security, Windows Security, Firewall & network protection: every network should say "Firewall is on".',
+      'If a program asks you to turn the firewall off, stop and call us first.',
+    ],
+  },
+] as const;

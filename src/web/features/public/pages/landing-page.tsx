@@ -1,0 +1,91 @@
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
+import { appointmentEntryPath } from '../../../../shared/navigation.ts';
+import { appConfig, telHref } from '../../../lib/app-config.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useViewer } from '../../../lib/viewer.tsx';
+import { HeroCarousel } from '../components/hero-carousel.tsx';
+import { ServiceAreaMap } from '../components/service-area-map.tsx';
+
+const STEPS = [
+  { title: 'Register', text: 'Create your account with your e-mail address and confirm it from the message we send you.' },
+  { title: 'Pick a weekend time', text: 'Choose a Saturday or Sunday and one of eight times, in person at your door or remote.' },
+  { title: 'Tell us the problem', text: 'A few words are enough, so we arrive with the right tools and answers.' },
+  { title: 'Pay when it is done', text: 'You pay only after the job is completed: online, or by cash, check or card.' },
+] as const;
+
+export function LandingPage() {
+  usePageTitle('Computer help in Islip and Smithtown');
+  const viewer = useViewer();
+  return (
+    <>
+      <section className="hero">
+        <Container className="py-4 py-md-5">
+          <Row className="align-items-center gy-4">
+            <Col lg={5}>
+              <h1 className="display-5 fw-bold">Computer help from a neighbor you can trust</h1>
+              <p className="lead">{BUSINESS_TAGLINE}, for homes, home offices, small businesses and older adults.</p>
+              <Button as={Link as never} to={appointmentEntryPath(viewer)} size="lg" variant="warning" className="cta-button">
+                Make an Appointment Now
+              </Button>
+              <p className="mt-3 mb-0">
+                Prefer to talk first? Call <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>.
+              </p>
+            </Col>
+            <Col lg={7}>
+              <HeroCarousel />
+            </Col>
+          </Row>
+        </Container>
+      </section>
+
+      <section className="py-5" aria-labelledby="how-it-works">
+        <Container>
+          <h2 id="how-it-works" className="mb-4">
+            How it works
+          </h2>
+          <ol className="row list-unstyled gy-4 steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="col-sm-6 col-lg-3">
+                <div className="step h-100">
+                  <span className="step-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3 className="h5">{step.title}</h3>
+                  <p className="mb-0">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p className="mb-0">
+            See our <Link to="/services">services and fees</Link>, or learn how <Link to="/remotesupport">remote support</Link> works.
+          </p>
+        </Container>
+      </section>
+
+      <section className="py-5 bg-light-subtle border-top" aria-labelledby="service-area">
+        <Container>
+          <Row className="gy-4 align-items-center">
+            <Col lg={4}>
+              <h2 id="service-area">Where we work</h2>
+              <p>
+                We visit homes and businesses throughout the Town of Islip and the Town of Smithtown: {SERVICE_CITIES.length} communities
+                from Kings Park and Saint James on the North Shore to West Islip and Sayville on the Great South Bay.
+              </p>
+              <p className="mb-0">
+                Outside the area? Remote support works from anywhere; <Link to="/remotesupport">see how</Link>.
+              </p>
+            </Col>
+            <Col lg={8}>
+              <ServiceAreaMap />
+            </Col>
+          </Row>
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { APP_CONFIG_ELEMENT_ID, type AppConfig, AppConfigSchema } from '../../shared/app-config.ts';
+
+const FALLBACK: AppConfig = { supportPhone: '', supportEmail: '', maintenanceMode: false, googleSignIn: false };
+
+function readAppConfig(): AppConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById(APP_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return FALLBACK;
+  const parsed = AppConfigSchema.safeParse(JSON.parse(element.textContent));
+  return parsed.success ? parsed.data : FALLBACK;
+}
+
+/** The server's configuration for this page, read once from the JSON the server embeds in index.html. */
+export const appConfig: AppConfig = readAppConfig();
+
+export function telHref(phone: string): string {
+  return `tel:+1${phone.replace(/\D/g, '')}`;
+}

@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+import { BUSINESS_NAME } from '../../shared/business.ts';
+
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} | ${BUSINESS_NAME}`;
+  }, [title]);
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { testConfig } from './config.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
+
+/** The real application on a fresh database, driven with inject(). */
+export async function createTestApp(env: Record<string, string> = {}, options: { ready?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), db: database.db, logger: false });
+  if (options.ready !== false) await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
+
+/** The PostgreSQL server to test against, when set; otherwise every test database is an in-memory PGlite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export type TestDatabase = DatabaseHandle & { url: string | undefined; destroy(): Promise<void> };
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database for one test file: its own PostgreSQL database, or its own PGlite. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    return { ...handle, url: undefined, destroy: () => handle.close() };
+  }
+  const name = `techhelp_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+  return {
+    ...handle,
+    url: url.toString(),
+    destroy: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

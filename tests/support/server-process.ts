@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { temporaryDirectory } from './config.ts';
+
+export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
+
+export type ServerProcess = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  /** Sends a signal and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export type ExitedProcess = { code: number | null; stdout: string; stderr: string };
+
+function assertBuilt() {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build before these tests`);
+}
+
+function serverEnv(env: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+/** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
+export async function startServer(options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  assertBuilt();
+  const dataDir = options.dataDir ?? temporaryDirectory();
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(options.env ?? {}, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
+    const check = () => {
+      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the built server expecting it to refuse to start; resolves with how it ended. */
+export async function runServerExpectingExit(env: Record<string, string>, dataDir = temporaryDirectory()): Promise<ExitedProcess> {
+  assertBuilt();
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(env, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,49 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('./src/web', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/** Writes .br and .gz beside every compressible file, so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'techhelp-precompress',
+    apply: 'build',
+    closeBundle(error?: Error) {
+      if (error || !existsSync(outDir)) return;
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  publicDir: path.join(root, 'public'),
+  plugins: [react(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+  },
+});
