@@ -44,7 +44,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     await app.register(fastifyStatic, {
       root: options.webRoot,
       index: false,
-      wildcard: false,
+      wildcard: true,
+      // index.html is only ever sent with the configuration embedded, by sendIndex below.
+      allowedPath: (pathname) => pathname !== '/index.html',
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -60,8 +62,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   };
 
-  app.get('/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
-  app.get('/index.html', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -45,31 +45,31 @@ const CITY_COORDINATES: Readonly<Record<string, LonLat>> = {
  * no two labels touch; crowded South Shore names move out over the bay on a leader line.
  */
 const LABEL_PLACEMENT: Readonly<Record<string, LabelPlacement>> = {
-  'Bay Shore': { dx: -10, dy: 6, anchor: 'end' },
-  Bayport: { dx: 10, dy: 6, anchor: 'start' },
-  Baywood: { dx: -10, dy: 6, anchor: 'end' },
-  Bohemia: { dx: 10, dy: 6, anchor: 'start' },
-  Brentwood: { dx: -10, dy: 6, anchor: 'end' },
-  'Central Islip': { dx: 10, dy: 6, anchor: 'start' },
-  Commack: { dx: -10, dy: 6, anchor: 'end' },
-  'East Islip': { dx: 10, dy: 6, anchor: 'start' },
-  'Great River': { dx: 10, dy: 6, anchor: 'start' },
-  Hauppauge: { dx: 10, dy: 6, anchor: 'start' },
-  Holbrook: { dx: 10, dy: 6, anchor: 'start' },
-  Holtsville: { dx: 10, dy: 6, anchor: 'start' },
-  Islip: { dx: 10, dy: 6, anchor: 'start' },
-  'Islip Terrace': { dx: 10, dy: 6, anchor: 'start' },
-  'Kings Park': { dx: 10, dy: 6, anchor: 'start' },
-  'Lake Ronkonkoma': { dx: 10, dy: 6, anchor: 'start' },
-  Nesconset: { dx: 10, dy: 6, anchor: 'start' },
-  'North Great River': { dx: 10, dy: 6, anchor: 'start' },
-  Oakdale: { dx: 10, dy: 6, anchor: 'start' },
-  Ronkonkoma: { dx: 10, dy: 6, anchor: 'start' },
-  'Saint James': { dx: 10, dy: 6, anchor: 'start' },
-  Sayville: { dx: 10, dy: 6, anchor: 'start' },
-  Smithtown: { dx: 10, dy: 6, anchor: 'start' },
-  'West Islip': { dx: 10, dy: 6, anchor: 'start' },
-  'West Sayville': { dx: 10, dy: 6, anchor: 'start' },
+  'Bay Shore': { dx: -12, dy: 6, anchor: 'end' },
+  Bayport: { dx: 11, dy: 6, anchor: 'start' },
+  Baywood: { dx: -11, dy: 6, anchor: 'end' },
+  Bohemia: { dx: 11, dy: 6, anchor: 'start' },
+  Brentwood: { dx: -11, dy: 6, anchor: 'end' },
+  'Central Islip': { dx: 11, dy: 6, anchor: 'start' },
+  Commack: { dx: -11, dy: 6, anchor: 'end' },
+  'East Islip': { dx: 2, dy: 121, anchor: 'middle', leader: true },
+  'Great River': { dx: 65, dy: 87, anchor: 'middle', leader: true },
+  Hauppauge: { dx: -11, dy: 6, anchor: 'end' },
+  Holbrook: { dx: 0, dy: 27, anchor: 'middle' },
+  Holtsville: { dx: 11, dy: 6, anchor: 'start' },
+  Islip: { dx: -17, dy: 115, anchor: 'end', leader: true },
+  'Islip Terrace': { dx: -11, dy: 6, anchor: 'end' },
+  'Kings Park': { dx: 11, dy: 6, anchor: 'start' },
+  'Lake Ronkonkoma': { dx: 8, dy: -14, anchor: 'start' },
+  Nesconset: { dx: 11, dy: 6, anchor: 'start' },
+  'North Great River': { dx: 25, dy: -33, anchor: 'start', leader: true },
+  Oakdale: { dx: 11, dy: 6, anchor: 'start' },
+  Ronkonkoma: { dx: -11, dy: 6, anchor: 'end' },
+  'Saint James': { dx: 11, dy: 6, anchor: 'start' },
+  Sayville: { dx: 20, dy: -36, anchor: 'start', leader: true },
+  Smithtown: { dx: -11, dy: 6, anchor: 'end' },
+  'West Islip': { dx: -11, dy: 6, anchor: 'end' },
+  'West Sayville': { dx: 68, dy: 109, anchor: 'middle', leader: true },
 };
 
 /** Long Island Sound shore, west to east; it leaves the top of the map at Stony Brook Harbor. */
@@ -155,6 +155,20 @@ const JONES_BEACH: readonly LonLat[] = [
   [-73.43, 40.614],
 ];
 
+/** Names of the towns, the neighbouring towns and the water, centred on these points. */
+type AreaLabel = { readonly text: string; readonly at: LonLat; readonly kind: 'town' | 'neighbour' | 'water'; readonly anchor: Anchor };
+const AREA_LABELS: readonly AreaLabel[] = [
+  { text: 'Town of Smithtown', at: [-73.22, 40.868], kind: 'town', anchor: 'middle' },
+  { text: 'Town of Islip', at: [-73.093, 40.788], kind: 'town', anchor: 'middle' },
+  { text: 'Huntington', at: [-73.357, 40.81], kind: 'neighbour', anchor: 'middle' },
+  { text: 'Babylon', at: [-73.359, 40.738], kind: 'neighbour', anchor: 'middle' },
+  { text: 'Brookhaven', at: [-73.011, 40.862], kind: 'neighbour', anchor: 'middle' },
+  { text: 'Long Island Sound', at: [-73.387, 40.922], kind: 'water', anchor: 'start' },
+  { text: 'Great South Bay', at: [-73.228, 40.663], kind: 'water', anchor: 'middle' },
+  { text: 'Fire Island', at: [-73.159, 40.626], kind: 'water', anchor: 'middle' },
+  { text: 'Atlantic Ocean', at: [-73.035, 40.636], kind: 'water', anchor: 'middle' },
+];
+
 /** Town lines. Each runs between two points that are also on a shore or on another line. */
 const ISLIP_SMITHTOWN_LINE: readonly LonLat[] = [
   [-73.268, 40.808],
@@ -220,10 +234,10 @@ const CONNETQUOT_RIVER: readonly LonLat[] = [
 const LAKE_RONKONKOMA: LonLat = [-73.118, 40.832];
 
 /** Map window and projection: equirectangular, with longitude scaled by the cosine of the middle latitude. */
-const WEST = -73.43;
-const EAST = -72.93;
-const NORTH = 40.95;
-const SOUTH = 40.605;
+const WEST = -73.4;
+const EAST = -72.97;
+const NORTH = 40.94;
+const SOUTH = 40.612;
 const WIDTH = 1000;
 const LON_SCALE = Math.cos((((NORTH + SOUTH) / 2) * Math.PI) / 180);
 const UNITS_PER_DEGREE = WIDTH / ((EAST - WEST) * LON_SCALE);
@@ -246,6 +260,12 @@ const COLORS = {
   text: '#1d2a33',
   dot: '#0b4f6c',
   halo: '#ffffff',
+} as const;
+
+const AREA_LABEL_LOOK = {
+  town: { size: 24, weight: 700, fill: COLORS.townName, spacing: 0.5 },
+  neighbour: { italic: true, fill: COLORS.neighbourText },
+  water: { size: 21, italic: true, fill: COLORS.waterText },
 } as const;
 
 function project([lon, lat]: LonLat): { x: number; y: number } {
@@ -400,33 +420,15 @@ export function ServiceAreaMap() {
       <path d={pathOf(JONES_BEACH, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
 
       <g>
-        <MapText x={40} y={50} size={22} italic fill={COLORS.waterText}>
-          Long Island Sound
-        </MapText>
-        <MapText x={500} y={770} size={22} italic fill={COLORS.waterText} anchor="middle">
-          Great South Bay
-        </MapText>
-        <MapText x={560} y={855} italic fill={COLORS.waterText} anchor="middle">
-          Fire Island
-        </MapText>
-        <MapText x={900} y={880} size={22} italic fill={COLORS.waterText} anchor="middle">
-          Atlantic Ocean
-        </MapText>
-        <MapText x={120} y={300} italic fill={COLORS.neighbourText} anchor="middle">
-          Huntington
-        </MapText>
-        <MapText x={110} y={560} italic fill={COLORS.neighbourText} anchor="middle">
-          Babylon
-        </MapText>
-        <MapText x={900} y={250} italic fill={COLORS.neighbourText} anchor="middle">
-          Brookhaven
-        </MapText>
-        <MapText x={390} y={180} size={24} weight={700} fill={COLORS.townName} anchor="middle" spacing={1}>
-          Town of Smithtown
-        </MapText>
-        <MapText x={560} y={420} size={24} weight={700} fill={COLORS.townName} anchor="middle" spacing={1}>
-          Town of Islip
-        </MapText>
+        {AREA_LABELS.map((label) => {
+          const { x, y } = project(label.at);
+          const look = AREA_LABEL_LOOK[label.kind];
+          return (
+            <MapText key={label.text} x={x} y={y} anchor={label.anchor} {...look}>
+              {label.text}
+            </MapText>
+          );
+        })}
       </g>
 
       <g stroke={COLORS.text} strokeWidth={1.25}>
@@ -453,7 +455,7 @@ export function ServiceAreaMap() {
           N
         </MapText>
       </g>
-      <g transform={`translate(${WIDTH - 40 - round(scaleBarLength)} ${HEIGHT - 80})`}>
+      <g transform={`translate(${WIDTH - 40 - round(scaleBarLength)} 110)`}>
         <path d={`M0 0 V8 H${round(scaleBarLength)} V0`} fill="none" stroke={COLORS.text} strokeWidth={2} />
         <MapText x={round(scaleBarLength) / 2} y={-6} anchor="middle">
           5 miles

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorLog } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+describe('the server basics', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({}, { ready: false });
+    subject.app.get('/api/test/explode', async () => {
+      throw new Error('database password is hunter2');
+    });
+    await subject.app.ready();
+  });
+  afterAll(() => subject.close());
+
+  it('answers /healthz after checking the database', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API paths with a JSON 404 in the standard error shape', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await subject.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Not found: ${method} /api/no-such-thing` } });
+    }
+  });
+
+  it('serves index.html for page paths so that deep links survive a reload, with the app configuration embedded', async () => {
+    for (const url of ['/', '/services', '/securified?x=1', '/home', '/usermgmt?mode=verifyEmail&oobCode=abc', '/no/such/page']) {
+      const response = await subject.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<script id="app-config" type="application/json">{"supportPhone":"(631) 555-0142"');
+    }
+  });
+
+  it('answers a missing file with a 404, not with the page', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/assets/index-deadbeef.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const page = await subject.app.inject({ method: 'GET', url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const response = await subject.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a Content-Security-Policy that allows no inline script, and the other security headers', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('hides the internals of a server failure and writes it to the error log', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } });
+    expect(response.body).not.toContain('hunter2');
+    const rows = await subject.database.db.select().from(errorLog);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        source: 'server',
+        componentName: 'server',
+        userId: 'No user id',
+        errorMessage: 'GET /api/test/explode: database password is hunter2',
+      }),
+    ]);
+  });
+
+  it('refuses a body that is not JSON with the standard error shape', async () => {
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/errors',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"errorMessage": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'The request was not valid.' });
+  });
+});
+
+describe('maintenance mode', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ MAINTENANCE_MODE: 'true' });
+  });
+  afterAll(() => subject.close());
+
+  it('answers the API with 503 and the spec text', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/api/anything' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('600');
+    expect(response.json()).toEqual({ error: { code: 'MAINTENANCE', message: 'Sorry, we are down for maintenance now. Be back soon!' } });
+  });
+
+  it('sends every page to /maintenance', async () => {
+    for (const url of ['/', '/services', '/home', '/login?next=/home']) {
+      const response = await subject.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location).toBe('/maintenance');
+    }
+    const page = await subject.app.inject({ method: 'GET', url: '/maintenance' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"maintenanceMode":true');
+  });
+
+  it('keeps /healthz answering so the process is not restarted', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../../src/server/data-dir-lock.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { errorLog } from '../../src/server/db/schema.ts';
+import { runServerExpectingExit, type ServerProcess, startServer } from '../support/server-process.ts';
+
+/** The built server as a real process: start-up, the DATA_DIR lock, configuration errors, shutdown. */
+describe('the server process', () => {
+  const running: ServerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
+  });
+
+  async function start(options: Parameters<typeof startServer>[0] = {}) {
+    const server = await startServer(options);
+    running.push(server);
+    return server;
+  }
+
+  it('starts on the embedded database, prints its address, and shuts down cleanly on SIGTERM', async () => {
+    const server = await start();
+    expect(server.output()).toMatch(/TechHelp is running at http:\/\/localhost:\d+/);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(existsSync(path.join(server.dataDir, 'pglite'))).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(server.dataDir, LOCK_FILE_NAME), 'utf8')).pid).toBe(server.child.pid);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  it('refuses a second server on the same DATA_DIR, naming the first, and the first keeps working', async () => {
+    const first = await start();
+    const second = await runServerExpectingExit({}, first.dataDir);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`DATA_DIR ${first.dataDir} is in use by another server process (pid ${first.child.pid}`);
+    expect(second.stdout).not.toContain('running at');
+
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    const report = await fetch(`${first.url}/api/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorMessage: 'still writable', componentName: 'test' }),
+    });
+    expect(report.status).toBe(204);
+  });
+
+  it('stops with a message naming the variable when a configuration value is bad', async () => {
+    const result = await runServerExpectingExit({ PORT: 'abc', SUPPORT_EMAIL: 'not-an-email' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration:');
+    expect(result.stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "abc")');
+    expect(result.stderr).toContain('SUPPORT_EMAIL: must be an e-mail address');
+  });
+
+  it('keeps its data across a kill and a restart, taking over the stale lock', async () => {
+    const first = await start();
+    const report = await fetch(`${first.url}/api/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorMessage: 'written before the crash', componentName: 'test' }),
+    });
+    expect(report.status).toBe(204);
+    await first.stop('SIGKILL');
+    expect(existsSync(path.join(first.dataDir, LOCK_FILE_NAME))).toBe(true);
+
+    const second = await start({ dataDir: first.dataDir });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect(await second.stop('SIGTERM')).toBe(0);
+
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: first.dataDir });
+    try {
+      const rows = await database.db.select().from(errorLog);
+      expect(rows.map((row) => row.errorMessage)).toEqual(['written before the crash']);
+    } finally {
+      await database.close();
+    }
+  });
+});
