@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'techhelp-config-'));
 
@@ -98,5 +98,13 @@ describe('loadConfig', () => {
   it('prefers AUTH_SECRET when it is set', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable the server reads, and nothing else', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);
+    expect([...documented].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });

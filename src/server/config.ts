@@ -90,6 +90,9 @@ const EnvSchema = z.object({
 
 type Env = z.infer<typeof EnvSchema>;
 
+/** Every environment variable the server reads; .env.example documents each one. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as Array<keyof Env>;
+
 export type Config = {
   env: Env['NODE_ENV'];
   isProduction: boolean;

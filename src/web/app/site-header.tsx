@@ -17,15 +17,18 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
       <a className="visually-hidden-focusable skip-link" href="#main-content">
         Skip to main content
       </a>
-      <Navbar expand="md" variant="dark" className="site-navbar" expanded={expanded} onToggle={setExpanded}>
+      <Navbar expand="md" variant="dark" className="site-navbar" expanded={expanded} onToggle={setExpanded} aria-label="Main">
         <Container>
           <Navbar.Brand as={Link} to="/" onClick={close} className="site-brand">
             <img src="/favicon.svg" alt="" width="36" height="36" className="me-2" />
             {BUSINESS_NAME}
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" aria-label="Menu" />
+          <Navbar.Toggle aria-controls="site-nav" label="Menu" className="site-menu-toggle">
+            <span className="navbar-toggler-icon" aria-hidden="true" />
+            <span className="ms-2">Menu</span>
+          </Navbar.Toggle>
           <Navbar.Collapse id="site-nav">
-            <Nav as="ul" className="ms-auto" aria-label="Main">
+            <Nav as="ul" className="ms-auto">
               {navLinksFor(viewer).map((link) => (
                 <Nav.Item as="li" key={link.label}>
                   {'to' in link ? (
