@@ -32,7 +32,9 @@ describe('loadConfig', () => {
   });
 
   it('names the variable and the problem for a bad value', () => {
-    expect(problemsOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: must be a whole number from 0 to 65535 \(got "eighty"\)$/)]);
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([
+      expect.stringMatching(/^PORT: must be a whole number from 0 to 65535 \(got "eighty"\)$/),
+    ]);
     expect(problemsOf({ MAINTENANCE_MODE: 'maybe' })[0]).toMatch(/^MAINTENANCE_MODE: must be true or false/);
     expect(problemsOf({ DATABASE_URL: 'mysql://localhost/x' })[0]).toMatch(/^DATABASE_URL: must be a postgres:\/\//);
     expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL: must be an smtp:\/\//);

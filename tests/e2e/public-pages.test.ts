@@ -59,9 +59,11 @@ describe('the public site in Chromium', () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(server.url);
-      const links = await page.getByRole('navigation', { name: 'Main' }).locator('#site-nav').getByRole('link').evaluateAll((anchors) =>
-        anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]),
-      );
+      const links = await page
+        .getByRole('navigation', { name: 'Main' })
+        .locator('#site-nav')
+        .getByRole('link')
+        .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]));
       expect(links).toEqual([
         ['Services', '/services'],
         ['Security Tips', '/securified'],
@@ -175,7 +177,9 @@ describe('the public site in Chromium', () => {
       await page.goto(`${server.url}/securified#strong-password`);
       await page.reload();
       expect(await page.locator('#strong-password h2').textContent()).toBe('Strong passwords');
-      await expect.poll(() => page.evaluate(() => document.getElementById('strong-password')?.getBoundingClientRect().top ?? 9999)).toBeLessThan(200);
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('strong-password')?.getBoundingClientRect().top ?? 9999))
+        .toBeLessThan(200);
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

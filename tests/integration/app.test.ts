@@ -70,7 +70,9 @@ describe('the server basics', () => {
   it('hides the internals of a server failure and writes it to the error log', async () => {
     const response = await subject.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' },
+    });
     expect(response.body).not.toContain('hunter2');
     const rows = await subject.database.db.select().from(errorLog);
     expect(rows).toEqual([

@@ -15,7 +15,12 @@ describe('POST /api/errors', () => {
     const response = await subject.app.inject({
       method: 'POST',
       url: '/api/errors',
-      payload: { errorMessage: 'TypeError: x is undefined', componentName: 'ErrorBoundary', appointmentIdentifier: '/services', userId: 'Admin' },
+      payload: {
+        errorMessage: 'TypeError: x is undefined',
+        componentName: 'ErrorBoundary',
+        appointmentIdentifier: '/services',
+        userId: 'Admin',
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(await rows()).toEqual([
@@ -62,11 +67,19 @@ describe('POST /api/errors', () => {
     const fresh = await createTestApp();
     try {
       const send = () =>
-        fresh.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: '203.0.113.9', payload: { errorMessage: 'm', componentName: 'c' } });
+        fresh.app.inject({
+          method: 'POST',
+          url: '/api/errors',
+          remoteAddress: '203.0.113.9',
+          payload: { errorMessage: 'm', componentName: 'c' },
+        });
       for (let i = 0; i < 20; i++) expect((await send()).statusCode).toBe(204);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/) });
+      expect(refused.json().error).toEqual({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/),
+      });
       expect(await fresh.database.db.select().from(errorLog)).toHaveLength(20);
     } finally {
       await fresh.close();

@@ -34,7 +34,9 @@ function serverEnv(env: Record<string, string>, dataDir: string): NodeJS.Process
 }
 
 /** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   assertBuilt();
   const dataDir = options.dataDir ?? temporaryDirectory();
   const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(options.env ?? {}, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,7 +50,10 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const check = () => {
       const match = /running at (http:\/\/localhost:\d+)/.exec(output);
       if (match?.[1]) {

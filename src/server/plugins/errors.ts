@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api-error.ts';
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/messages.ts';
 
 /** An error a route throws on purpose: its message is meant for the user. */
 export class HttpError extends Error {

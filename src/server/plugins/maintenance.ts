@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MAINTENANCE_MESSAGE } from '../../shared/api-error.ts';
+import { MAINTENANCE_MESSAGE } from '../../shared/messages.ts';
 import { sendError } from './errors.ts';
 
 export const MAINTENANCE_PATH = '/maintenance';

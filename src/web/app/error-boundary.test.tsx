@@ -28,7 +28,9 @@ describe('the error screen', () => {
   });
 
   it('shows the spec texts with the error, records it, and goes to /login after 5 seconds', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <Exploding message="The list could not be read" />, errorElement: <RouteErrorBoundary /> }]);
+    const router = createMemoryRouter([
+      { path: '/', element: <Exploding message="The list could not be read" />, errorElement: <RouteErrorBoundary /> },
+    ]);
     render(<RouterProvider router={router} />);
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
@@ -36,7 +38,10 @@ describe('the error screen', () => {
     expect(screen.getByText('Sorry, An unexpected error has occurred.')).toBeTruthy();
     expect(screen.getByText('The list could not be read')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('You will be redirected to the login page in 5 seconds.');
-    expect(reportError).toHaveBeenCalledWith({ error: expect.objectContaining({ message: 'The list could not be read' }), componentName: 'ErrorBoundary' });
+    expect(reportError).toHaveBeenCalledWith({
+      error: expect.objectContaining({ message: 'The list could not be read' }),
+      componentName: 'ErrorBoundary',
+    });
 
     await act(async () => vi.advanceTimersByTime(2100));
     expect(screen.getByRole('status').textContent).toBe('You will be redirected to the login page in 3 seconds.');
@@ -59,6 +64,9 @@ describe('the error screen', () => {
     );
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByText('The providers failed')).toBeTruthy();
-    expect(reportError).toHaveBeenCalledWith({ error: expect.objectContaining({ message: 'The providers failed' }), componentName: 'GlobalErrorBoundary' });
+    expect(reportError).toHaveBeenCalledWith({
+      error: expect.objectContaining({ message: 'The providers failed' }),
+      componentName: 'GlobalErrorBoundary',
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { ApiErrorSchema, GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api-error.ts';
+import type { ApiError } from '../../shared/api-error.ts';
+import { GENERIC_SERVER_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../shared/messages.ts';
 
 /** A failed API call, carrying the server's error code and its user-facing message. */
 export class ApiRequestError extends Error {
@@ -10,6 +11,11 @@ export class ApiRequestError extends Error {
     super(message);
     this.name = 'ApiRequestError';
   }
+}
+
+function isApiError(payload: unknown): payload is ApiError {
+  const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
 export type ApiRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
@@ -28,13 +34,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'NETWORK', 'We could not reach the server. Please check your internet connection and try again.');
+    throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (isApiError(payload)) throw new ApiRequestError(response.status, payload.error.code, payload.error.message);
     throw new ApiRequestError(response.status, 'UNKNOWN', GENERIC_SERVER_ERROR_MESSAGE);
   }
   return payload as T;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { CLIENT_ERROR_BODY_LIMIT, ClientErrorReportSchema } from '../../../shared/error-log.ts';
+import { CLIENT_ERROR_BODY_LIMIT } from '../../../shared/error-log.ts';
+import { ClientErrorReportSchema } from '../../../shared/error-log-schema.ts';
 
 /** The browser's way into the error log: small bodies, few per minute, and the user id is the server's. */
 export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -84,13 +84,14 @@ export function HeroCarousel() {
               fetchPriority={slideIndex === 0 ? 'high' : 'low'}
               decoding="async"
             />
-            <Carousel.Caption className="hero-carousel-caption">
-              <h2 className="h4">{slide.title}</h2>
-              <p className="mb-0">{slide.text}</p>
-            </Carousel.Caption>
           </Carousel.Item>
         ))}
       </Carousel>
+      {/* The caption sits below the picture, not over it, so that large text never hides the image. */}
+      <div className="hero-carousel-caption">
+        <h2 className="h4">{SLIDES[index]?.title}</h2>
+        <p className="mb-0">{SLIDES[index]?.text}</p>
+      </div>
       {!reducedMotion && (
         <Button
           variant="light"

@@ -74,13 +74,13 @@ const LABEL_PLACEMENT: Readonly<Record<string, LabelPlacement>> = {
 
 /** Long Island Sound shore, west to east; it leaves the top of the map at Stony Brook Harbor. */
 const NORTH_SHORE: readonly LonLat[] = [
-  [-73.43, 40.9],
+  [-73.43, 40.905],
   [-73.405, 40.903],
-  [-73.385, 40.898],
-  [-73.365, 40.912],
-  [-73.352, 40.9],
-  [-73.335, 40.906],
-  [-73.31, 40.915],
+  [-73.385, 40.9],
+  [-73.37, 40.906],
+  [-73.355, 40.902],
+  [-73.34, 40.906],
+  [-73.32, 40.912],
   [-73.298, 40.915],
   [-73.285, 40.914],
   [-73.26, 40.913],
@@ -109,9 +109,11 @@ const SOUTH_SHORE: readonly LonLat[] = [
   [-73.225, 40.713],
   [-73.2, 40.712],
   [-73.18, 40.71],
-  [-73.165, 40.704],
+  [-73.17, 40.705],
+  [-73.162, 40.706],
   [-73.158, 40.712],
-  [-73.15, 40.718],
+  [-73.153, 40.715],
+  [-73.148, 40.719],
   [-73.14, 40.724],
   [-73.12, 40.727],
   [-73.1, 40.722],
@@ -155,18 +157,18 @@ const JONES_BEACH: readonly LonLat[] = [
   [-73.43, 40.614],
 ];
 
-/** Names of the towns, the neighbouring towns and the water, centred on these points. */
-type AreaLabel = { readonly text: string; readonly at: LonLat; readonly kind: 'town' | 'neighbour' | 'water'; readonly anchor: Anchor };
+/** Names of the two towns, their neighbours, the water and Fire Island, placed at these points. */
+type AreaLabel = { readonly text: string; readonly at: LonLat; readonly kind: 'town' | 'neighbour' | 'feature'; readonly anchor: Anchor };
 const AREA_LABELS: readonly AreaLabel[] = [
   { text: 'Town of Smithtown', at: [-73.22, 40.868], kind: 'town', anchor: 'middle' },
   { text: 'Town of Islip', at: [-73.093, 40.788], kind: 'town', anchor: 'middle' },
   { text: 'Huntington', at: [-73.357, 40.81], kind: 'neighbour', anchor: 'middle' },
   { text: 'Babylon', at: [-73.359, 40.738], kind: 'neighbour', anchor: 'middle' },
   { text: 'Brookhaven', at: [-73.011, 40.862], kind: 'neighbour', anchor: 'middle' },
-  { text: 'Long Island Sound', at: [-73.387, 40.922], kind: 'water', anchor: 'start' },
-  { text: 'Great South Bay', at: [-73.228, 40.663], kind: 'water', anchor: 'middle' },
-  { text: 'Fire Island', at: [-73.159, 40.626], kind: 'water', anchor: 'middle' },
-  { text: 'Atlantic Ocean', at: [-73.035, 40.636], kind: 'water', anchor: 'middle' },
+  { text: 'Long Island Sound', at: [-73.387, 40.922], kind: 'feature', anchor: 'start' },
+  { text: 'Great South Bay', at: [-73.228, 40.663], kind: 'feature', anchor: 'middle' },
+  { text: 'Fire Island', at: [-73.159, 40.626], kind: 'feature', anchor: 'middle' },
+  { text: 'Atlantic Ocean', at: [-73.035, 40.636], kind: 'feature', anchor: 'middle' },
 ];
 
 /** Town lines. Each runs between two points that are also on a shore or on another line. */
@@ -225,7 +227,7 @@ const NISSEQUOGUE_RIVER: readonly LonLat[] = [
   [-73.203, 40.852],
 ];
 const CONNETQUOT_RIVER: readonly LonLat[] = [
-  [-73.154, 40.715],
+  [-73.153, 40.715],
   [-73.151, 40.735],
   [-73.146, 40.755],
   [-73.141, 40.778],
@@ -265,7 +267,7 @@ const COLORS = {
 const AREA_LABEL_LOOK = {
   town: { size: 24, weight: 700, fill: COLORS.townName, spacing: 0.5 },
   neighbour: { italic: true, fill: COLORS.neighbourText },
-  water: { size: 21, italic: true, fill: COLORS.waterText },
+  feature: { size: 21, italic: true, fill: COLORS.waterText },
 } as const;
 
 function project([lon, lat]: LonLat): { x: number; y: number } {
@@ -291,7 +293,8 @@ function shoreBetween(shore: readonly LonLat[], fromLon: number, toLon: number):
 const reversed = (points: readonly LonLat[]) => [...points].reverse();
 const lonOf = (points: readonly LonLat[], at: 'first' | 'last') => (at === 'first' ? points[0] : points.at(-1))?.[0] ?? 0;
 
-const LAND: LonLat[] = [...NORTH_SHORE, [EAST, NORTH], ...reversed(SOUTH_SHORE), [WEST, SOUTH_SHORE[0]?.[1] ?? NORTH]];
+/** The mainland: both shores run past the map's edges, so two corners beyond the east edge close it. */
+const LAND: LonLat[] = [...NORTH_SHORE, [EAST + 0.05, NORTH + 0.05], [EAST + 0.05, SOUTH], ...reversed(SOUTH_SHORE)];
 
 const ISLIP: LonLat[] = [
   ...ISLIP_WEST_LINE,
@@ -385,82 +388,92 @@ export function ServiceAreaMap() {
   const scaleBarLength = (5 * 1.609344 * UNITS_PER_DEGREE) / 111.32; // five miles
 
   return (
-    <svg
-      className="service-area-map"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      fontFamily={FONT_FAMILY}
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <title id={titleId}>{`Map of the ${BUSINESS_NAME} service area: the ${SERVICE_TOWNS.join(' and the ')}`}</title>
-      <desc id={descId}>
-        {`A map of central Long Island, New York, between Long Island Sound to the north and the Great South Bay and Fire Island to the south. ` +
-          `${SERVICE_TOWNS.map((town) => `The ${town} includes ${citiesIn(town)}.`).join(' ')}`}
-      </desc>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the frame scrolls sideways and must be reachable by keyboard
+    <section className="service-area-map-frame" tabIndex={0} aria-label="Service area map">
+      <svg
+        className="service-area-map"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        fontFamily={FONT_FAMILY}
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <title id={titleId}>{`Map of the ${BUSINESS_NAME} service area: the ${SERVICE_TOWNS.join(' and the ')}`}</title>
+        <desc id={descId}>
+          {`A map of central Long Island, New York, between Long Island Sound to the north and the Great South Bay and Fire Island to the south. ` +
+            `${SERVICE_TOWNS.map((town) => `The ${town} includes ${citiesIn(town)}.`).join(' ')}`}
+        </desc>
 
-      <rect width={WIDTH} height={HEIGHT} fill={COLORS.water} />
-      <path d={pathOf(LAND, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
-      <path d={pathOf(ISLIP, true)} fill={COLORS.islip} />
-      <path d={pathOf(SMITHTOWN, true)} fill={COLORS.smithtown} />
-      <g fill="none" stroke={COLORS.townLine} strokeWidth={1.5} strokeDasharray="6 4" strokeLinejoin="round">
-        <path d={pathOf(ISLIP_SMITHTOWN_LINE)} />
-        <path d={pathOf(ISLIP_WEST_LINE)} />
-        <path d={pathOf(ISLIP_EAST_LINE)} />
-        <path d={pathOf(SMITHTOWN_WEST_LINE)} />
-        <path d={pathOf(SMITHTOWN_EAST_LINE)} />
-      </g>
-      <g fill="none" stroke={COLORS.shore} strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
-        <path d={pathOf(NISSEQUOGUE_RIVER)} />
-        <path d={pathOf(CONNETQUOT_RIVER)} />
-      </g>
-      <ellipse cx={round(lake.x)} cy={round(lake.y)} rx={13} ry={15} fill={COLORS.water} stroke={COLORS.shore} strokeWidth={1.5} />
-      <path d={pathOf(FIRE_ISLAND, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
-      <path d={pathOf(JONES_BEACH, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
+        <rect width={WIDTH} height={HEIGHT} fill={COLORS.water} />
+        <path d={pathOf(LAND, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
+        <path d={pathOf(ISLIP, true)} fill={COLORS.islip} />
+        <path d={pathOf(SMITHTOWN, true)} fill={COLORS.smithtown} />
+        <g fill="none" stroke={COLORS.townLine} strokeWidth={1.5} strokeDasharray="6 4" strokeLinejoin="round">
+          <path d={pathOf(ISLIP_SMITHTOWN_LINE)} />
+          <path d={pathOf(ISLIP_WEST_LINE)} />
+          <path d={pathOf(ISLIP_EAST_LINE)} />
+          <path d={pathOf(SMITHTOWN_WEST_LINE)} />
+          <path d={pathOf(SMITHTOWN_EAST_LINE)} />
+        </g>
+        <g fill="none" stroke={COLORS.shore} strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+          <path d={pathOf(NISSEQUOGUE_RIVER)} />
+          <path d={pathOf(CONNETQUOT_RIVER)} />
+        </g>
+        <ellipse cx={round(lake.x)} cy={round(lake.y)} rx={13} ry={15} fill={COLORS.water} stroke={COLORS.shore} strokeWidth={1.5} />
+        <path d={pathOf(FIRE_ISLAND, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
+        <path d={pathOf(JONES_BEACH, true)} fill={COLORS.land} stroke={COLORS.shore} strokeWidth={1.5} strokeLinejoin="round" />
+        <rect x={0.75} y={0.75} width={WIDTH - 1.5} height={HEIGHT - 1.5} fill="none" stroke={COLORS.shore} strokeWidth={1.5} />
 
-      <g>
-        {AREA_LABELS.map((label) => {
-          const { x, y } = project(label.at);
-          const look = AREA_LABEL_LOOK[label.kind];
-          return (
-            <MapText key={label.text} x={x} y={y} anchor={label.anchor} {...look}>
-              {label.text}
+        <g>
+          {AREA_LABELS.map((label) => {
+            const { x, y } = project(label.at);
+            const look = AREA_LABEL_LOOK[label.kind];
+            return (
+              <MapText key={label.text} x={x} y={y} anchor={label.anchor} {...look}>
+                {label.text}
+              </MapText>
+            );
+          })}
+        </g>
+
+        <g stroke={COLORS.text} strokeWidth={1.25}>
+          {PLACED_CITIES.filter((city) => city.leader).map((city) => (
+            <line
+              key={city.name}
+              x1={round(city.x)}
+              y1={round(city.y)}
+              x2={round(city.leader?.x ?? city.x)}
+              y2={round(city.leader?.y ?? city.y)}
+            />
+          ))}
+        </g>
+        <g fill={COLORS.dot} stroke={COLORS.halo} strokeWidth={2}>
+          {PLACED_CITIES.map((city) => (
+            <circle key={city.name} cx={round(city.x)} cy={round(city.y)} r={6} />
+          ))}
+        </g>
+        <g>
+          {PLACED_CITIES.map((city) => (
+            <MapText key={city.name} x={city.labelX} y={city.labelY} anchor={city.anchor}>
+              {city.name}
             </MapText>
-          );
-        })}
-      </g>
+          ))}
+        </g>
 
-      <g stroke={COLORS.text} strokeWidth={1.25}>
-        {PLACED_CITIES.filter((city) => city.leader).map((city) => (
-          <line key={city.name} x1={round(city.x)} y1={round(city.y)} x2={round(city.leader?.x ?? city.x)} y2={round(city.leader?.y ?? city.y)} />
-        ))}
-      </g>
-      <g fill={COLORS.dot} stroke={COLORS.halo} strokeWidth={2}>
-        {PLACED_CITIES.map((city) => (
-          <circle key={city.name} cx={round(city.x)} cy={round(city.y)} r={6} />
-        ))}
-      </g>
-      <g>
-        {PLACED_CITIES.map((city) => (
-          <MapText key={city.name} x={city.labelX} y={city.labelY} anchor={city.anchor}>
-            {city.name}
+        <g transform={`translate(${WIDTH - 60} 40)`} fill={COLORS.text}>
+          <path d="M0 -22 L10 8 L0 2 L-10 8 Z" stroke={COLORS.halo} strokeWidth={1.5} />
+          <MapText x={0} y={30} anchor="middle" weight={700}>
+            N
           </MapText>
-        ))}
-      </g>
-
-      <g transform={`translate(${WIDTH - 60} 40)`} fill={COLORS.text}>
-        <path d="M0 -22 L10 8 L0 2 L-10 8 Z" stroke={COLORS.halo} strokeWidth={1.5} />
-        <MapText x={0} y={30} anchor="middle" weight={700}>
-          N
-        </MapText>
-      </g>
-      <g transform={`translate(${WIDTH - 40 - round(scaleBarLength)} 110)`}>
-        <path d={`M0 0 V8 H${round(scaleBarLength)} V0`} fill="none" stroke={COLORS.text} strokeWidth={2} />
-        <MapText x={round(scaleBarLength) / 2} y={-6} anchor="middle">
-          5 miles
-        </MapText>
-      </g>
-    </svg>
+        </g>
+        <g transform={`translate(${WIDTH - 40 - round(scaleBarLength)} 110)`}>
+          <path d={`M0 0 V8 H${round(scaleBarLength)} V0`} fill="none" stroke={COLORS.text} strokeWidth={2} />
+          <MapText x={round(scaleBarLength) / 2} y={-6} anchor="middle">
+            5 miles
+          </MapText>
+        </g>
+      </svg>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -29,9 +28,9 @@ export function LandingPage() {
             <Col lg={5}>
               <h1 className="display-5 fw-bold">Computer help from a neighbor you can trust</h1>
               <p className="lead">{BUSINESS_TAGLINE}, for homes, home offices, small businesses and older adults.</p>
-              <Button as={Link as never} to={appointmentEntryPath(viewer)} size="lg" variant="warning" className="cta-button">
+              <Link to={appointmentEntryPath(viewer)} className="btn btn-warning btn-lg cta-button">
                 Make an Appointment Now
-              </Button>
+              </Link>
               <p className="mt-3 mb-0">
                 Prefer to talk first? Call <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>.
               </p>

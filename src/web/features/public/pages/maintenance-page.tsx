@@ -1,5 +1,5 @@
 import Container from 'react-bootstrap/Container';
-import { MAINTENANCE_MESSAGE } from '../../../../shared/api-error.ts';
+import { MAINTENANCE_MESSAGE } from '../../../../shared/messages.ts';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
