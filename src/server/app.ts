@@ -4,12 +4,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './modules/accounts/account-routes.ts';
+import { AccountService } from './modules/accounts/account-service.ts';
+import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
 import { createErrorRecorder } from './modules/error-log/error-log-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.ts';
+import { type MailOptions, MailService } from './modules/mail/mail-service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 // src/server/app.ts and dist/server/app.js sit at the same depth, so this names dist/web from both.
@@ -24,7 +30,16 @@ export type AppDependencies = {
   webRoot?: string;
   /** Pino logger options, or false for silence in tests. */
   logger?: boolean | object;
+  /** Retry timing of e-mail delivery (tests shorten it). */
+  mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+    accounts: AccountService;
+  }
+}
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -47,8 +62,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(maintenancePlugin);
 
+  const mail = new MailService(
+    deps.db,
+    { smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, ...deps.mail },
+    app.log,
+    app.recordError,
+  );
+  app.decorate('mail', mail);
+  const accounts = new AccountService(deps.db, mail, deps.config, app.log);
+  app.decorate('auth', accounts.auth);
+  app.decorate('accounts', accounts);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+  await app.register(sessionPlugin);
+
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);
+  await app.register(accountRoutes, { accounts });
+  await app.register(authHandlerRoutes);
+  if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 
   await app.register(spaPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accountTokens, profiles, session, user } from '../../db/schema.ts';
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  return row;
+}
+
+/** Creates a single-use token and returns it; only its hash is stored. */
+export async function createAccountToken(
+  db: Executor,
+  input: { purpose: TokenPurpose; userId: string; email: string; ttlSeconds: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(accountTokens).values({
+    tokenHash: hashToken(token),
+    purpose: input.purpose,
+    userId: input.userId,
+    email: input.email.toLowerCase(),
+    expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
+  });
+  return token;
+}
+
+/** Uses a token up: deletes it and returns what it was for, or undefined when unknown, used or expired. */
+export async function consumeAccountToken(db: Executor, purpose: TokenPurpose, token: string) {
+  const [row] = await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
+    .returning();
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  return row;
+}
+
+export async function deleteAccountTokens(db: Executor, userId: string, purpose: TokenPurpose): Promise<void> {
+  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
+}
+
+export async function updateUserEmail(db: Executor, userId: string, email: string, emailVerified: boolean): Promise<void> {
+  await db.update(user).set({ email: email.toLowerCase(), emailVerified, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function markEmailVerified(db: Executor, userId: string, email: string): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(user.id, userId), eq(user.email, email.toLowerCase())))
+    .returning({ id: user.id });
+  return updated.length === 1;
+}
+
+export async function setAdmin(db: Executor, userId: string, isAdmin: boolean): Promise<void> {
+  await db.update(user).set({ isAdmin, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(session).where(eq(session.userId, userId));
+}
+
+export async function countLiveSessions(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
+  return rows.length;
+}
+
+export async function findProfile(db: Executor, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}
+
+export async function upsertProfile(db: Executor, values: typeof profiles.$inferInsert) {
+  const { userId: _userId, createdAt: _createdAt, ...changes } = values;
+  const [row] = await db
+    .insert(profiles)
+    .values(values)
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('the profile was not saved');
+  return row;
+}

@@ -1,0 +1,246 @@
+import { APIError } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Me, Profile, ProfileInput, SessionUser, SignUp } from '../../../shared/account.ts';
+import { zipForCity } from '../../../shared/business.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { ProfileRow } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
+import {
+  actionLink,
+  alreadyRegisteredContent,
+  emailChangedContent,
+  emailRestoredContent,
+  resetPasswordContent,
+  verifyEmailContent,
+} from './account-emails.ts';
+import {
+  consumeAccountToken,
+  createAccountToken,
+  deleteAccountTokens,
+  deleteUserSessions,
+  findProfile,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  setAdmin,
+  updateUserEmail,
+  upsertProfile,
+} from './account-queries.ts';
+import { type Auth, createAuth } from './auth.ts';
+
+export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
+export const RECOVER_EMAIL_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+
+const INVALID_CODE_MESSAGE = 'This link is not valid any more: it was already used, or it has expired.';
+
+export function profileOutput(row: ProfileRow, viewer: SessionUser): Profile {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    state: 'NY',
+    zipCode: row.zipCode,
+    email: viewer.email,
+    isCompleted: true,
+    isAdmin: viewer.isAdmin,
+  };
+}
+
+/** The account life cycle: every rule here is the server's, whatever the browser checked before. */
+export class AccountService {
+  readonly auth: Auth;
+
+  constructor(
+    private readonly db: Database,
+    private readonly mail: MailService,
+    private readonly config: Config,
+    log: FastifyBaseLogger,
+  ) {
+    this.auth = createAuth(config, db, log, {
+      sendResetPassword: (input) => this.sendResetLink(input.email, input.token),
+      onVerifiedUserCreated: (input) => this.applyAdminEmails(input.id, input.email),
+    });
+  }
+
+  private async mailTo(to: string, content: EmailContent, db: Parameters<MailService['enqueue']>[1] = this.db) {
+    await this.mail.enqueue({ to, ...renderEmail(content, this.config.support) }, db);
+  }
+
+  private async sendVerification(userId: string, email: string): Promise<void> {
+    const token = await createAccountToken(this.db, { purpose: 'verify-email', userId, email, ttlSeconds: VERIFY_EMAIL_TOKEN_SECONDS });
+    await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', token)));
+    this.mail.deliverSoon();
+  }
+
+  /** Makes the account an admin when its verified address is one of ADMIN_EMAILS. */
+  async applyAdminEmails(userId: string, email: string): Promise<void> {
+    if (this.config.adminEmails.includes(email.toLowerCase())) await setAdmin(this.db, userId, true);
+  }
+
+  /** Same answer whether or not the address is registered: its owner gets an e-mail either way. */
+  async signUp(input: SignUp): Promise<void> {
+    const email = input.email.toLowerCase();
+    const existing = await findUserByEmail(this.db, email);
+    if (existing) {
+      const base = this.config.publicUrl;
+      await this.mailTo(email, alreadyRegisteredContent(`${base}/login`, `${base}/forgot-password`));
+      this.mail.deliverSoon();
+      return;
+    }
+    const result = await this.auth.api.signUpEmail({ body: { email, password: input.password, name: '' } });
+    await this.sendVerification(result.user.id, email);
+  }
+
+  /** Signs in; returns better-auth's Set-Cookie headers. Unverified addresses get a fresh link and no session. */
+  async login(
+    input: { email: string; password: string; rememberMe: boolean },
+    headers: Headers,
+  ): Promise<{ setCookies: string[]; user: SessionUser }> {
+    try {
+      const result = await this.auth.api.signInEmail({
+        body: { email: input.email.toLowerCase(), password: input.password, rememberMe: input.rememberMe },
+        headers,
+        returnHeaders: true,
+      });
+      const signedIn = result.response.user as { id: string; email: string; emailVerified: boolean; isAdmin?: boolean };
+      return {
+        setCookies: result.headers.getSetCookie(),
+        user: { id: signedIn.id, email: signedIn.email, emailVerified: signedIn.emailVerified, isAdmin: Boolean(signedIn.isAdmin) },
+      };
+    } catch (error) {
+      if (error instanceof APIError && error.body?.code === 'EMAIL_NOT_VERIFIED') {
+        const target = await findUserByEmail(this.db, input.email);
+        if (target) await this.sendVerification(target.id, target.email);
+        throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'You must verify your email address before login!');
+      }
+      if (error instanceof APIError && error.statusCode < 500) {
+        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Either you provided the wrong email or password. Please try again.');
+      }
+      throw error;
+    }
+  }
+
+  async logout(headers: Headers): Promise<string[]> {
+    const result = await this.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  }
+
+  async resendVerification(email: string): Promise<void> {
+    const target = await findUserByEmail(this.db, email);
+    if (target && !target.emailVerified) await this.sendVerification(target.id, target.email);
+  }
+
+  async verifyEmail(code: string): Promise<{ email: string }> {
+    const token = await consumeAccountToken(this.db, 'verify-email', code);
+    // The address must still be the account's: a link to an address changed since then verifies nothing.
+    if (!token || !(await markEmailVerified(this.db, token.userId, token.email))) {
+      throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
+    }
+    await this.applyAdminEmails(token.userId, token.email);
+    return { email: token.email };
+  }
+
+  /** Same answer whether or not the address is registered. */
+  async forgotPassword(email: string): Promise<void> {
+    await this.auth.api.requestPasswordReset({ body: { email: email.toLowerCase() } });
+  }
+
+  async sendResetLink(email: string, token: string): Promise<void> {
+    await this.mailTo(email, resetPasswordContent(actionLink(this.config.publicUrl, 'resetPassword', token)));
+    this.mail.deliverSoon();
+  }
+
+  async resetPassword(code: string, newPassword: string): Promise<void> {
+    try {
+      await this.auth.api.resetPassword({ body: { token: code, newPassword } });
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) {
+        const invalid = error.body?.code === 'INVALID_TOKEN';
+        throw new HttpError(
+          400,
+          invalid ? 'INVALID_CODE' : 'VALIDATION_FAILED',
+          invalid ? INVALID_CODE_MESSAGE : (error.body?.message ?? INVALID_CODE_MESSAGE),
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** From /account: a reset link to the user's own address, then this session ends. */
+  async sendOwnPasswordReset(viewer: SessionUser, headers: Headers): Promise<string[]> {
+    await this.forgotPassword(viewer.email);
+    return this.logout(headers);
+  }
+
+  /**
+   * The address changes now and must be verified again; the old address gets a link that reverts the change.
+   * Every session ends, so the user logs in again with the new address once it is verified.
+   */
+  async changeEmail(viewer: SessionUser, newEmail: string): Promise<void> {
+    const email = newEmail.toLowerCase();
+    if (email === viewer.email) throw new HttpError(400, 'SAME_EMAIL', 'That is already your e-mail address.');
+    await this.db.transaction(async (tx) => {
+      const taken = await findUserByEmail(tx, email);
+      if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'That e-mail address belongs to another account.');
+      await updateUserEmail(tx, viewer.id, email, false);
+      await deleteAccountTokens(tx, viewer.id, 'verify-email');
+      const recoverToken = await createAccountToken(tx, {
+        purpose: 'recover-email',
+        userId: viewer.id,
+        email: viewer.email,
+        ttlSeconds: RECOVER_EMAIL_TOKEN_SECONDS,
+      });
+      const verifyToken = await createAccountToken(tx, {
+        purpose: 'verify-email',
+        userId: viewer.id,
+        email,
+        ttlSeconds: VERIFY_EMAIL_TOKEN_SECONDS,
+      });
+      await this.mailTo(
+        viewer.email,
+        emailChangedContent(viewer.email, email, actionLink(this.config.publicUrl, 'recoverEmail', recoverToken)),
+        tx,
+      );
+      await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
+      await deleteUserSessions(tx, viewer.id);
+    });
+    this.mail.deliverSoon();
+  }
+
+  async recoverEmail(code: string): Promise<{ email: string }> {
+    const restored = await this.db.transaction(async (tx) => {
+      const token = await consumeAccountToken(tx, 'recover-email', code);
+      if (!token) throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
+      const holder = await findUserByEmail(tx, token.email);
+      if (holder && holder.id !== token.userId) {
+        throw new HttpError(409, 'EMAIL_TAKEN', 'That e-mail address now belongs to another account. Please contact us.');
+      }
+      if (!(await findUserById(tx, token.userId))) throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
+      await updateUserEmail(tx, token.userId, token.email, true);
+      await deleteAccountTokens(tx, token.userId, 'verify-email');
+      await deleteUserSessions(tx, token.userId);
+      await this.mailTo(token.email, emailRestoredContent(token.email), tx);
+      return token.email;
+    });
+    this.mail.deliverSoon();
+    return { email: restored };
+  }
+
+  async me(viewer: SessionUser | null): Promise<Me> {
+    if (!viewer) return { user: null, profile: null };
+    const row = await findProfile(this.db, viewer.id);
+    return { user: viewer, profile: row ? profileOutput(row, viewer) : null };
+  }
+
+  async saveProfile(viewer: SessionUser, input: ProfileInput): Promise<Profile> {
+    const zipCode = zipForCity(input.city);
+    if (!zipCode) throw new HttpError(400, 'VALIDATION_FAILED', 'Please choose your city from the list.');
+    const row = await upsertProfile(this.db, { userId: viewer.id, ...input, state: 'NY', zipCode });
+    return profileOutput(row, viewer);
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listEmails } from './mail-queries.ts';
+import { escapeHtml } from './mail-templates.ts';
+
+const MailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+const MailboxEntrySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
+  createdAt: z.string(),
+});
+
+/**
+ * The development mailbox: every e-mail the app stored, newest first. Registered only outside production and
+ * only when no SMTP relay is configured.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/mailbox.json',
+    { schema: { querystring: MailboxQuerySchema, response: { 200: z.array(MailboxEntrySchema) } } },
+    async (request) => {
+      const rows = await listEmails(app.db, request.query.to, 200);
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        links: row.links,
+        attachments: row.attachments,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  app.get('/dev/mailbox', { schema: { querystring: MailboxQuerySchema } }, async (request, reply) => {
+    const rows = await listEmails(app.db, request.query.to, 200);
+    const items = rows
+      .map(
+        (row) => `<article>
+<h2>${escapeHtml(row.subject)}</h2>
+<p>To <strong>${escapeHtml(row.toAddress)}</strong>, ${escapeHtml(row.createdAt.toISOString())}</p>
+<ul>${row.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
+<details><summary>Plain text</summary><pre>${escapeHtml(row.text)}</pre></details>
+</article>`,
+      )
+      .join('\n<hr>\n');
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev mailbox</title></head>
+<body><main><h1>Dev mailbox</h1><p>E-mails the app would have sent (no SMTP_URL is set). Newest first.</p>
+<form method="get"><label for="to">Filter by address</label> <input id="to" name="to" type="email" value="${escapeHtml(request.query.to ?? '')}"> <button type="submit">Filter</button></form>
+${items || '<p>No e-mails yet.</p>'}
+</main></body></html>`);
+  });
+};

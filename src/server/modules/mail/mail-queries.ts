@@ -1,0 +1,52 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
+
+export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
+
+export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Promise<OutboxEmailRow> {
+  const [row] = await db.insert(outboxEmails).values(email).returning();
+  if (!row) throw new Error('the e-mail was not stored');
+  return row;
+}
+
+/**
+ * Claims up to `limit` due e-mails for this process: each is leased for `leaseSeconds`, so a crashed sender's
+ * e-mails are retried, and SKIP LOCKED keeps two server instances from sending the same one.
+ */
+export async function claimDueEmails(db: Executor, limit: number, leaseSeconds: number): Promise<OutboxEmailRow[]> {
+  const due = db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`)))
+    .orderBy(outboxEmails.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outboxEmails)
+    .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(outboxEmails.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+export async function markEmailSent(db: Executor, id: string): Promise<void> {
+  await db.update(outboxEmails).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxEmails.id, id));
+}
+
+export async function markEmailRetry(db: Executor, id: string, error: string, retryAt: Date): Promise<void> {
+  await db.update(outboxEmails).set({ lastError: error, nextAttemptAt: retryAt }).where(eq(outboxEmails.id, id));
+}
+
+export async function markEmailFailed(db: Executor, id: string, error: string): Promise<void> {
+  await db.update(outboxEmails).set({ status: 'failed', lastError: error }).where(eq(outboxEmails.id, id));
+}
+
+export async function listEmails(db: Executor, toAddress: string | undefined, limit: number) {
+  return db
+    .select()
+    .from(outboxEmails)
+    .where(toAddress ? eq(outboxEmails.toAddress, toAddress.toLowerCase()) : undefined)
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(limit);
+}

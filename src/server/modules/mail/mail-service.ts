@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database, Executor } from '../../db/client.ts';
+import type { ErrorRecorder } from '../error-log/error-log-service.ts';
+import { claimDueEmails, insertOutboxEmail, markEmailFailed, markEmailRetry, markEmailSent, type NewOutboxEmail } from './mail-queries.ts';
+import type { RenderedEmail } from './mail-templates.ts';
+
+export type MailOptions = {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Delays before each retry of a failed send; after the last one the e-mail is marked failed. */
+  retryDelaysMs?: number[];
+  pollIntervalMs?: number;
+};
+
+export type OutgoingEmail = RenderedEmail & {
+  to: string;
+  attachments?: NewOutboxEmail['attachments'];
+};
+
+const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
+const LEASE_SECONDS = 120;
+
+/**
+ * E-mail goes through the outbox table: stored in the same transaction as the change it reports, then
+ * delivered by SMTP (when SMTP_URL is set) with retries and backoff. Without SMTP the stored e-mail is the
+ * delivery: it is what the dev mailbox shows. A send that keeps failing lands in the error log.
+ */
+export class MailService {
+  private readonly transport: Transporter | undefined;
+  private readonly retryDelaysMs: number[];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: MailOptions,
+    private readonly log: FastifyBaseLogger,
+    private readonly recordError: ErrorRecorder,
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  }
+
+  get usesDevMailbox(): boolean {
+    return !this.transport;
+  }
+
+  /** Stores the e-mail (inside the caller's transaction when given one); call deliverSoon() after commit. */
+  async enqueue(email: OutgoingEmail, db: Executor = this.db): Promise<void> {
+    await insertOutboxEmail(db, {
+      toAddress: email.to.toLowerCase(),
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      links: email.links,
+      attachments: email.attachments ?? [],
+      ...(this.transport ? {} : { status: 'sent' as const, sentAt: new Date() }),
+    });
+    if (!this.transport) this.log.info({ to: email.to, subject: email.subject, links: email.links }, 'e-mail stored in the dev mailbox');
+  }
+
+  /** Stores and starts delivering at once. */
+  async send(email: OutgoingEmail): Promise<void> {
+    await this.enqueue(email);
+    this.deliverSoon();
+  }
+
+  start(): void {
+    if (!this.transport || this.timer) return;
+    this.timer = setInterval(() => this.deliverSoon(), this.options.pollIntervalMs ?? 5000);
+    this.timer.unref();
+    this.deliverSoon();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  deliverSoon(): void {
+    if (!this.transport || this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .catch((error: unknown) => this.log.error({ err: error }, 'e-mail delivery pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.rerun) {
+          this.rerun = false;
+          this.deliverSoon();
+        }
+      });
+  }
+
+  /** Delivers every due e-mail; resolves when the pass is over (tests wait on it). */
+  async deliverDue(): Promise<void> {
+    const transport = this.transport;
+    if (!transport) return;
+    for (;;) {
+      const batch = await claimDueEmails(this.db, 10, LEASE_SECONDS);
+      if (batch.length === 0) return;
+      for (const email of batch) {
+        try {
+          await transport.sendMail({
+            from: this.options.from,
+            to: email.toAddress,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            attachments: email.attachments.map((attachment) => ({ ...attachment })),
+          });
+          await markEmailSent(this.db, email.id);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const delay = this.retryDelaysMs[email.attempts - 1];
+          if (delay === undefined) {
+            await markEmailFailed(this.db, email.id, message);
+            await this.recordError({
+              errorMessage: `E-mail "${email.subject}" to ${email.toAddress} could not be delivered after ${email.attempts} attempts: ${message}`,
+              componentName: 'MailService',
+              source: 'server',
+            });
+          } else {
+            this.log.warn({ err: error, to: email.toAddress, attempt: email.attempts }, 'e-mail delivery failed; will retry');
+            await markEmailRetry(this.db, email.id, message, new Date(Date.now() + delay));
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../../shared/account.ts';
+import type { Auth } from '../modules/accounts/auth.ts';
+import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie for API requests; null for visitors. */
+    viewer: SessionUser | null;
+  }
+}
+
+export const SESSION_COOKIE_MARKER = 'techhelp.session_token';
+
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.set(key, value);
+  }
+  return headers;
+}
+
+export function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
+  if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+}
+
+/** Resolves the session of every API request that carries a session cookie, and forwards its refresh. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('viewer', null);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
+    const result = await app.auth.api.getSession({ headers: webHeaders(request), returnHeaders: true });
+    forwardCookies(reply, result.headers.getSetCookie());
+    const found = result.response;
+    if (!found) return;
+    request.viewer = {
+      id: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      isAdmin: Boolean((found.user as { isAdmin?: boolean }).isAdmin),
+    };
+    request.viewerId = found.user.id;
+  });
+});
+
+/** Guards: signed in with a verified e-mail; admin. They throw the standard error shape. */
+export function requireVerifiedUser(request: FastifyRequest): SessionUser {
+  const viewer = request.viewer;
+  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  if (!viewer.emailVerified) throw new HttpError(403, 'NOT_VERIFIED', 'Please verify your email first.');
+  return viewer;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const viewer = requireVerifiedUser(request);
+  if (!viewer.isAdmin) throw new HttpError(403, 'FORBIDDEN', 'Not Authorized');
+  return viewer;
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { CITY_PLACEHOLDER, SERVICE_CITIES } from './business.ts';
+
+/** Rules and texts of spec section 5 for accounts, enforced by the browser's forms and by the server alike. */
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_HINT = 'Must be 10 characters or more';
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 32;
+export const STREET_ADDRESS_MAX_LENGTH = 100;
+
+/** Lower-case letters, digits, dot, underscore, percent, plus and hyphen, @, a domain, an ending of 2+ letters. */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
+export const NAME_PATTERN = /^[A-Za-z' -]{1,32}$/;
+export const PHONE_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
+
+export const MESSAGES = {
+  emailInvalid: 'Enter your e-mail address in lower case, like name@example.com.',
+  passwordTooShort: PASSWORD_HINT,
+  passwordTooLong: `Must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
+  emailsDoNotMatch: { title: 'Emails do not match', body: 'Please try again.' },
+  passwordsDoNotMatch: { title: 'Passwords do not match', body: 'Please try again.' },
+  resetPasswordsDoNotMatch: { title: 'Oops!', body: 'Passwords do not match, please try again.' },
+  changeEmailsDoNotMatch: { title: 'Error', body: 'Emails do not match.' },
+  firstName: 'First name: 1 to 32 letters, apostrophes, hyphens or spaces.',
+  lastName: 'Last name: 1 to 32 letters, apostrophes, hyphens or spaces.',
+  phoneNumber: 'Phone number: 10 digits, like 631-555-0142.',
+  streetAddress: 'Street address is required.',
+  city: 'Please choose your city from the list.',
+} as const;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid })
+  .regex(EMAIL_PATTERN, { error: MESSAGES.emailInvalid });
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const SignUpSchema = z
+  .object({ email: EmailSchema, confirmEmail: z.string(), password: PasswordSchema, confirmPassword: z.string() })
+  .refine((form) => sameEmail(form.email, form.confirmEmail), { path: ['confirmEmail'], error: MESSAGES.emailsDoNotMatch.title })
+  // Passwords are compared exactly (the spec compared them case-insensitively).
+  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: MESSAGES.passwordsDoNotMatch.title });
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const LoginSchema = z.object({ email: EmailSchema, password: PasswordSchema, rememberMe: z.boolean().default(false) });
+export type Login = z.infer<typeof LoginSchema>;
+
+export const EmailOnlySchema = z.object({ email: EmailSchema });
+export type EmailOnly = z.infer<typeof EmailOnlySchema>;
+
+export const OobCodeSchema = z.object({ oobCode: z.string().min(16).max(256) });
+export type OobCode = z.infer<typeof OobCodeSchema>;
+
+export const ResetPasswordSchema = z
+  .object({ oobCode: z.string().min(16).max(256), newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.resetPasswordsDoNotMatch.body,
+  });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+export const ChangeEmailSchema = z
+  .object({ email: EmailSchema, confirmEmail: z.string() })
+  .refine((form) => sameEmail(form.email, form.confirmEmail), { path: ['confirmEmail'], error: MESSAGES.changeEmailsDoNotMatch.body });
+export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
+
+const CITY_NAMES = SERVICE_CITIES.map((city) => city.name) as [string, ...string[]];
+
+/** The service form and the account form: the spec's user record, without what the server derives. */
+export const ProfileSchema = z.object({
+  firstName: z.string().trim().regex(NAME_PATTERN, { error: MESSAGES.firstName }),
+  lastName: z.string().trim().regex(NAME_PATTERN, { error: MESSAGES.lastName }),
+  phoneNumber: z.string().trim().regex(PHONE_PATTERN, { error: MESSAGES.phoneNumber }),
+  streetAddress: z
+    .string()
+    .trim()
+    .min(1, { error: MESSAGES.streetAddress })
+    .max(STREET_ADDRESS_MAX_LENGTH, { error: `Street address: at most ${STREET_ADDRESS_MAX_LENGTH} characters.` }),
+  city: z
+    .string()
+    .refine((city) => city !== CITY_PLACEHOLDER, { error: MESSAGES.city })
+    .pipe(z.enum(CITY_NAMES, { error: MESSAGES.city })),
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+/** A saved profile as the API returns it: the form's fields plus the state and the zip the server derived. */
+export type Profile = ProfileInput & { state: 'NY'; zipCode: string; email: string; isCompleted: true; isAdmin: boolean };
+
+export type SessionUser = { id: string; email: string; emailVerified: boolean; isAdmin: boolean };
+export type Me = { user: SessionUser | null; profile: Profile | null };
+
+/** The spec's texts for the account screens (section 8). */
+export const ACCOUNT_TEXTS = {
+  loginErrorTitle: 'Oh snap! You got a Login error!',
+  loginErrorBody: 'Either you provided the wrong email or password. Please try again.',
+  unverifiedTitle: 'You must verify your email address before login!',
+  unverifiedBody: 'Please check your inbox, or your spam folder, for the verification email we sent you, and click its link.',
+  googleErrorTitle: 'Attention!',
+  googleErrorBody: 'An error occurred while logging in with Google.',
+  logoutError: 'An error occurred while logging out.',
+  signUpError: 'An error occurred while creating your account.',
+  forgotError: 'An error occurred while sending the password reset.',
+  forgotSuccessTitle: 'Success!',
+  forgotSuccessBody: 'Password reset email has been sent!',
+  accountResetError: 'Error, please logout and try again.',
+  accountResetSuccess: 'Password reset email sent!',
+  changeEmailError: 'An error occurred while updating email. Please try again.',
+  changeEmailSuccessTitle: 'Email Updated',
+  changeEmailSuccessBody: 'Please check your email for verification link.',
+  resetConfirmError: 'Password is too weak or too much time has passed. Error occurred: ',
+  resetConfirmErrorRetry: 'Please try to reset the password again.  Error occured.',
+  resetConfirmSuccessTitle: 'Success!',
+  resetConfirmSuccessBody: 'Password has been reset!',
+  recoverFailed: 'Email Recovery Failed.',
+  recoverErrorTitle: 'Error recovering email',
+  recoverErrorBody: 'Error Reverting your email, please try again.',
+  recoverSuccess: 'Your Email has been reverted',
+  verifyErrorTitle: 'Error',
+  verifyErrorBody: 'Please try to verify your email again. If the problem persists, please contact us.',
+  verifySuccessPage: 'Email has been verified',
+  verifyErrorPage: 'Error Verifying email, please try again.',
+  invalidMode: 'Invalid mode!',
+  notAuthorized: 'Not Authorized',
+  accountSaveConfirm: 'Are you sure you want to change your information? If YES select OK',
+  accountSaveSuccess: 'Your information has been updated.',
+  serviceFormSuccessTitle: 'Success!',
+  serviceFormSuccessBody: 'Service Form is completed!',
+  formSubmitError: 'Error submitting form. Please try again.',
+  signUpSuccessTitle: 'Success!',
+  signUpSuccessBody: 'Your account has been created. We sent you an e-mail: click its link to verify your address, then log in.',
+  verifyFirstTooltip: 'Please verify your email first.',
+} as const;
