@@ -1,0 +1,333 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, user, verification } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import {
+  cookieFrom,
+  latestCode,
+  login,
+  mailbox,
+  me,
+  PASSWORD,
+  PROFILE,
+  signUp,
+  uniqueEmail,
+  verifiedCustomer,
+  verify,
+} from '../support/accounts.ts';
+
+const PUBLIC_URL = 'http://techhelp.test:3000';
+
+describe('the account life cycle', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ PUBLIC_URL, ADMIN_EMAILS: 'owner@example.com', SUPPORT_PHONE: '(631) 555-0177' });
+  });
+  afterAll(() => subject.close());
+  const app = () => subject.app;
+
+  it('signs up, mails a verification link to /usermgmt built from PUBLIC_URL, with text and HTML parts', async () => {
+    const email = uniqueEmail();
+    const response = await signUp(app(), email);
+    expect(response.statusCode).toBe(201);
+    const { mail, link } = await latestCode(app(), email, 'verifyEmail');
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/usermgmt\\?mode=verifyEmail&oobCode=[\\w-]{40,}$`));
+    expect(mail.subject).toBe('Verify your e-mail address for TechHelp');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('TechHelp');
+      expect(part).toContain('(631) 555-0177');
+      expect(part).toContain('support@techhelp.local');
+    }
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+  });
+
+  it('refuses an unverified login without a session, re-sending the link', async () => {
+    const email = uniqueEmail();
+    await signUp(app(), email);
+    const response = await login(app(), email);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await mailbox(app(), email)).filter((mail) => mail.subject.startsWith('Verify'))).toHaveLength(2);
+  });
+
+  it('verifies once: the same link a second time is refused', async () => {
+    const email = uniqueEmail();
+    await signUp(app(), email);
+    const { code } = await latestCode(app(), email, 'verifyEmail');
+    const first = await app().inject({ method: 'POST', url: '/api/account/verify-email', payload: { oobCode: code } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ email });
+    const again = await app().inject({ method: 'POST', url: '/api/account/verify-email', payload: { oobCode: code } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('INVALID_CODE');
+  });
+
+  it('logs in with an HttpOnly session cookie: a browser-session cookie unless "keep me signed in"', async () => {
+    const { email } = await verifiedCustomer(app());
+    const shortLived = await login(app(), email, PASSWORD, false);
+    const sessionCookie = [shortLived.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('techhelp.session_token='));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
+    expect(shortLived.json()).toEqual({ user: { id: expect.any(String), email, emailVerified: true, isAdmin: false }, profile: null });
+
+    const remembered = await login(app(), email, PASSWORD, true);
+    const persistent = [remembered.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('techhelp.session_token='));
+    expect(persistent).toMatch(/Max-Age=2592000/);
+  });
+
+  it('refuses a wrong password with the spec message', async () => {
+    const { email } = await verifiedCustomer(app());
+    const response = await login(app(), email, 'wrong password!!');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Either you provided the wrong email or password. Please try again.',
+    });
+  });
+
+  it('answers a sign-up with a registered address the same, mailing its owner instead of making a second account', async () => {
+    const { email } = await verifiedCustomer(app());
+    const response = await signUp(app(), email, 'another password 123');
+    expect(response.statusCode).toBe(201);
+    expect((await mailbox(app(), email))[0]?.subject).toBe('You already have a TechHelp account');
+    expect(await subject.database.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect((await login(app(), email)).statusCode).toBe(200);
+  });
+
+  it('saves the profile with the zip derived from the city and state NY, and never an isAdmin sent by the browser', async () => {
+    const { cookie } = await verifiedCustomer(app());
+    const saved = await app().inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: { cookie },
+      payload: { ...PROFILE, isAdmin: true, zipCode: '99999', state: 'CA' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ ...PROFILE, state: 'NY', zipCode: '11706', isAdmin: false, isCompleted: true });
+    const current = await me(app(), cookie);
+    expect(current.user.isAdmin).toBe(false);
+    expect(current.profile.zipCode).toBe('11706');
+  });
+
+  it.each([
+    [{ city: 'Select a City' }, 'city'],
+    [{ city: 'Manhattan' }, 'city'],
+    [{ firstName: '' }, 'firstName'],
+    [{ firstName: 'x'.repeat(33) }, 'firstName'],
+    [{ lastName: 'Smith3' }, 'lastName'],
+    [{ phoneNumber: '631 555 0100' }, 'phoneNumber'],
+    [{ streetAddress: '   ' }, 'streetAddress'],
+  ])('refuses a profile with %o', async (change, field) => {
+    const { cookie } = await verifiedCustomer(app());
+    const response = await app().inject({ method: 'PUT', url: '/api/account/profile', headers: { cookie }, payload: { ...PROFILE, ...change } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(new RegExp(`^${field}: `));
+  });
+
+  it('resets a forgotten password once, signing out every session', async () => {
+    const { email, cookie } = await verifiedCustomer(app());
+    const unknown = await app().inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email: uniqueEmail('nobody') } });
+    const known = await app().inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email } });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+
+    const { link, code, mail } = await latestCode(app(), email, 'resetPassword');
+    expect(link.startsWith(`${PUBLIC_URL}/usermgmt?mode=resetPassword&oobCode=`)).toBe(true);
+    expect(mail.text).toContain('1 hour');
+    const newPassword = 'a brand new passphrase';
+    const mismatch = await app().inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { oobCode: code, newPassword, confirmPassword: newPassword.toUpperCase() },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const reset = await app().inject({ method: 'POST', url: '/api/account/reset-password', payload: { oobCode: code, newPassword, confirmPassword: newPassword } });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(app(), cookie)).user).toBeNull();
+    expect((await login(app(), email)).statusCode).toBe(401);
+    expect((await login(app(), email, newPassword)).statusCode).toBe(200);
+    const replay = await app().inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { oobCode: code, newPassword: 'yet another passphrase', confirmPassword: 'yet another passphrase' },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.code).toBe('INVALID_CODE');
+  });
+
+  it('from /account: mails a reset link to the own address and signs out', async () => {
+    const { email, cookie } = await verifiedCustomer(app());
+    const response = await app().inject({ method: 'POST', url: '/api/account/password-reset-email', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/techhelp\.session_token=;/);
+    expect((await me(app(), cookie)).user).toBeNull();
+    expect((await latestCode(app(), email, 'resetPassword')).code).not.toBe('');
+  });
+
+  it('changes the e-mail: unverified new address, a revert link to the old one, every session ended; the revert restores it', async () => {
+    const { email: oldEmail, cookie } = await verifiedCustomer(app());
+    const newEmail = uniqueEmail('moved');
+    const mismatch = await app().inject({
+      method: 'POST',
+      url: '/api/account/change-email',
+      headers: { cookie },
+      payload: { email: newEmail, confirmEmail: uniqueEmail() },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.message).toBe('confirmEmail: Emails do not match.');
+
+    const changed = await app().inject({
+      method: 'POST',
+      url: '/api/account/change-email',
+      headers: { cookie },
+      payload: { email: newEmail, confirmEmail: newEmail.toUpperCase() },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(app(), cookie)).user).toBeNull();
+    expect((await login(app(), oldEmail)).statusCode).toBe(401);
+    expect((await login(app(), newEmail)).statusCode).toBe(403);
+
+    const recover = await latestCode(app(), oldEmail, 'recoverEmail');
+    expect(recover.mail.text).toContain(`from ${oldEmail} to ${newEmail}`);
+    expect((await verify(app(), newEmail)).statusCode).toBe(200);
+    const newSession = cookieFrom(await login(app(), newEmail));
+    expect((await me(app(), newSession)).user.email).toBe(newEmail);
+
+    const reverted = await app().inject({ method: 'POST', url: '/api/account/recover-email', payload: { oobCode: recover.code } });
+    expect(reverted.statusCode).toBe(200);
+    expect(reverted.json()).toEqual({ email: oldEmail });
+    expect((await me(app(), newSession)).user).toBeNull();
+    expect((await login(app(), newEmail)).statusCode).toBe(401);
+    const back = await login(app(), oldEmail);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user).toMatchObject({ email: oldEmail, emailVerified: true });
+    const again = await app().inject({ method: 'POST', url: '/api/account/recover-email', payload: { oobCode: recover.code } });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses to change to an address another account has', async () => {
+    const { cookie } = await verifiedCustomer(app());
+    const { email: taken } = await verifiedCustomer(app());
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/account/change-email',
+      headers: { cookie },
+      payload: { email: taken, confirmEmail: taken },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('makes an ADMIN_EMAILS address an admin when it is verified, and only then', async () => {
+    const email = 'owner@example.com';
+    await signUp(app(), email);
+    const [before] = await subject.database.db.select().from(user).where(eq(user.email, email));
+    expect(before?.isAdmin).toBe(false);
+    await verify(app(), email);
+    const response = await login(app(), email);
+    expect(response.json().user.isAdmin).toBe(true);
+  });
+
+  it('expires a verification link after 24 hours and a reset link after 1 hour', async () => {
+    const email = uniqueEmail();
+    await signUp(app(), email);
+    const [token] = await subject.database.db.select().from(accountTokens).where(eq(accountTokens.email, email));
+    expect(token?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000 - 60_000);
+    expect(token?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 60_000);
+    await subject.database.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.email, email));
+    const expired = await verify(app(), email);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe('INVALID_CODE');
+
+    const { email: customer } = await verifiedCustomer(app());
+    await app().inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer } });
+    const [resetToken] = await subject.database.db.select().from(verification).where(sql`${verification.expiresAt} > now()`).orderBy(sql`${verification.createdAt} desc`).limit(1);
+    expect(resetToken?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3600_000 - 60_000);
+    expect(resetToken?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000 + 60_000);
+    await subject.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.id, resetToken?.id ?? ''));
+    const { code } = await latestCode(app(), customer, 'resetPassword');
+    const late = await app().inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { oobCode: code, newPassword: 'too late passphrase', confirmPassword: 'too late passphrase' },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe('INVALID_CODE');
+  });
+
+  it('logs out, ending the session', async () => {
+    const { cookie } = await verifiedCustomer(app());
+    const response = await app().inject({ method: 'POST', url: '/api/account/logout', headers: { cookie } });
+    expect(response.statusCode).toBe(204);
+    expect((await me(app(), cookie)).user).toBeNull();
+  });
+});
+
+describe('account rate limits', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+  afterAll(() => subject.close());
+
+  it('limits sign-in attempts per address, with the time left in minutes', async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: `198.51.100.${i + 1}`,
+        payload: { email, password: 'wrong password!!', rememberMe: false },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401]);
+    const refused = await subject.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      remoteAddress: '198.51.100.99',
+      payload: { email, password: PASSWORD, rememberMe: false },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
+  });
+
+  it('limits sign-in attempts per client across addresses', async () => {
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const response = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: '203.0.113.50',
+        payload: { email: uniqueEmail('probe'), password: 'wrong password!!', rememberMe: false },
+      });
+      last = response.statusCode;
+      if (i < 20) expect(response.statusCode).toBe(401);
+    }
+    expect(last).toBe(429);
+  });
+
+  it('limits forgot-password and resend-verification per address, answering the same for unknown addresses', async () => {
+    const email = uniqueEmail('nobody');
+    for (const url of ['/api/account/forgot-password', '/api/account/resend-verification']) {
+      for (let i = 0; i < 3; i++) {
+        const response = await subject.app.inject({ method: 'POST', url, remoteAddress: `192.0.2.${i + 1}`, payload: { email } });
+        expect(response.statusCode).toBe(200);
+      }
+      const refused = await subject.app.inject({ method: 'POST', url, remoteAddress: '192.0.2.99', payload: { email } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe('Too many attempts. Please try again in 60 minutes.');
+    }
+  });
+
+  it('limits sign-ups per address', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 3; i++) expect((await signUp(subject.app, email)).statusCode).toBe(201);
+    expect((await signUp(subject.app, email)).statusCode).toBe(429);
+  });
+});
