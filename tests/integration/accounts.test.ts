@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, user, verification } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   cookieFrom,
   latestCode,
@@ -15,6 +14,7 @@ import {
   verifiedCustomer,
   verify,
 } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 const PUBLIC_URL = 'http://techhelp.test:3000';
 
@@ -122,7 +122,12 @@ describe('the account life cycle', () => {
     [{ streetAddress: '   ' }, 'streetAddress'],
   ])('refuses a profile with %o', async (change, field) => {
     const { cookie } = await verifiedCustomer(app());
-    const response = await app().inject({ method: 'PUT', url: '/api/account/profile', headers: { cookie }, payload: { ...PROFILE, ...change } });
+    const response = await app().inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: { cookie },
+      payload: { ...PROFILE, ...change },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(new RegExp(`^${field}: `));
   });
@@ -145,7 +150,11 @@ describe('the account life cycle', () => {
       payload: { oobCode: code, newPassword, confirmPassword: newPassword.toUpperCase() },
     });
     expect(mismatch.statusCode).toBe(400);
-    const reset = await app().inject({ method: 'POST', url: '/api/account/reset-password', payload: { oobCode: code, newPassword, confirmPassword: newPassword } });
+    const reset = await app().inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { oobCode: code, newPassword, confirmPassword: newPassword },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(app(), cookie)).user).toBeNull();
     expect((await login(app(), email)).statusCode).toBe(401);
@@ -238,17 +247,28 @@ describe('the account life cycle', () => {
     const [token] = await subject.database.db.select().from(accountTokens).where(eq(accountTokens.email, email));
     expect(token?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000 - 60_000);
     expect(token?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 60_000);
-    await subject.database.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.email, email));
+    await subject.database.db
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.email, email));
     const expired = await verify(app(), email);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.code).toBe('INVALID_CODE');
 
     const { email: customer } = await verifiedCustomer(app());
     await app().inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer } });
-    const [resetToken] = await subject.database.db.select().from(verification).where(sql`${verification.expiresAt} > now()`).orderBy(sql`${verification.createdAt} desc`).limit(1);
+    const [resetToken] = await subject.database.db
+      .select()
+      .from(verification)
+      .where(sql`${verification.expiresAt} > now()`)
+      .orderBy(sql`${verification.createdAt} desc`)
+      .limit(1);
     expect(resetToken?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3600_000 - 60_000);
     expect(resetToken?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000 + 60_000);
-    await subject.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.id, resetToken?.id ?? ''));
+    await subject.database.db
+      .update(verification)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verification.id, resetToken?.id ?? ''));
     const { code } = await latestCode(app(), customer, 'resetPassword');
     const late = await app().inject({
       method: 'POST',

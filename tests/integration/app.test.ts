@@ -127,3 +127,39 @@ describe('maintenance mode', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('the dev mailbox', () => {
+  it('is never served in production', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://techhelp.example.com' });
+    try {
+      const json = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=a@example.com' });
+      expect(json.statusCode).toBe(404);
+      // The page path falls through to the browser app, which has no such screen.
+      const page = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(page.body).not.toContain('Dev mailbox');
+      expect(page.body).toContain('<div id="root"></div>');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('lists stored e-mails as an HTML page with every value escaped', async () => {
+    const development = await createTestApp();
+    try {
+      await development.app.mail.enqueue({
+        to: 'reader@example.com',
+        subject: '<script>alert(1)</script>',
+        text: 't',
+        html: '<b>h</b>',
+        links: ['https://x.test/?a=1&b=2'],
+      });
+      const page = await development.app.inject({ method: 'GET', url: '/dev/mailbox?to=reader@example.com' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page.body).not.toContain('<script>alert(1)</script>');
+      expect(page.body).toContain('href="https://x.test/?a=1&amp;b=2"');
+    } finally {
+      await development.close();
+    }
+  });
+});

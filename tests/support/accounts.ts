@@ -19,7 +19,7 @@ export function nextClient(): string {
 /** A fresh, valid (lower-case) address for each call. */
 export function uniqueEmail(prefix = 'customer'): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+  return `${prefix.toLowerCase()}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
 export async function mailbox(app: FastifyInstance, to: string): Promise<MailboxEntry[]> {
@@ -63,7 +63,11 @@ export async function verify(app: FastifyInstance, email: string) {
 }
 
 /** Signs up, verifies by the e-mailed link, logs in; returns the session cookie. */
-export async function verifiedCustomer(app: FastifyInstance, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; cookie: string }> {
+export async function verifiedCustomer(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<{ email: string; cookie: string }> {
   expect((await signUp(app, email, password)).statusCode).toBe(201);
   expect((await verify(app, email)).statusCode).toBe(200);
   const response = await login(app, email, password);
