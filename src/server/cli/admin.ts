@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
+import { openDatabase } from '../db/client.ts';
+import { user } from '../db/schema.ts';
+
+const USAGE = `Usage:
+  npm run admin -- grant EMAIL    make the account with this e-mail an admin
+  npm run admin -- revoke EMAIL   make it a customer again
+  npm run admin -- list           list the admins`;
+
+/** The only way, besides ADMIN_EMAILS at verification, that an account becomes an admin. */
+async function main(args: string[]): Promise<number> {
+  const [command, rawEmail] = args;
+  if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== 'list' && !rawEmail)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  // The embedded database can be opened by one process only: the server must be stopped first.
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'list') {
+      const admins = await database.db.select({ email: user.email }).from(user).where(eq(user.isAdmin, true)).orderBy(user.email);
+      process.stdout.write(admins.length ? `${admins.map((admin) => admin.email).join('\n')}\n` : 'No admins yet.\n');
+      return 0;
+    }
+    const email = (rawEmail ?? '').trim().toLowerCase();
+    const updated = await database.db
+      .update(user)
+      .set({ isAdmin: command === 'grant', updatedAt: new Date() })
+      .where(eq(user.email, email))
+      .returning({ email: user.email });
+    if (updated.length === 0) {
+      process.stderr.write(`No account has the e-mail address ${email}. The person must register first.\n`);
+      return 1;
+    }
+    process.stdout.write(command === 'grant' ? `${email} is now an admin.\n` : `${email} is no longer an admin.\n`);
+    return 0;
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\nStop the server, run this command, then start the server again.\n`);
+    } else if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`The command failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    process.exit(1);
+  },
+);
