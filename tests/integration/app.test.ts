@@ -163,3 +163,28 @@ describe('the dev mailbox', () => {
     }
   });
 });
+
+describe('cross-site requests', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ PUBLIC_URL: 'https://techhelp.example.com' });
+  });
+  afterAll(() => subject.close());
+
+  const report = (headers: Record<string, string>) =>
+    subject.app.inject({ method: 'POST', url: '/api/errors', headers, payload: { errorMessage: 'm', componentName: 'c' } });
+
+  it('accepts changes from our own origin or the same host', async () => {
+    expect((await report({ origin: 'https://techhelp.example.com' })).statusCode).toBe(204);
+    expect((await report({ origin: 'http://localhost:3000', host: 'localhost:3000' })).statusCode).toBe(204);
+    expect((await report({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(204);
+  });
+
+  it('refuses changes sent by another site', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      const response = await report(headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({ code: 'CROSS_SITE', message: 'This request did not come from our site.' });
+    }
+  });
+});

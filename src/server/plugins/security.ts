@@ -44,4 +44,24 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${waitText(context.ttl)}.`),
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // Cross-site request forgery: a browser names the page that sent a request; changes come only from ours.
+  const ownOrigin = new URL(app.config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'CROSS_SITE', CROSS_SITE_MESSAGE);
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const sameHost = (() => {
+      try {
+        return new URL(origin).host === request.headers.host;
+      } catch {
+        return false;
+      }
+    })();
+    if (origin !== ownOrigin && !sameHost) throw new HttpError(403, 'CROSS_SITE', CROSS_SITE_MESSAGE);
+  });
 });
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CROSS_SITE_MESSAGE = 'This request did not come from our site.';
