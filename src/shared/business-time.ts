@@ -1,8 +1,18 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { BUSINESS_TIME_ZONE } from './business.ts';
+import { addDays, format } from 'date-fns';
+import { BUSINESS_TIME_ZONE, SLOT_LABELS, type SlotLabel } from './business.ts';
 
-/** The one place that turns instants into the business's New York wall-clock time. */
+/**
+ * The one place that turns instants into the business's New York wall-clock time and back. Slots are New York
+ * times stored as UTC instants; they are correct across daylight-saving changes because the zone rules, not a
+ * fixed offset, make the conversion.
+ */
+
+/** A calendar day in New York, as YYYY-MM-DD. */
+export type BusinessDate = string;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SLOT_PATTERN = /^(\d{2}):(\d{2})(am|pm)$/;
 
 export function inBusinessZone(instant: Date | number): TZDate {
   return new TZDate(typeof instant === 'number' ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
@@ -16,4 +26,98 @@ export function formatBusinessDay(instant: Date | number): string {
 /** A time of day with seconds, e.g. 02:05:09pm. */
 export function formatBusinessTimeOfDay(instant: Date | number): string {
   return format(inBusinessZone(instant), 'hh:mm:ssaaa');
+}
+
+export function parseBusinessDate(date: string): { year: number; month: number; day: number } | undefined {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  return { year, month, day };
+}
+
+export function isSlotLabel(value: string): value is SlotLabel {
+  return (SLOT_LABELS as readonly string[]).includes(value);
+}
+
+function slotClock(label: SlotLabel): { hours: number; minutes: number } {
+  const match = SLOT_PATTERN.exec(label);
+  if (!match) throw new Error(`not a slot label: ${label}`);
+  const hours12 = Number(match[1]) % 12;
+  return { hours: match[3] === 'pm' ? hours12 + 12 : hours12, minutes: Number(match[2]) };
+}
+
+/** The UTC instant of a slot on a New York day. */
+export function slotInstant(date: BusinessDate, label: SlotLabel): Date {
+  const parts = parseBusinessDate(date);
+  if (!parts) throw new RangeError(`not a date: ${date}`);
+  const { hours, minutes } = slotClock(label);
+  return new Date(new TZDate(parts.year, parts.month - 1, parts.day, hours, minutes, BUSINESS_TIME_ZONE).getTime());
+}
+
+/** The New York day of an instant, as YYYY-MM-DD. */
+export function businessDateOf(instant: Date | number): BusinessDate {
+  return format(inBusinessZone(instant), 'yyyy-MM-dd');
+}
+
+/** The slot label of an instant, when it is exactly one of the eight slot times in New York. */
+export function slotLabelOf(instant: Date | number): SlotLabel | undefined {
+  const label = format(inBusinessZone(instant), 'hh:mmaaa');
+  const local = inBusinessZone(instant);
+  if (local.getSeconds() !== 0 || local.getMilliseconds() !== 0) return undefined;
+  return isSlotLabel(label) ? label : undefined;
+}
+
+/** Saturday or Sunday in New York. */
+export function isWeekendDate(date: BusinessDate): boolean {
+  const parts = parseBusinessDate(date);
+  if (!parts) return false;
+  const weekday = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}
+
+export type Slot = { label: SlotLabel; startsAt: Date };
+
+export function slotsOf(date: BusinessDate): Slot[] {
+  return SLOT_LABELS.map((label) => ({ label, startsAt: slotInstant(date, label) }));
+}
+
+/** Bookable: a weekend slot that has not started and starts within the booking window. */
+export function isBookableInstant(startsAt: Date, now: Date, windowDays: number): boolean {
+  const label = slotLabelOf(startsAt);
+  if (!label || !isWeekendDate(businessDateOf(startsAt))) return false;
+  return startsAt.getTime() > now.getTime() && startsAt.getTime() <= now.getTime() + windowDays * 24 * 60 * 60 * 1000;
+}
+
+/** The last New York day a customer may book, counted from now. */
+export function lastBookableDate(now: Date, windowDays: number): BusinessDate {
+  return businessDateOf(addDays(now, windowDays));
+}
+
+/** Every day of a month (YYYY-MM), as YYYY-MM-DD. */
+export function daysOfMonth(month: string): BusinessDate[] {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) throw new RangeError(`not a month: ${month}`);
+  const year = Number(match[1]);
+  const monthIndex = Number(match[2]) - 1;
+  const count = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, index) => `${match[1]}-${match[2]}-${String(index + 1).padStart(2, '0')}`);
+}
+
+/** The spec's appointment id: the New York date as YYYYMMDD, a hyphen, and a random UUID. */
+export function appointmentIdFor(startsAt: Date, uuid: string): string {
+  return `${businessDateOf(startsAt).replaceAll('-', '')}-${uuid}`;
+}
+
+/** "Saturday, November 28, 2026 at 08:00am" in New York time, whatever the browser's zone. */
+export function formatAppointmentTime(instant: Date | number): string {
+  return format(inBusinessZone(instant), "EEEE, MMMM d, yyyy 'at' hh:mmaaa");
+}
+
+/** "New York time" when the viewer's zone differs from the business's, so no one misreads a slot. */
+export function zoneNoteFor(viewerTimeZone: string | undefined, at: Date = new Date()): string | undefined {
+  if (!viewerTimeZone || viewerTimeZone === BUSINESS_TIME_ZONE) return undefined;
+  const offset = (zone: string) => format(new TZDate(at.getTime(), zone), 'xxx');
+  return offset(viewerTimeZone) === offset(BUSINESS_TIME_ZONE) && viewerTimeZone.startsWith('America/') ? undefined : 'New York time';
 }
