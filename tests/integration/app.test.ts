@@ -181,7 +181,8 @@ describe('cross-site requests', () => {
   });
 
   it('refuses changes sent by another site', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    const attempts: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    for (const headers of attempts) {
       const response = await report(headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toEqual({ code: 'CROSS_SITE', message: 'This request did not come from our site.' });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
@@ -156,3 +157,42 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+// --- Appointments --------------------------------------------------------------------------------------
+
+export const DEFAULT_NOTES = 'Enter notes here';
+
+/**
+ * One row per appointment, kept for the record when cancelled or deleted. The partial unique index on the
+ * start among active rows makes double booking impossible whatever the timing of two requests.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    /** YYYYMMDD-<uuid>, the New York date of the visit. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    slotLabel: text('slot_label').notNull(),
+    isRemote: boolean('is_remote').notNull().default(false),
+    description: text('description').notNull().default(''),
+    notes: text('notes').notNull().default(DEFAULT_NOTES),
+    amountCents: integer('amount_cents').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('appointments_active_slot_idx')
+      .on(table.startsAt)
+      .where(sql`${table.cancelledAt} is null and ${table.deletedAt} is null`),
+    index('appointments_user_idx').on(table.userId, table.startsAt),
+  ],
+);
+export type AppointmentRow = typeof appointments.$inferSelect;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MAX_OPEN_APPOINTMENTS, SLOT_LABELS } from './business.ts';
+import { isWeekendDate, parseBusinessDate } from './business-time.ts';
+
+/** Rules and texts of spec sections 4, 5 and 8 for appointments, shared by the browser and the server. */
+
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const NOTES_MAX_LENGTH = 2000;
+
+export const BusinessDateSchema = z
+  .string()
+  .refine((value) => parseBusinessDate(value) !== undefined, { error: 'Choose a date as YYYY-MM-DD.' });
+
+export const BookAppointmentSchema = z.object({
+  date: BusinessDateSchema.refine(isWeekendDate, { error: 'Visits are on Saturdays and Sundays only.' }),
+  slot: z.enum(SLOT_LABELS, { error: 'Please select a time before confirming your appointment.' }),
+  isRemote: z.boolean(),
+});
+export type BookAppointment = z.infer<typeof BookAppointmentSchema>;
+
+export const DescriptionSchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: 'Please describe the problem.' })
+    .max(DESCRIPTION_MAX_LENGTH, { error: `Please keep the description under ${DESCRIPTION_MAX_LENGTH} characters.` }),
+});
+export type DescriptionInput = z.infer<typeof DescriptionSchema>;
+
+export const AvailabilityQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month as YYYY-MM.' }),
+});
+
+/** What a customer receives about their own appointment. */
+export type CustomerAppointment = {
+  id: string;
+  startsAt: string;
+  date: string;
+  time: string;
+  isRemote: boolean;
+  description: string;
+  amountCents: number;
+  isCompleted: boolean;
+  isPaid: boolean;
+};
+
+/** What availability says about a month: the taken start times and the booking window; nothing else. */
+export type Availability = { month: string; taken: string[]; now: string; lastBookableDate: string };
+
+export type AppointmentState = { isCompleted: boolean; isPaid: boolean };
+
+export function canCancelAppointment(appointment: AppointmentState): boolean {
+  return !appointment.isCompleted && !appointment.isPaid;
+}
+
+export function canPayAppointment(appointment: AppointmentState): boolean {
+  return appointment.isCompleted && !appointment.isPaid;
+}
+
+export function canBookMore(openCount: number): boolean {
+  return openCount < MAX_OPEN_APPOINTMENTS;
+}
+
+export function visitTypeLabel(isRemote: boolean): 'Remote' | 'In-Person' {
+  return isRemote ? 'Remote' : 'In-Person';
+}
+
+export function formatDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export const APPOINTMENT_TEXTS = {
+  selectTimeToast: 'Select a Time to Confirm!',
+  selectTimeError: 'Please select a time before confirming your appointment.',
+  confirmVisit: (type: 'In-Person' | 'Remote') => `Are you sure you want a ${type} visit? If YES select OK`,
+  notSet: 'Error, your appointment was not set. An admin has been notified.',
+  descriptionError: 'Error updating description. Please try again.',
+  cancelConfirm: 'Are you sure you want to cancel the Appointment? If YES select OK',
+  cancelNotAllowedTitle: 'No action allowed!',
+  cancelNotAllowedBody: 'You can not cancel a completed job!',
+  deleteError: 'An error occurred while deleting the appointment.',
+  deleteErrorNotified: 'An error occurred while deleting the appointment. An admin has been notified.',
+  unknownDeleteError: 'An unknown error occurred during deletion.',
+  payNotAllowedTitle: 'No payment allowed.',
+  payNotAllowedBody: 'The job is not completed yet!',
+  payConfirm: (dollars: string) => `Go to checkout to pay $${dollars}? If YES select OK`,
+  rowError: 'Error loading appointment!',
+  limitReached: `You have ${MAX_OPEN_APPOINTMENTS} open appointments, the most you can have at once. You can book again once one is completed or cancelled.`,
+  slotTaken: 'Sorry, that time was just booked by someone else. Please choose another time.',
+  profileRequired: 'Please complete the Service Form before booking a visit.',
+  slotClosed: 'That time can no longer be booked. Please choose another time.',
+  notFound: 'That appointment was not found.',
+} as const;
