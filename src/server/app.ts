@@ -3,12 +3,16 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
+import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
+import { AppointmentService } from './modules/appointments/appointment-service.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
 import { createErrorRecorder } from './modules/error-log/error-log-service.ts';
+import { EventHub } from './modules/events/event-hub.ts';
+import { eventRoutes } from './modules/events/event-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.ts';
 import { type MailOptions, MailService } from './modules/mail/mail-service.ts';
@@ -27,17 +31,23 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export type AppDependencies = {
   config: Config;
   db: Database;
+  /** LISTEN on the database, for live updates across instances. */
+  listen: Listen;
   webRoot?: string;
   /** Pino logger options, or false for silence in tests. */
   logger?: boolean | object;
   /** Retry timing of e-mail delivery (tests shorten it). */
   mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
+  /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
+  reminderIntervalMs?: number;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     mail: MailService;
     accounts: AccountService;
+    events: EventHub;
+    appointments: AppointmentService;
   }
 }
 
@@ -72,13 +82,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const accounts = new AccountService(deps.db, mail, deps.config, app.log);
   app.decorate('auth', accounts.auth);
   app.decorate('accounts', accounts);
-  app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
+  const events = new EventHub(deps.listen, app.log);
+  const appointments = new AppointmentService(deps.db, deps.config, mail, events);
+  app.decorate('events', events);
+  app.decorate('appointments', appointments);
+
+  let reminderTimer: NodeJS.Timeout | undefined;
+  const sendReminders = () =>
+    appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
+  app.addHook('onReady', async () => {
+    mail.start();
+    await events.start();
+    await sendReminders();
+    reminderTimer = setInterval(sendReminders, deps.reminderIntervalMs ?? 60_000);
+    reminderTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(reminderTimer);
+    await events.stop();
+    await mail.stop();
+  });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);
   await app.register(accountRoutes, { accounts });
+  await app.register(appointmentRoutes, { appointments });
+  await app.register(eventRoutes, { hub: events });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

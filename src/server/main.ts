@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, listen: database.listen });
 
     let closing = false;
     const shutdown = async (signal: NodeJS.Signals) => {

@@ -181,7 +181,11 @@ describe('cross-site requests', () => {
   });
 
   it('refuses changes sent by another site', async () => {
-    const attempts: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    const attempts: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ];
     for (const headers of attempts) {
       const response = await report(headers);
       expect(response.statusCode).toBe(403);

@@ -18,6 +18,7 @@ describe('e-mail over SMTP', () => {
     app = await buildApp({
       config: testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'TechHelp <hello@techhelp.test>', PUBLIC_URL: 'https://techhelp.test' }),
       db: database.db,
+      listen: database.listen,
       logger: false,
       mail: { retryDelaysMs: [50, 50], pollIntervalMs: 25 },
     });

@@ -8,7 +8,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): P
 /** The real application on a fresh database, driven with inject(). */
 export async function createTestApp(env: Record<string, string> = {}, options: { ready?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), db: database.db, logger: false });
+  const app = await buildApp({ config: testConfig(env), db: database.db, listen: database.listen, logger: false });
   if (options.ready !== false) await app.ready();
   return {
     app,

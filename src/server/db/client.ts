@@ -18,8 +18,12 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A query function's handle: the database, or a transaction the caller has opened. */
 export type Executor = Database | Transaction;
 
+/** Listens on a NOTIFY channel; resolves to a function that stops listening. */
+export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export type DatabaseHandle = {
   db: Database;
+  listen: Listen;
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (the password is never shown). */
   location: string;
@@ -49,7 +53,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const url = new URL(options.databaseUrl);
     url.password = '';
-    return { db, kind: 'postgres', location: url.toString(), close: () => pool.end() };
+    const connectionString = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      location: url.toString(),
+      listen: (channel, onMessage) => listenWithPg(connectionString, channel, onMessage),
+      close: () => pool.end(),
+    };
   }
 
   let directory: string | undefined;
@@ -65,5 +76,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', location: directory ?? 'memory', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    location: directory ?? 'memory',
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, reconnecting with backoff when the server goes away, so that a restarted
+ * PostgreSQL server does not silence live updates for good.
+ */
+async function listenWithPg(connectionString: string, channel: string, onMessage: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      setTimeout(() => void reconnect(), delay).unref();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '')}"`);
+    client = next;
+    delay = 1000;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+    } catch {
+      delay = Math.min(delay * 1.5, 60_000);
+      setTimeout(() => void reconnect(), delay).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
 }

@@ -189,9 +189,7 @@ export const appointments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('appointments_active_slot_idx')
-      .on(table.startsAt)
-      .where(sql`${table.cancelledAt} is null and ${table.deletedAt} is null`),
+    uniqueIndex('appointments_active_slot_idx').on(table.startsAt).where(sql`${table.cancelledAt} is null and ${table.deletedAt} is null`),
     index('appointments_user_idx').on(table.userId, table.startsAt),
   ],
 );

@@ -1,0 +1,107 @@
+import { and, asc, between, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type AppointmentRow, appointments, profiles, user } from '../../db/schema.ts';
+
+/** Active: neither cancelled nor deleted. Open: active and not yet paid (what counts toward the limit of 3). */
+const active = and(isNull(appointments.cancelledAt), isNull(appointments.deletedAt));
+const open = and(active, isNull(appointments.paidAt));
+
+export async function takenStartsBetween(db: Executor, from: Date, to: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(and(active, between(appointments.startsAt, from, to)))
+    .orderBy(asc(appointments.startsAt));
+  return rows.map((row) => row.startsAt);
+}
+
+/** Locks the user's row for the rest of the transaction, so that their bookings are counted one at a time. */
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
+
+export async function countOpenAppointments(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(appointments)
+    .where(and(open, eq(appointments.userId, userId)));
+  return row?.value ?? 0;
+}
+
+export async function insertAppointment(db: Executor, values: typeof appointments.$inferInsert): Promise<AppointmentRow> {
+  const [row] = await db.insert(appointments).values(values).returning();
+  if (!row) throw new Error('the appointment was not stored');
+  return row;
+}
+
+export async function listOpenAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(open, eq(appointments.userId, userId)))
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** The user's own active appointment, or undefined: another user's id is as unknown as a wrong one. */
+export async function findOwnActiveAppointment(
+  db: Executor,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<AppointmentRow | undefined> {
+  const query = db
+    .select()
+    .from(appointments)
+    .where(and(active, eq(appointments.id, id), eq(appointments.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateAppointment(
+  db: Executor,
+  id: string,
+  changes: Partial<typeof appointments.$inferInsert>,
+): Promise<AppointmentRow> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(appointments.id, id))
+    .returning();
+  if (!row) throw new Error(`appointment ${id} vanished during an update`);
+  return row;
+}
+
+export async function findProfileOf(db: Executor, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}
+
+export async function listAdminEmails(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.isAdmin, true), eq(user.emailVerified, true)));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * Claims the appointments whose reminder is due (starting within `withinSeconds`, none sent yet) by marking
+ * them sent; SKIP LOCKED lets several instances run this at once without sending a reminder twice.
+ */
+export async function claimDueReminders(db: Executor, withinSeconds: number, limit: number) {
+  const due = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        active,
+        isNull(appointments.reminderSentAt),
+        isNull(appointments.completedAt),
+        gt(appointments.startsAt, sql`now()`),
+        lte(appointments.startsAt, sql`now() + make_interval(secs => ${withinSeconds})`),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(appointments).set({ reminderSentAt: sql`now()` }).where(inArray(appointments.id, due)).returning();
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { AvailabilityQuerySchema, BookAppointmentSchema, DescriptionSchema } from '../../../shared/appointments.ts';
+import { requireVerifiedUser } from '../../plugins/session.ts';
+import type { AppointmentService } from './appointment-service.ts';
+
+const CustomerAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  date: z.string(),
+  time: z.string(),
+  isRemote: z.boolean(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  isCompleted: z.boolean(),
+  isPaid: z.boolean(),
+});
+const AvailabilitySchema = z.object({ month: z.string(), taken: z.array(z.string()), now: z.string(), lastBookableDate: z.string() });
+const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: 'That appointment was not found.' }) });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: AppointmentService }> = async (app, { appointments }) => {
+  app.get(
+    '/api/appointments/availability',
+    { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errors } } },
+    async (request) => {
+      requireVerifiedUser(request);
+      return appointments.availability(request.query.month);
+    },
+  );
+
+  app.get('/api/appointments', { schema: { response: { 200: z.array(CustomerAppointmentSchema), ...errors } } }, async (request) =>
+    appointments.list(requireVerifiedUser(request)),
+  );
+
+  app.post(
+    '/api/appointments',
+    { schema: { body: BookAppointmentSchema, response: { 201: CustomerAppointmentSchema, ...errors } } },
+    async (request, reply) => {
+      const created = await appointments.book(requireVerifiedUser(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/appointments/:id/description',
+    { schema: { params: IdParamsSchema, body: DescriptionSchema, response: { 200: CustomerAppointmentSchema, ...errors } } },
+    async (request) => appointments.describe(requireVerifiedUser(request), request.params.id, request.body.description),
+  );
+
+  app.post(
+    '/api/appointments/:id/cancel',
+    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await appointments.cancel(requireVerifiedUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '../../../shared/account.ts';
+import {
+  APPOINTMENT_TEXTS,
+  type Availability,
+  type BookAppointment,
+  type CustomerAppointment,
+  canBookMore,
+  canCancelAppointment,
+} from '../../../shared/appointments.ts';
+import {
+  appointmentIdFor,
+  businessDateOf,
+  daysOfMonth,
+  isBookableInstant,
+  lastBookableDate,
+  slotInstant,
+} from '../../../shared/business-time.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { renderEmail } from '../mail/mail-templates.ts';
+import { adminNoticeContent, cancellationContent, confirmationContent, reminderContent, type VisitFacts } from './appointment-emails.ts';
+import {
+  claimDueReminders,
+  countOpenAppointments,
+  findOwnActiveAppointment,
+  findProfileOf,
+  insertAppointment,
+  listAdminEmails,
+  listOpenAppointmentsOf,
+  lockUser,
+  takenStartsBetween,
+  updateAppointment,
+} from './appointment-queries.ts';
+import { calendarInvite } from './calendar-invite.ts';
+
+export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
+
+export function customerAppointment(row: AppointmentRow): CustomerAppointment {
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    date: businessDateOf(row.startsAt).replaceAll('-', ''),
+    time: row.slotLabel,
+    isRemote: row.isRemote,
+    description: row.description,
+    amountCents: row.amountCents,
+    isCompleted: row.completedAt !== null,
+    isPaid: row.paidAt !== null,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23505') return true;
+  }
+  return false;
+}
+
+function addressOf(profile: ProfileRow): string {
+  return `${profile.streetAddress}, ${profile.city}, ${profile.state} ${profile.zipCode}`;
+}
+
+/** Booking, the customer's list, descriptions and cancellation, with every rule enforced here. */
+export class AppointmentService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly mail: MailService,
+    private readonly events: EventHub,
+  ) {}
+
+  private facts(row: AppointmentRow, profile: ProfileRow, email: string): VisitFacts {
+    return {
+      startsAt: row.startsAt,
+      isRemote: row.isRemote,
+      location: row.isRemote ? 'Remote' : addressOf(profile),
+      description: row.description,
+      customerName: `${profile.firstName} ${profile.lastName}`,
+      customerEmail: email,
+    };
+  }
+
+  private async notifyAdmins(db: Executor, event: 'booked' | 'cancelled', facts: VisitFacts): Promise<void> {
+    for (const admin of await listAdminEmails(db)) {
+      await this.mail.enqueue(
+        { to: admin, ...renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`), this.config.support) },
+        db,
+      );
+    }
+  }
+
+  async availability(month: string, now = new Date()): Promise<Availability> {
+    const days = daysOfMonth(month);
+    const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
+    const to = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
+    const taken = await takenStartsBetween(this.db, from, to);
+    return {
+      month,
+      taken: taken.map((instant) => instant.toISOString()),
+      now: now.toISOString(),
+      lastBookableDate: lastBookableDate(now, this.config.bookingWindowDays),
+    };
+  }
+
+  async list(viewer: SessionUser): Promise<CustomerAppointment[]> {
+    return (await listOpenAppointmentsOf(this.db, viewer.id)).map(customerAppointment);
+  }
+
+  async book(viewer: SessionUser, input: BookAppointment): Promise<CustomerAppointment> {
+    const startsAt = slotInstant(input.date, input.slot);
+    if (!isBookableInstant(startsAt, new Date(), this.config.bookingWindowDays)) {
+      throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
+    }
+    const profile = await findProfileOf(this.db, viewer.id);
+    if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        await lockUser(tx, viewer.id);
+        if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
+          throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
+        }
+        const created = await insertAppointment(tx, {
+          id: appointmentIdFor(startsAt, randomUUID()),
+          userId: viewer.id,
+          startsAt,
+          slotLabel: input.slot,
+          isRemote: input.isRemote,
+        });
+        const facts = this.facts(created, profile, viewer.email);
+        const homeUrl = `${this.config.publicUrl}/home`;
+        await this.mail.enqueue(
+          {
+            to: viewer.email,
+            ...renderEmail(confirmationContent(facts, homeUrl, this.config.support.phone), this.config.support),
+            attachments: [
+              {
+                filename: 'techhelp-visit.ics',
+                contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+                content: calendarInvite({
+                  appointmentId: created.id,
+                  startsAt,
+                  location: facts.location,
+                  description: `${facts.isRemote ? 'Remote' : 'In-person'} visit. Questions or changes: call ${this.config.support.phone}.`,
+                  organizerEmail: this.config.support.email,
+                  attendeeEmail: viewer.email,
+                  attendeeName: facts.customerName,
+                  publicUrl: this.config.publicUrl,
+                  method: 'REQUEST',
+                }),
+              },
+            ],
+          },
+          tx,
+        );
+        await this.notifyAdmins(tx, 'booked', facts);
+        await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id });
+        return created;
+      });
+      this.mail.deliverSoon();
+      return customerAppointment(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
+      throw error;
+    }
+  }
+
+  async describe(viewer: SessionUser, id: string, description: string): Promise<CustomerAppointment> {
+    const row = await this.db.transaction(async (tx) => {
+      const found = await findOwnActiveAppointment(tx, viewer.id, id, true);
+      if (!found || found.paidAt) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      const updated = await updateAppointment(tx, id, { description });
+      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
+      return updated;
+    });
+    return customerAppointment(row);
+  }
+
+  async cancel(viewer: SessionUser, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await findOwnActiveAppointment(tx, viewer.id, id, true);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
+        throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
+      }
+      const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date() });
+      const profile = await findProfileOf(tx, viewer.id);
+      if (profile) {
+        const facts = this.facts(cancelled, profile, viewer.email);
+        await this.mail.enqueue(
+          { to: viewer.email, ...renderEmail(cancellationContent(facts, `${this.config.publicUrl}/home`), this.config.support) },
+          tx,
+        );
+        await this.notifyAdmins(tx, 'cancelled', facts);
+      }
+      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
+    });
+    this.mail.deliverSoon();
+  }
+
+  /** Sends the reminders that are due; each is claimed and mailed in one transaction, so never twice. */
+  async sendDueReminders(): Promise<number> {
+    const sent = await this.db.transaction(async (tx) => {
+      const due = await claimDueReminders(tx, REMINDER_LEAD_SECONDS, 50);
+      for (const row of due) {
+        const profile = await findProfileOf(tx, row.userId);
+        const [owner] = await tx.query.user.findMany({ where: (table, { eq }) => eq(table.id, row.userId), limit: 1 });
+        if (!profile || !owner) continue;
+        const facts = this.facts(row, profile, owner.email);
+        await this.mail.enqueue(
+          {
+            to: owner.email,
+            ...renderEmail(reminderContent(facts, `${this.config.publicUrl}/home`, this.config.support.phone), this.config.support),
+          },
+          tx,
+        );
+      }
+      return due.length;
+    });
+    if (sent > 0) this.mail.deliverSoon();
+    return sent;
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HEARTBEAT_MS, RECONNECT_INITIAL_MS } from '../../../shared/events.ts';
+import { requireVerifiedUser } from '../../plugins/session.ts';
+import type { EventHub } from './event-hub.ts';
+
+/** GET /api/events: the signed-in user's Server-Sent Events stream of changes they may see. */
+export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { hub }) => {
+  const open = new Set<() => void>();
+  // Streams never end by themselves: end them before the server closes, or closing would wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get('/api/events', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const viewer = requireVerifiedUser(request);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: ${RECONNECT_INITIAL_MS}\nevent: ready\ndata: {}\n\n`);
+    const unsubscribe = hub.subscribe(viewer, (event) => {
+      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
+  });
+};
