@@ -83,27 +83,28 @@ describe('the server process', () => {
 });
 
 /** With DATABASE_URL the same server runs on a PostgreSQL server: this part runs in the PostgreSQL pass of CI. */
-describe.runIf(TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
-  it('applies the migrations, answers, and takes no DATA_DIR lock (PostgreSQL guards itself)', async () => {
-    const database = await createTestDatabase();
-    const url = database.url ?? '';
-    const server = await startServer({ env: { DATABASE_URL: url } });
-    try {
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
-      const report = await fetch(`${server.url}/api/errors`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ errorMessage: 'stored in PostgreSQL', componentName: 'test' }),
-      });
-      expect(report.status).toBe(204);
-    } finally {
-      expect(await server.stop('SIGTERM')).toBe(0);
-    }
-    try {
-      expect((await database.db.select().from(errorLog)).map((row) => row.errorMessage)).toEqual(['stored in PostgreSQL']);
-    } finally {
-      await database.destroy();
-    }
+if (TEST_DATABASE_URL)
+  describe('the server process on PostgreSQL', () => {
+    it('applies the migrations, answers, and takes no DATA_DIR lock (PostgreSQL guards itself)', async () => {
+      const database = await createTestDatabase();
+      const url = database.url ?? '';
+      const server = await startServer({ env: { DATABASE_URL: url } });
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
+        const report = await fetch(`${server.url}/api/errors`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ errorMessage: 'stored in PostgreSQL', componentName: 'test' }),
+        });
+        expect(report.status).toBe(204);
+      } finally {
+        expect(await server.stop('SIGTERM')).toBe(0);
+      }
+      try {
+        expect((await database.db.select().from(errorLog)).map((row) => row.errorMessage)).toEqual(['stored in PostgreSQL']);
+      } finally {
+        await database.destroy();
+      }
+    });
   });
-});
