@@ -3,13 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from './app/error-boundary.tsx';
+import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { reportError } from './lib/error-reporter.ts';
-import { ViewerProvider } from './lib/viewer.tsx';
+import { startSession } from './lib/session.ts';
 
 // Failures outside React's render (event handlers, timers, promises) reach the error log too.
 window.addEventListener('error', (event) => void reportError({ error: event.error ?? event.message, componentName: 'window' }));
 window.addEventListener('unhandledrejection', (event) => void reportError({ error: event.reason, componentName: 'window' }));
+
+startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -17,9 +20,9 @@ if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
     <GlobalErrorBoundary>
-      <ViewerProvider>
+      <AppProviders>
         <RouterProvider router={router} />
-      </ViewerProvider>
+      </AppProviders>
     </GlobalErrorBoundary>
   </StrictMode>,
 );

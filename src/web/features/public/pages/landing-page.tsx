@@ -4,11 +4,11 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
+import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
-import { ServiceAreaMap } from '../components/service-area-map.tsx';
 
 const STEPS = [
   { title: 'Register', text: 'Create your account with your e-mail address and confirm it from the message we send you.' },

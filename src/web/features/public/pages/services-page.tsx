@@ -14,8 +14,8 @@ import {
   SLOT_LABELS,
   TECHNICIAN_BIO,
 } from '../../../../shared/business.ts';
+import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { ServiceAreaMap } from '../components/service-area-map.tsx';
 
 export function ServicesPage() {
   usePageTitle('Services, service area and fees');

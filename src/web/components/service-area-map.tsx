@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BUSINESS_NAME, SERVICE_CITIES, SERVICE_TOWNS } from '../../../../shared/business.ts';
+import { BUSINESS_NAME, SERVICE_CITIES, SERVICE_TOWNS } from '../../shared/business.ts';
 
 /**
  * The service area drawn by hand as an inline SVG: no map service, no external image, no inline styles

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../shared/account.ts';
+import { setSession } from '../lib/session.ts';
+import { RequireAdmin, RequireProfile, RequireUser } from './guards.tsx';
+
+const PROFILE = {
+  firstName: 'Mary',
+  lastName: 'Smith',
+  phoneNumber: '631-555-0142',
+  streetAddress: '1 Main Street',
+  city: 'Islip',
+  state: 'NY',
+  zipCode: '11751',
+  email: 'mary@example.com',
+  isCompleted: true,
+  isAdmin: false,
+} as const;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <h1>Log in</h1> },
+      { path: '/serviceform', element: <RequireUser>{<h1>Service form</h1>}</RequireUser> },
+      {
+        element: <RequireUser />,
+        children: [{ element: <RequireProfile />, children: [{ path: '/home', element: <h1>Home</h1> }] }],
+      },
+      { path: '/admin', element: <RequireAdmin>{<h1>Admin</h1>}</RequireAdmin> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+const signedIn = (overrides: Partial<NonNullable<Me['user']>> = {}, profile: Me['profile'] = PROFILE): Me => ({
+  user: { id: 'u1', email: 'mary@example.com', emailVerified: true, isAdmin: false, ...overrides },
+  profile,
+});
+
+describe('the guards', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('let a verified user with a profile in', () => {
+    setSession(signedIn());
+    renderAt('/home');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Home');
+  });
+
+  it('send a verified user without a profile to the service form', () => {
+    setSession(signedIn({}, null));
+    renderAt('/home');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Service form');
+  });
+
+  it('refuse an unverified user with Not Authorized, a login link, and /login after 3 seconds', async () => {
+    setSession(signedIn({ emailVerified: false }));
+    renderAt('/home');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
+    expect(screen.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe('/login');
+    await act(async () => vi.advanceTimersByTime(2800));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
+    await act(async () => vi.advanceTimersByTime(400));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
+  });
+
+  it('admit admins only to the admin screens', () => {
+    setSession(signedIn());
+    renderAt('/admin');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
+    cleanup();
+    setSession(signedIn({ isAdmin: true }));
+    renderAt('/admin');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin');
+  });
+});

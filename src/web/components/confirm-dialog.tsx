@@ -1,0 +1,75 @@
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+
+type Confirm = (text: string) => Promise<boolean>;
+type ConfirmModalProps = { show: boolean; text: string; onAnswer: (ok: boolean) => void };
+
+/** If the dialog's code cannot be loaded (the network dropped), the browser's own confirm still asks. */
+function BrowserConfirm({ show, text, onAnswer }: ConfirmModalProps) {
+  useEffect(() => {
+    if (show) onAnswer(window.confirm(text));
+  }, [show, text, onAnswer]);
+  return null;
+}
+
+// The modal's code loads with the first question, so the public pages' first bundle stays without it.
+const ConfirmModal = lazy<ComponentType<ConfirmModalProps>>(() =>
+  import('./confirm-modal.tsx').then(
+    (module) => ({ default: module.ConfirmModal }),
+    () => ({ default: BrowserConfirm }),
+  ),
+);
+
+const ConfirmContext = createContext<Confirm | null>(null);
+
+/** The one confirm dialog of the app. Mount once, near the root; ask with `useConfirm()`. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [question, setQuestion] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const pending = useRef<((ok: boolean) => void) | null>(null);
+
+  const confirm = useCallback<Confirm>((text) => {
+    // A new question supersedes one left unanswered; the old one counts as cancelled.
+    pending.current?.(false);
+    return new Promise<boolean>((resolve) => {
+      pending.current = resolve;
+      setQuestion(text);
+      setOpen(true);
+    });
+  }, []);
+
+  const answer = useCallback((ok: boolean) => {
+    const resolve = pending.current;
+    pending.current = null;
+    setOpen(false);
+    resolve?.(ok);
+  }, []);
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      {question !== null && (
+        <Suspense fallback={null}>
+          <ConfirmModal show={open} text={question} onAnswer={answer} />
+        </Suspense>
+      )}
+    </ConfirmContext.Provider>
+  );
+}
+
+/** `const confirm = useConfirm(); if (await confirm('Are you sure…?')) …` resolves true for OK, false otherwise. */
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext);
+  if (!confirm) throw new Error('useConfirm needs a ConfirmProvider above it');
+  return confirm;
+}

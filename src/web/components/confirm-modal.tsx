@@ -1,0 +1,36 @@
+import { useId, useRef } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+
+/** The confirm dialog's look: OK (focused when it opens) and Cancel; Escape and the close button cancel. */
+export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: string; onAnswer: (ok: boolean) => void }) {
+  const id = useId();
+  const okButton = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      show={show}
+      onHide={() => onAnswer(false)}
+      onEntered={() => okButton.current?.focus()}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      centered
+    >
+      <Modal.Header closeButton closeLabel="Cancel">
+        <Modal.Title id={`${id}-title`} as="h2">
+          Please confirm
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body id={`${id}-body`} className="fs-5">
+        {text}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" size="lg" onClick={() => onAnswer(false)}>
+          Cancel
+        </Button>
+        <Button ref={okButton} size="lg" onClick={() => onAnswer(true)}>
+          OK
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

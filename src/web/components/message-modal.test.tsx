@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMessageModal } from './message-modal.tsx';
+
+function Screen({ onDone, countdownSeconds }: { onDone: () => void; countdownSeconds?: number }) {
+  const modal = useMessageModal();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => modal.show({ title: 'Success!', body: 'Service Form is completed!', countdownSeconds }).then(onDone)}
+      >
+        Open
+      </button>
+      {modal.element}
+    </>
+  );
+}
+
+describe('the message modal', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('is a dialog labelled by its title that moves on by itself after its countdown', async () => {
+    const onDone = vi.fn();
+    render(<Screen onDone={onDone} countdownSeconds={3} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Success!');
+    expect(dialog.textContent).toContain('Service Form is completed!');
+    await act(async () => vi.advanceTimersByTime(2800));
+    expect(onDone).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(400));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a countdown waits for OK, and finishes once', async () => {
+    const onDone = vi.fn();
+    render(<Screen onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(onDone).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'OK' })));
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,99 @@
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+
+/** The spec's countdown modal waits 3 seconds by default before it moves on. */
+export const DEFAULT_COUNTDOWN_SECONDS = 3;
+
+export type ModalMessage = {
+  title: string;
+  body: ReactNode;
+  /** When set, the modal closes by itself after this many seconds (and `onDone` runs). */
+  countdownSeconds?: number;
+};
+
+/**
+ * A labelled dialog with a title, a message and an OK button (focused when it opens). OK, Escape, the close
+ * button or the end of the countdown all call `onDone`, once.
+ */
+export function MessageModal({ message, show, onDone }: { message: ModalMessage | null; show: boolean; onDone: () => void }) {
+  const id = useId();
+  const okButton = useRef<HTMLButtonElement>(null);
+  const countdown = message?.countdownSeconds;
+  const [secondsLeft, setSecondsLeft] = useState(countdown ?? 0);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    if (!show || countdown === undefined) return;
+    setSecondsLeft(countdown);
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const left = countdown - Math.floor((Date.now() - started) / 1000);
+      if (left <= 0) {
+        window.clearInterval(timer);
+        done.current();
+      } else {
+        setSecondsLeft(left);
+      }
+    }, 200);
+    return () => window.clearInterval(timer);
+  }, [show, countdown]);
+
+  return (
+    <Modal
+      show={show && message !== null}
+      onHide={() => done.current()}
+      onEntered={() => okButton.current?.focus()}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      centered
+    >
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id={`${id}-title`} as="h2">
+          {message?.title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body id={`${id}-body`} className="fs-5">
+        {message?.body}
+      </Modal.Body>
+      <Modal.Footer className="justify-content-between">
+        <span className="text-body-secondary">
+          {countdown !== undefined && `Continuing in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`}
+        </span>
+        <Button ref={okButton} size="lg" onClick={() => done.current()}>
+          OK
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * A message modal driven by a promise: `await modal.show({...})` resolves when the user closes it or its
+ * countdown ends, so a flow reads top to bottom. Render `modal.element` once in the screen.
+ */
+export function useMessageModal() {
+  const [message, setMessage] = useState<ModalMessage | null>(null);
+  const [open, setOpen] = useState(false);
+  const resolver = useRef<(() => void) | null>(null);
+
+  const show = useCallback((next: ModalMessage) => {
+    resolver.current?.();
+    return new Promise<void>((resolve) => {
+      resolver.current = resolve;
+      setMessage(next);
+      setOpen(true);
+    });
+  }, []);
+
+  const finish = useCallback(() => {
+    const resolve = resolver.current;
+    resolver.current = null;
+    setOpen(false);
+    resolve?.();
+  }, []);
+
+  // The message stays set while the dialog fades out, so its text does not vanish mid-animation.
+  return { show, element: <MessageModal message={message} show={open} onDone={finish} /> };
+}

@@ -1,0 +1,46 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+type TextFieldProps = {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Marks the field invalid when its error is told elsewhere (the spec's mismatch dialogs). */
+  invalid?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'size' | 'value' | 'defaultValue'>;
+
+/**
+ * A labelled input bound to react-hook-form, large for easy tapping, with its hint and its error tied to it
+ * by aria-describedby so a screen reader reads them with the field.
+ */
+export function TextField({ label, registration, error, hint, invalid, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Form.Group className={className ?? 'mb-3'} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        size="lg"
+        {...input}
+        {...registration}
+        isInvalid={Boolean(error) || invalid}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <Form.Text id={hintId} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+      {error && (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
+  );
+}

@@ -1,0 +1,9 @@
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Asks the server where to send the browser to sign in with Google; it comes back to /home, or to /login on failure. */
+export function startGoogleSignIn(): Promise<{ url: string; redirect: boolean }> {
+  return apiFetch('/api/auth/sign-in/social', {
+    method: 'POST',
+    body: { provider: 'google', callbackURL: '/home', errorCallbackURL: '/login?error=google' },
+  });
+}

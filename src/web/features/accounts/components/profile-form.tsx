@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm, useWatch } from 'react-hook-form';
+import { type ProfileInput, ProfileSchema } from '../../../../shared/account.ts';
+import { BUSINESS_STATE, CITY_PLACEHOLDER, SERVICE_CITIES, zipForCity } from '../../../../shared/business.ts';
+import { TextField } from '../../../components/text-field.tsx';
+
+const EMPTY_PROFILE: ProfileInput = { firstName: '', lastName: '', phoneNumber: '', streetAddress: '', city: CITY_PLACEHOLDER };
+
+/**
+ * The service form and the account form: name, phone and the service address. The zip code and the state are
+ * not typed: the zip follows from the city, the state is always New York.
+ */
+export function ProfileForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+}: {
+  defaultValues?: Partial<ProfileInput> | null;
+  submitLabel: string;
+  /** Saves the form; it reports its own failures. */
+  onSubmit: (values: ProfileInput) => Promise<void>;
+}) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ProfileSchema), defaultValues: { ...EMPTY_PROFILE, ...defaultValues } });
+  const city = useWatch({ control, name: 'city' });
+  const cityErrorId = `${id}-city-error`;
+  const zipHintId = `${id}-zip-hint`;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Row>
+        <Col sm={6}>
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            required
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+        </Col>
+        <Col sm={6}>
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            required
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+        </Col>
+      </Row>
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        required
+        hint="10 digits, for example 631-555-0142"
+        registration={register('phoneNumber')}
+        error={errors.phoneNumber?.message}
+      />
+      <TextField
+        label="Street address"
+        autoComplete="address-line1"
+        required
+        registration={register('streetAddress')}
+        error={errors.streetAddress?.message}
+      />
+      <Form.Group className="mb-3" controlId={`${id}-city`}>
+        <Form.Label>City</Form.Label>
+        <Form.Select
+          size="lg"
+          autoComplete="address-level2"
+          required
+          {...register('city')}
+          isInvalid={Boolean(errors.city)}
+          aria-invalid={errors.city ? true : undefined}
+          aria-describedby={errors.city ? cityErrorId : undefined}
+        >
+          <option value={CITY_PLACEHOLDER} disabled>
+            {CITY_PLACEHOLDER}
+          </option>
+          {SERVICE_CITIES.map((entry) => (
+            <option key={entry.name} value={entry.name}>
+              {entry.name}
+            </option>
+          ))}
+        </Form.Select>
+        {errors.city && (
+          <Form.Control.Feedback type="invalid" id={cityErrorId}>
+            {errors.city.message}
+          </Form.Control.Feedback>
+        )}
+      </Form.Group>
+      <Row>
+        <Col xs={6}>
+          <Form.Group className="mb-3" controlId={`${id}-state`}>
+            <Form.Label>State</Form.Label>
+            <Form.Control size="lg" value={BUSINESS_STATE} readOnly className="bg-body-secondary" />
+          </Form.Group>
+        </Col>
+        <Col xs={6}>
+          <Form.Group className="mb-3" controlId={`${id}-zip`}>
+            <Form.Label>Zip code</Form.Label>
+            <Form.Control
+              size="lg"
+              value={zipForCity(city) ?? ''}
+              readOnly
+              aria-describedby={zipHintId}
+              className="bg-body-secondary"
+              inputMode="numeric"
+            />
+            <Form.Text id={zipHintId} className="d-block">
+              Filled in from your city.
+            </Form.Text>
+          </Form.Group>
+        </Col>
+      </Row>
+      <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : submitLabel}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
+import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { useMessageModal } from '../../../components/message-modal.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { noteFailure } from '../../../lib/api-failure.ts';
+import { refreshSession } from '../../../lib/session.ts';
+import { recoverEmail } from '../api/recover-email.ts';
+import { useActionCode } from './use-action-code.ts';
+
+/** The recoverEmail link: puts the previous address back (the server ends every session). */
+export function RecoverEmailAction({ oobCode }: { oobCode: string | null }) {
+  const state = useActionCode('recoverEmail', oobCode, recoverEmail);
+  const modal = useMessageModal();
+  const showModal = modal.show;
+
+  useEffect(() => {
+    if (state.status === 'done') refreshSession().catch(() => {});
+    if (state.status === 'failed') {
+      noteFailure(state.error, 'RecoverEmail');
+      void showModal({ title: ACCOUNT_TEXTS.recoverErrorTitle, body: ACCOUNT_TEXTS.recoverErrorBody });
+    }
+  }, [state, showModal]);
+
+  if (state.status === 'working') return <PageSpinner />;
+  if (state.status === 'done') {
+    return (
+      <>
+        <Alert variant="success" role="status">
+          <p className="fs-4 mb-2">{ACCOUNT_TEXTS.recoverSuccess}</p>
+          <p className="mb-0">Your account uses {state.result.email} again.</p>
+        </Alert>
+        <p>
+          If you did not ask to change your e-mail address, someone else may know your password. To be safe,{' '}
+          <Link to="/forgot-password">reset your password</Link> now.
+        </p>
+      </>
+    );
+  }
+  const taken = state.error instanceof ApiRequestError && state.error.code === 'EMAIL_TAKEN';
+  return (
+    <>
+      <Alert variant="danger">
+        <p className="fs-5 mb-0">{ACCOUNT_TEXTS.recoverFailed}</p>
+        {taken && <p className="mt-2 mb-0">{(state.error as ApiRequestError).message}</p>}
+      </Alert>
+      <p>
+        The link may be old or already used. If you need help, please call us. You can also <Link to="/login">log in</Link> with your
+        current address.
+      </p>
+      {modal.element}
+    </>
+  );
+}

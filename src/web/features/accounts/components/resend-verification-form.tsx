@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { resendVerification } from '../api/resend-verification.ts';
+import { EMAIL_INPUT } from './email-input.ts';
+
+/** "Send a new link": mails a fresh verification link when the old one failed. */
+export function ResendVerificationForm() {
+  const alert = useTimedAlert();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(EmailOnlySchema), defaultValues: { email: '' } });
+
+  const onValid = async (values: EmailOnly) => {
+    try {
+      await resendVerification(values);
+      setSentTo(values.email);
+    } catch (error) {
+      noteFailure(error, 'ResendVerification');
+      alert.show({ heading: 'The link could not be sent.', body: serverMessage(error) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="resend-heading" className="mt-4">
+      <h2 id="resend-heading" className="h4">
+        Send a new link
+      </h2>
+      {sentTo ? (
+        <Alert variant="success" role="status">
+          If {sentTo} has an account waiting to be verified, a new link is on its way. Please check your inbox and your spam folder.
+        </Alert>
+      ) : (
+        <>
+          {alert.element}
+          <Form noValidate onSubmit={handleSubmit(onValid)}>
+            <TextField
+              label="E-mail address"
+              autoComplete="email"
+              {...EMAIL_INPUT}
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Send a new link'}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type ResetPassword, ResetPasswordSchema } from '../../../../shared/account.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { refreshSession } from '../../../lib/session.ts';
+import { resetPassword } from '../api/reset-password.ts';
+
+const INCOMPLETE_LINK = 'This link is incomplete.';
+
+/** The resetPassword link: choose a new password (the server then ends every session). */
+export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
+  const navigate = useNavigate();
+  const modal = useMessageModal();
+  const [failure, setFailure] = useState<string | null>(oobCode ? null : INCOMPLETE_LINK);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { oobCode: oobCode ?? '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onValid = async (values: ResetPassword) => {
+    try {
+      await resetPassword(values);
+    } catch (error) {
+      noteFailure(error, 'ResetPassword');
+      setFailure(serverMessage(error) ?? String(error));
+      return;
+    }
+    setFailure(null);
+    await modal.show({
+      title: ACCOUNT_TEXTS.resetConfirmSuccessTitle,
+      body: ACCOUNT_TEXTS.resetConfirmSuccessBody,
+      countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+    });
+    await navigate('/login');
+    refreshSession().catch(() => {});
+  };
+
+  const onInvalid = (invalid: FieldErrors<ResetPassword>) => {
+    if (invalid.oobCode) setFailure(INCOMPLETE_LINK);
+    else if (invalid.confirmPassword?.message === MESSAGES.resetPasswordsDoNotMatch.body)
+      void modal.show(MESSAGES.resetPasswordsDoNotMatch);
+  };
+
+  return (
+    <>
+      {failure !== null && (
+        <Alert variant="danger">
+          <p>
+            {ACCOUNT_TEXTS.resetConfirmError}
+            {failure}
+          </p>
+          <p className="mb-0">
+            {ACCOUNT_TEXTS.resetConfirmErrorRetry} <Link to="/forgot-password">Send me a new reset link</Link>
+          </p>
+        </Alert>
+      )}
+      <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <TextField
+          label="Repeat new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          registration={register('confirmPassword')}
+          invalid={Boolean(errors.confirmPassword)}
+        />
+        <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Reset Password'}
+        </Button>
+      </Form>
+      {modal.element}
+    </>
+  );
+}

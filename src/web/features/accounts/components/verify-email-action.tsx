@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
+import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { useMessageModal } from '../../../components/message-modal.tsx';
+import { noteFailure } from '../../../lib/api-failure.ts';
+import { refreshSession } from '../../../lib/session.ts';
+import { verifyEmail } from '../api/verify-email.ts';
+import { ResendVerificationForm } from './resend-verification-form.tsx';
+import { useActionCode } from './use-action-code.ts';
+
+/** The verifyEmail link: verifies the address, or explains the failure and offers a new link. */
+export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
+  const state = useActionCode('verifyEmail', oobCode, verifyEmail);
+  const modal = useMessageModal();
+  const showModal = modal.show;
+
+  useEffect(() => {
+    if (state.status === 'done') {
+      // A signed-in user's badge and menu change with the verification.
+      refreshSession().catch(() => {});
+    }
+    if (state.status === 'failed') {
+      noteFailure(state.error, 'VerifyEmail');
+      void showModal({ title: ACCOUNT_TEXTS.verifyErrorTitle, body: ACCOUNT_TEXTS.verifyErrorBody });
+    }
+  }, [state, showModal]);
+
+  if (state.status === 'working') return <PageSpinner />;
+  if (state.status === 'done') {
+    return (
+      <Alert variant="success" role="status">
+        <p className="fs-4 mb-2">{ACCOUNT_TEXTS.verifySuccessPage}</p>
+        <p className="mb-0">
+          {state.result.email} is confirmed. You can now <Link to="/login">log in</Link>.
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert variant="danger">
+        <p className="fs-5 mb-0">{ACCOUNT_TEXTS.verifyErrorPage}</p>
+      </Alert>
+      <p>The link may be old or already used. Enter your e-mail address and we will send you a new one.</p>
+      <ResendVerificationForm />
+      {modal.element}
+    </>
+  );
+}

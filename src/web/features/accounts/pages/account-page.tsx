@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure } from '../../../lib/api-failure.ts';
+import { clearSession, setProfile, useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { saveProfile } from '../api/save-profile.ts';
+import { sendPasswordResetEmail } from '../api/send-password-reset-email.ts';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { VerifyFirstButton } from '../components/verify-first-button.tsx';
+
+function AccountPage() {
+  usePageTitle('Your account');
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const modal = useMessageModal();
+  const securityAlert = useTimedAlert();
+  const profileAlert = useTimedAlert();
+  const [sendingReset, setSendingReset] = useState(false);
+  const { me } = useMe();
+  if (!me.user) return null;
+  const verified = me.user.emailVerified;
+
+  const resetPassword = async () => {
+    setSendingReset(true);
+    try {
+      await sendPasswordResetEmail();
+    } catch (error) {
+      noteFailure(error, 'Account');
+      securityAlert.show({ body: ACCOUNT_TEXTS.accountResetError });
+      setSendingReset(false);
+      return;
+    }
+    await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+    // The server has signed the user out already; the screen follows.
+    await navigate('/login');
+    clearSession();
+  };
+
+  const save = async (values: ProfileInput) => {
+    if (!(await confirm(ACCOUNT_TEXTS.accountSaveConfirm))) return;
+    try {
+      setProfile(await saveProfile(values));
+      profileAlert.show({ variant: 'success', body: ACCOUNT_TEXTS.accountSaveSuccess });
+    } catch (error) {
+      noteFailure(error, 'Account');
+      profileAlert.show({ body: ACCOUNT_TEXTS.formSubmitError });
+    }
+  };
+
+  return (
+    <Container className="py-4 py-md-5">
+      <div className="form-page">
+        <h1>Your account</h1>
+        <section aria-labelledby="account-sign-in" className="mb-5">
+          <h2 id="account-sign-in" className="h4">
+            E-mail and password
+          </h2>
+          <p>
+            You sign in as <strong className="text-break">{me.user.email}</strong>.
+          </p>
+          {securityAlert.element}
+          <div className="d-flex flex-wrap gap-3">
+            <VerifyFirstButton verified={verified} label="Change Email" id="account-change-email">
+              <Link to="/emailchange" className="btn btn-primary btn-lg">
+                Change Email
+              </Link>
+            </VerifyFirstButton>
+            <VerifyFirstButton verified={verified} label="Reset Password" id="account-reset-password">
+              <Button size="lg" variant="outline-primary" onClick={resetPassword} disabled={sendingReset}>
+                {sendingReset ? 'Sending…' : 'Reset Password'}
+              </Button>
+            </VerifyFirstButton>
+          </div>
+          <p className="mt-2 text-body-secondary">Reset Password e-mails you a link to choose a new password and signs you out.</p>
+        </section>
+        <section aria-labelledby="account-details">
+          <h2 id="account-details" className="h4">
+            Your details and service address
+          </h2>
+          <ProfileForm defaultValues={me.profile} submitLabel="Save" onSubmit={save} />
+          <div className="mt-3">{profileAlert.element}</div>
+        </section>
+      </div>
+      {modal.element}
+    </Container>
+  );
+}
+
+export { AccountPage as Component };

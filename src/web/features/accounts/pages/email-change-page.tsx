@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_TEXTS, type ChangeEmail, ChangeEmailSchema, MESSAGES } from '../../../../shared/account.ts';
+import { FormPage } from '../../../components/form-page.tsx';
+import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { refreshSession, useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { changeEmail } from '../api/change-email.ts';
+import { EMAIL_INPUT } from '../components/email-input.ts';
+
+function EmailChangePage() {
+  usePageTitle('Change e-mail address');
+  const navigate = useNavigate();
+  const alert = useTimedAlert();
+  const modal = useMessageModal();
+  const { me } = useMe();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', confirmEmail: '' } });
+
+  const onValid = async (values: ChangeEmail) => {
+    try {
+      await changeEmail(values);
+    } catch (error) {
+      noteFailure(error, 'EmailChange');
+      alert.show({ heading: ACCOUNT_TEXTS.changeEmailError, body: serverMessage(error) });
+      return;
+    }
+    await modal.show({
+      title: ACCOUNT_TEXTS.changeEmailSuccessTitle,
+      body: ACCOUNT_TEXTS.changeEmailSuccessBody,
+      countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+    });
+    // The server ended every session with the change.
+    await navigate('/login');
+    refreshSession().catch(() => {});
+  };
+
+  const onInvalid = (invalid: FieldErrors<ChangeEmail>) => {
+    if (invalid.confirmEmail?.message === MESSAGES.changeEmailsDoNotMatch.body) void modal.show(MESSAGES.changeEmailsDoNotMatch);
+  };
+
+  return (
+    <FormPage
+      title="Change your e-mail address"
+      intro={
+        <>
+          Your address now is <strong className="text-break">{me.user?.email}</strong>. We will send a link to the new address to verify it,
+          and you will log in again.
+        </>
+      }
+    >
+      {alert.element}
+      <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <TextField
+          label="New e-mail address"
+          autoComplete="email"
+          {...EMAIL_INPUT}
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Repeat new e-mail address"
+          autoComplete="email"
+          {...EMAIL_INPUT}
+          registration={register('confirmEmail')}
+          invalid={Boolean(errors.confirmEmail)}
+        />
+        <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
+          {isSubmitting ? 'Changing…' : 'Change Email'}
+        </Button>
+      </Form>
+      <p className="mt-4">
+        <Link to="/account">Back to your account</Link>
+      </p>
+      {modal.element}
+    </FormPage>
+  );
+}
+
+export { EmailChangePage as Component };

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_TEXTS, type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
+import { FormPage } from '../../../components/form-page.tsx';
+import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { clearSession, currentSession, logout } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { requestPasswordReset } from '../api/forgot-password.ts';
+import { EMAIL_INPUT } from '../components/email-input.ts';
+
+function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  const navigate = useNavigate();
+  const alert = useTimedAlert();
+  const modal = useMessageModal();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(EmailOnlySchema), defaultValues: { email: '' } });
+
+  const onValid = async (values: EmailOnly) => {
+    try {
+      await requestPasswordReset(values);
+    } catch (error) {
+      noteFailure(error, 'ForgotPassword');
+      alert.show({ heading: ACCOUNT_TEXTS.forgotError, body: serverMessage(error) });
+      reset({ email: '' });
+      return;
+    }
+    await modal.show({
+      title: ACCOUNT_TEXTS.forgotSuccessTitle,
+      body: ACCOUNT_TEXTS.forgotSuccessBody,
+      countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+    });
+    // The spec signs the user out before going to /login; a visitor simply goes there.
+    const goToLogin = () => navigate('/login');
+    if (!currentSession().me.user) {
+      await goToLogin();
+      return;
+    }
+    try {
+      await logout(goToLogin);
+    } catch (error) {
+      noteFailure(error, 'UserLogout');
+      clearSession();
+      await goToLogin();
+    }
+  };
+
+  return (
+    <FormPage
+      title="Forgot your password?"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
+      {alert.element}
+      <Form noValidate onSubmit={handleSubmit(onValid)}>
+        <TextField
+          label="E-mail address"
+          autoComplete="email"
+          {...EMAIL_INPUT}
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send'}
+        </Button>
+      </Form>
+      <p className="mt-4">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+      {modal.element}
+    </FormPage>
+  );
+}
+
+export { ForgotPasswordPage as Component };
