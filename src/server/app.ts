@@ -57,7 +57,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    disableRequestLogging: deps.config.isProduction,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -33,7 +33,6 @@ export type InviteInput = {
   organizerEmail: string;
   attendeeEmail: string;
   attendeeName: string;
-  publicUrl: string;
   method: 'REQUEST' | 'CANCEL';
 };
 
@@ -54,7 +53,6 @@ export function calendarInvite(input: InviteInput): string {
     title: `${BUSINESS_NAME} visit`,
     description: input.description,
     location: input.location,
-    url: `${input.publicUrl}/home`,
     start: wallClock(input.startsAt),
     startInputType: 'local',
     startOutputType: 'local',
