@@ -16,6 +16,10 @@ import { eventRoutes } from './modules/events/event-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.ts';
 import { type MailOptions, MailService } from './modules/mail/mail-service.ts';
+import { type PaymentProvider, SandboxProvider } from './modules/payments/payment-provider.ts';
+import { paymentRoutes } from './modules/payments/payment-routes.ts';
+import { PaymentService } from './modules/payments/payment-service.ts';
+import { PayPalProvider } from './modules/payments/paypal-provider.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -38,6 +42,8 @@ export type AppDependencies = {
   logger?: boolean | object;
   /** Retry timing of e-mail delivery (tests shorten it). */
   mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
+  /** PayPal's client timeout (tests shorten it). */
+  paypalTimeoutMs?: number;
   /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
   reminderIntervalMs?: number;
 };
@@ -48,6 +54,7 @@ declare module 'fastify' {
     accounts: AccountService;
     events: EventHub;
     appointments: AppointmentService;
+    payments: PaymentService;
   }
 }
 
@@ -85,6 +92,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const appointments = new AppointmentService(deps.db, deps.config, mail, events);
   app.decorate('events', events);
   app.decorate('appointments', appointments);
+  const provider: PaymentProvider = deps.config.paypal
+    ? new PayPalProvider({ ...deps.config.paypal, timeoutMs: deps.paypalTimeoutMs })
+    : new SandboxProvider();
+  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError);
+  app.decorate('payments', payments);
 
   let reminderTimer: NodeJS.Timeout | undefined;
   const sendReminders = () =>
@@ -108,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountRoutes, { accounts });
   await app.register(appointmentRoutes, { appointments });
   await app.register(eventRoutes, { hub: events });
+  await app.register(paymentRoutes, { payments });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

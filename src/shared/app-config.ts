@@ -4,6 +4,8 @@ export type AppConfig = {
   supportEmail: string;
   maintenanceMode: boolean;
   googleSignIn: boolean;
+  /** 'paypal' shows PayPal's buttons with this client id; 'sandbox' the labelled test-mode checkout. */
+  payments: { mode: 'paypal'; clientId: string } | { mode: 'sandbox' };
 };
 
 export const APP_CONFIG_ELEMENT_ID = 'app-config';

@@ -91,3 +91,40 @@ export const APPOINTMENT_TEXTS = {
   slotClosed: 'That time can no longer be booked. Please choose another time.',
   notFound: 'That appointment was not found.',
 } as const;
+
+/** Payments: limits and texts of spec sections 4, 5 and 8. */
+export const MAX_AMOUNT_CENTS = 1_000_000;
+
+export const CustomerOrderSchema = z.object({ appointmentId: z.string().min(1).max(100) });
+
+/** The admin's amount: a positive whole number of dollars, digits only, at most $10,000. */
+export const AdminAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, { error: 'Please enter a valid amount.' })
+  .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_AMOUNT_CENTS, { error: 'Please enter a valid amount.' });
+
+export const AdminOrderSchema = z.object({ appointmentId: z.string().min(1).max(100), amount: AdminAmountSchema });
+export const CustomerLookupSchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+
+export type Checkout = { appointmentId: string; amountCents: number; startsAt: string; provider: 'paypal' | 'sandbox' };
+export type CaptureOutcome = { appointmentId: string; payerName: string; amountCents: number; captureId: string };
+
+export const PAYMENT_TEXTS = {
+  checkout: 'Checkout',
+  makePayment: (dollars: string) => `Make a Payment of $${dollars}`,
+  paymentProcessError: 'Error during Payment Process.',
+  approvalError: 'Error during Approval Process.',
+  adminApprovalError: 'Error during Approval Process',
+  scriptError: 'Error loading PayPal scripts!',
+  thankYou: (name: string) => `Thank you for your payment ${name}!`,
+  checkEmailError: 'An error occurred while checking the email.',
+  userExists: 'User exists!',
+  userMissing: 'User does not exist. Try again!',
+  adminPaid: 'Appointment Paid! Thank you!',
+  invalidAmount: 'Please enter a valid amount.',
+  confirmAmount: (dollars: string) => `Is $${dollars} the correct amount?`,
+  alreadyPaid: 'This appointment is already paid.',
+  amountNotSet: 'The amount for this job has not been set yet. Please call us.',
+  declined: 'Your payment method was declined. Please try another card or account.',
+} as const;

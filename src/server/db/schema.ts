@@ -194,3 +194,58 @@ export const appointments = pgTable(
   ],
 );
 export type AppointmentRow = typeof appointments.$inferSelect;
+
+// --- Payments ------------------------------------------------------------------------------------------
+
+/** An order created with the payment provider for one appointment, at the amount the server held then. */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    provider: text('provider', { enum: ['paypal', 'sandbox'] }).notNull(),
+    appointmentId: text('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The customer paying their own job, or the admin taking the payment for them. */
+    createdByUserId: text('created_by_user_id')
+      .notNull()
+      .references(() => user.id),
+    createdByRole: text('created_by_role', { enum: ['customer', 'admin'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_orders_appointment_idx').on(table.appointmentId)],
+);
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/** Money received. One per appointment: capturing or approving twice records one payment. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: text('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    provider: text('provider', { enum: ['paypal', 'sandbox', 'manual'] }).notNull(),
+    orderId: text('order_id'),
+    captureId: text('capture_id'),
+    /** For payments recorded by hand: cash, check or card in person. */
+    method: text('method'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    payerName: text('payer_name').notNull().default(''),
+    payerEmail: text('payer_email').notNull().default(''),
+    takenByUserId: text('taken_by_user_id')
+      .notNull()
+      .references(() => user.id),
+    takenByRole: text('taken_by_role', { enum: ['customer', 'admin'] }).notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_appointment_idx').on(table.appointmentId),
+    uniqueIndex('payments_capture_idx').on(table.captureId),
+    index('payments_captured_at_idx').on(table.capturedAt),
+  ],
+);
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+
+/** What a capture said, reduced to what we verify and record. */
+export type CaptureResult = {
+  orderId: string;
+  /** The order's status, and the capture's: both must be COMPLETED for a payment to count. */
+  status: string;
+  captureStatus: string;
+  captureId: string;
+  amountValue: string;
+  currency: string;
+  customId: string;
+  payerName: string;
+  payerEmail: string;
+};
+
+export type OrderRequest = { appointmentId: string; description: string; amountCents: number };
+
+/** A failure the provider reported; `declined` when the payer's instrument was refused. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'declined' | 'already-captured' | 'unavailable' | 'invalid',
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** The order as we stored it when it was created. */
+export type StoredOrder = { orderId: string; appointmentId: string; amountCents: number };
+
+export interface PaymentProvider {
+  readonly kind: 'paypal' | 'sandbox';
+  createOrder(request: OrderRequest): Promise<{ orderId: string }>;
+  captureOrder(order: StoredOrder): Promise<CaptureResult>;
+  /** The order as it stands, for an order captured already (a replayed approval). */
+  getOrder(order: StoredOrder): Promise<CaptureResult>;
+}
+
+export function centsToValue(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export function valueToCents(value: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return Number.NaN;
+  return Math.round(Number(value) * 100);
+}
+
+/**
+ * Test mode, when PayPal is not configured: the same create, approve, capture and verify steps on the server,
+ * every capture completing. It keeps nothing itself: the order it is given is the one we stored.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly kind = 'sandbox' as const;
+
+  async createOrder(_request: OrderRequest) {
+    return { orderId: `SANDBOX-${randomUUID()}` };
+  }
+
+  async captureOrder(order: StoredOrder): Promise<CaptureResult> {
+    return {
+      orderId: order.orderId,
+      status: 'COMPLETED',
+      captureStatus: 'COMPLETED',
+      captureId: `SANDBOX-CAPTURE-${order.orderId.slice('SANDBOX-'.length)}`,
+      amountValue: centsToValue(order.amountCents),
+      currency: 'USD',
+      customId: order.appointmentId,
+      payerName: '',
+      payerEmail: '',
+    };
+  }
+
+  async getOrder(order: StoredOrder): Promise<CaptureResult> {
+    return this.captureOrder(order);
+  }
+}

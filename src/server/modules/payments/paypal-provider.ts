@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CaptureResult,
+  centsToValue,
+  type OrderRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+  type StoredOrder,
+} from './payment-provider.ts';
+
+export type PayPalOptions = { clientId: string; clientSecret: string; apiUrl: string; timeoutMs?: number };
+
+type PayPalErrorBody = { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }>; debug_id?: string };
+
+type PayPalOrder = {
+  id: string;
+  status: string;
+  payer?: { name?: { given_name?: string; surname?: string }; email_address?: string };
+  purchase_units?: Array<{
+    custom_id?: string;
+    payments?: { captures?: Array<{ id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string }> };
+  }>;
+};
+
+/** PayPal's Orders v2 REST API, called from the server with an OAuth token of the business's app. */
+export class PayPalProvider implements PaymentProvider {
+  readonly kind = 'paypal' as const;
+  private token: { value: string; expiresAt: number } | undefined;
+
+  constructor(private readonly options: PayPalOptions) {}
+
+  private async fetchJson(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.apiUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000) });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new PaymentProviderError(
+        timedOut ? 'PayPal did not answer in time.' : `PayPal could not be reached: ${(error as Error).message}`,
+        'unavailable',
+      );
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new PaymentProviderError(`PayPal answered ${response.status} with something that is not JSON.`, 'unavailable');
+    }
+    return { status: response.status, body };
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now() + 60_000) return this.token.value;
+    const credentials = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    const { status, body } = await this.fetchJson('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: 'grant_type=client_credentials',
+    });
+    const token = body as { access_token?: string; expires_in?: number } | undefined;
+    if (status !== 200 || !token?.access_token) {
+      throw new PaymentProviderError(`PayPal refused our credentials (${status}).`, status >= 500 ? 'unavailable' : 'invalid');
+    }
+    this.token = { value: token.access_token, expiresAt: Date.now() + (token.expires_in ?? 300) * 1000 };
+    return token.access_token;
+  }
+
+  private async call(path: string, method: 'GET' | 'POST', payload?: object): Promise<PayPalOrder> {
+    const token = await this.accessToken();
+    const { status, body } = await this.fetchJson(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json', 'paypal-request-id': randomUUID() } : {}),
+      },
+      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+    });
+    if (status >= 200 && status < 300) return body as PayPalOrder;
+    if (status === 401) this.token = undefined;
+    const error = (body ?? {}) as PayPalErrorBody;
+    const issue = error.details?.[0]?.issue ?? error.name ?? 'UNKNOWN';
+    const message = `PayPal ${status} ${issue}: ${error.details?.[0]?.description ?? error.message ?? 'no description'}${error.debug_id ? ` (debug id ${error.debug_id})` : ''}`;
+    if (issue === 'INSTRUMENT_DECLINED') throw new PaymentProviderError(message, 'declined');
+    if (issue === 'ORDER_ALREADY_CAPTURED') throw new PaymentProviderError(message, 'already-captured');
+    throw new PaymentProviderError(message, status >= 500 ? 'unavailable' : 'invalid');
+  }
+
+  async createOrder(request: OrderRequest) {
+    const order = await this.call('/v2/checkout/orders', 'POST', {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: request.appointmentId,
+          custom_id: request.appointmentId,
+          description: request.description.slice(0, 127),
+          amount: { currency_code: 'USD', value: centsToValue(request.amountCents) },
+        },
+      ],
+    });
+    if (!order.id) throw new PaymentProviderError('PayPal created no order id.', 'unavailable');
+    return { orderId: order.id };
+  }
+
+  async captureOrder(order: StoredOrder): Promise<CaptureResult> {
+    return this.result(await this.call(`/v2/checkout/orders/${encodeURIComponent(order.orderId)}/capture`, 'POST', {}));
+  }
+
+  async getOrder(order: StoredOrder): Promise<CaptureResult> {
+    return this.result(await this.call(`/v2/checkout/orders/${encodeURIComponent(order.orderId)}`, 'GET'));
+  }
+
+  private result(order: PayPalOrder): CaptureResult {
+    const unit = order.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    const name = [order.payer?.name?.given_name, order.payer?.name?.surname].filter(Boolean).join(' ');
+    return {
+      orderId: order.id,
+      status: order.status,
+      captureStatus: capture?.status ?? '',
+      captureId: capture?.id ?? '',
+      amountValue: capture?.amount.value ?? '',
+      currency: capture?.amount.currency_code ?? '',
+      customId: capture?.custom_id ?? unit?.custom_id ?? '',
+      payerName: order.payer?.name?.given_name ?? name,
+      payerEmail: order.payer?.email_address ?? '',
+    };
+  }
+}

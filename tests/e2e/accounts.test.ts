@@ -1,0 +1,565 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS, MESSAGES } from '../../src/shared/account.ts';
+import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { axeViolations, launchBrowser } from '../support/browser.ts';
+import {
+  actionLinks,
+  closeDialog,
+  descriptionOf,
+  dialogBody,
+  expectCleanConsole,
+  navigationEntries,
+  openDialog,
+  openPerson,
+  pathOf,
+  registerAccount,
+  signedInCustomer,
+  tabTo,
+  waitForActionLink,
+  waitForPath,
+  whoAmI,
+} from '../support/browser-accounts.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+const SUPPORT_PHONE = '(631) 555-0199';
+const VISITOR_NAVIGATION = ['Services', 'Security Tips', 'Remote Support', 'Register', 'Login'];
+const CUSTOMER_NAVIGATION = ['Services', 'Security Tips', 'Remote Support', 'Home', 'Account', 'Logout'];
+
+describe.concurrent('accounts in Chromium, against the real server', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true', SUPPORT_PHONE } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up: lower-case e-mail rule, password hint, both mismatch dialogs, then Success! and /login after 3 s', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      await page.goto(`${server.url}/signup`);
+      const email = page.getByLabel('E-mail address', { exact: true });
+      const repeatEmail = page.getByLabel('Repeat e-mail address', { exact: true });
+      const password = page.getByLabel('Password', { exact: true });
+      const repeatPassword = page.getByLabel('Repeat password', { exact: true });
+      const register = page.getByRole('button', { name: 'Register' });
+      expect(await page.locator('h1').textContent()).toBe('Create your account');
+      expect(await descriptionOf(password)).toBe('Must be 10 characters or more');
+
+      await email.fill('Jane.Doe@Example.com');
+      await repeatEmail.fill('Jane.Doe@Example.com');
+      await password.fill('too short');
+      await repeatPassword.fill('too short');
+      await register.click();
+      await expect.poll(() => descriptionOf(email)).toBe(MESSAGES.emailInvalid);
+      expect(await descriptionOf(password)).toBe('Must be 10 characters or more | Must be 10 characters or more');
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      const address = uniqueEmail('signup');
+      await email.fill(address);
+      await repeatEmail.fill(uniqueEmail('other'));
+      await password.fill(PASSWORD);
+      await repeatPassword.fill(PASSWORD);
+      await register.click();
+      const emailsDialog = await openDialog(page, 'Emails do not match');
+      expect(await dialogBody(emailsDialog)).toBe('Please try again.');
+      expect(await axeViolations(page)).toEqual([]);
+      await closeDialog(emailsDialog);
+      expect(pathOf(page)).toBe('/signup');
+
+      await repeatEmail.fill(address);
+      await repeatPassword.fill(`${PASSWORD}!`);
+      await register.click();
+      const passwordsDialog = await openDialog(page, 'Passwords do not match');
+      expect(await dialogBody(passwordsDialog)).toBe('Please try again.');
+      await closeDialog(passwordsDialog);
+      expect(await actionLinks(server.url, address, 'verifyEmail')).toEqual([]);
+
+      await repeatPassword.fill(PASSWORD);
+      await register.click();
+      const success = await openDialog(page, 'Success!');
+      const shown = Date.now();
+      expect(await dialogBody(success)).toBe(ACCOUNT_TEXTS.signUpSuccessBody);
+      await page.waitForTimeout(Math.max(0, 1000 - (Date.now() - shown)));
+      expect(pathOf(page)).toBe('/signup');
+      const waited = await waitForPath(page, '/login', shown, 5000);
+      expect(waited).toBeGreaterThan(2000);
+      await waitForActionLink(server.url, address, 'verifyEmail');
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('refuses an unverified login with the warning, mails a new link, and clears the form after 5 s', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      const { email: address } = await registerAccount(visitor, { verified: false });
+      await page.goto(`${server.url}/login`);
+      const email = page.getByLabel('E-mail address', { exact: true });
+      const password = page.getByLabel('Password', { exact: true });
+      await email.fill(address);
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      const warning = page.getByRole('alert');
+      await warning.waitFor();
+      const shown = Date.now();
+      expect(await warning.locator('.alert-heading').textContent()).toBe('You must verify your email address before login!');
+      expect(await warning.textContent()).toContain(ACCOUNT_TEXTS.unverifiedBody);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - shown)));
+      expect(await email.inputValue()).toBe(address);
+      expect(await password.inputValue()).toBe(PASSWORD);
+      await expect.poll(() => email.inputValue(), { timeout: 6000, interval: 100 }).toBe('');
+      expect(Date.now() - shown).toBeGreaterThan(3500);
+      expect(await password.inputValue()).toBe('');
+      expect(pathOf(page)).toBe('/login');
+      expect(await navigationEntries(page)).toEqual(VISITOR_NAVIGATION);
+      expect(await actionLinks(server.url, address, 'verifyEmail')).toHaveLength(2);
+      expectCleanConsole(visitor, [{ path: '/api/account/login', status: 403 }]);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('verifies the address by the e-mailed link once; the same link again fails with its dialog', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      const { email } = await registerAccount(visitor, { verified: false });
+      const link = await waitForActionLink(server.url, email, 'verifyEmail');
+      expect(new URL(link).pathname).toBe('/usermgmt');
+      expect(new URL(link).searchParams.get('oobCode')).toMatch(/.{16,}/);
+
+      await page.goto(link);
+      const confirmed = page.getByRole('status').filter({ hasText: 'Email has been verified' });
+      await confirmed.waitFor();
+      expect(await confirmed.textContent()).toContain(email);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto(link);
+      const dialog = await openDialog(page, 'Error');
+      expect(await dialogBody(dialog)).toBe('Please try to verify your email again. If the problem persists, please contact us.');
+      expect(await axeViolations(page)).toEqual([]);
+      await closeDialog(dialog);
+      expect(await page.getByText('Error Verifying email, please try again.').isVisible()).toBe(true);
+      expect(await page.getByText('Email has been verified').count()).toBe(0);
+      expectCleanConsole(visitor, [{ path: '/api/account/verify-email', status: 400 }]);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('shows the login error for a wrong password, then logs in to /home after 0.5 s with the customer navigation', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      const { email: address } = await registerAccount(visitor);
+      await page.goto(`${server.url}/login`);
+      expect(await navigationEntries(page)).toEqual(VISITOR_NAVIGATION);
+      const email = page.getByLabel('E-mail address', { exact: true });
+      const password = page.getByLabel('Password', { exact: true });
+      const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+      await email.fill(address);
+      await password.fill(`${PASSWORD}-wrong`);
+      await logIn.click();
+      const error = page.getByRole('alert');
+      await error.waitFor();
+      expect(await error.locator('.alert-heading').textContent()).toBe('Oh snap! You got a Login error!');
+      expect(await error.textContent()).toContain('Either you provided the wrong email or password. Please try again.');
+      expect(await page.getByRole('button', { name: 'Refresh Page' }).isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await password.fill(PASSWORD);
+      const submitted = Date.now();
+      await logIn.click();
+      // No profile yet: /home sends the new customer on to the service form.
+      await expect.poll(() => pathOf(page), { timeout: 5000, interval: 25 }).not.toBe('/login');
+      const took = Date.now() - submitted;
+      expect(took).toBeGreaterThanOrEqual(450);
+      expect(took).toBeLessThan(4000);
+      await waitForPath(page, '/serviceform');
+      expect(await navigationEntries(page)).toEqual(CUSTOMER_NAVIGATION);
+      expectCleanConsole(visitor, [{ path: '/api/account/login', status: 401 }]);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('lands a customer with a service form on /home, where the header offers Home, Account and Logout', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      const { email: address } = await signedInCustomer(visitor);
+      await visitor.context.clearCookies();
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('E-mail address', { exact: true }).fill(address);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      const submitted = Date.now();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      const took = await waitForPath(page, '/home', submitted, 5000);
+      expect(took).toBeGreaterThanOrEqual(450);
+      await page.getByRole('heading', { name: `Welcome, ${address} Verified` }).waitFor();
+      expect(await navigationEntries(page)).toEqual(CUSTOMER_NAVIGATION);
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Register' }).count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).count()).toBe(0);
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('signs up and logs in with the keyboard alone', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      const address = uniqueEmail('keyboard');
+      await page.goto(`${server.url}/signup`);
+      await tabTo(page, page.getByLabel('E-mail address', { exact: true }));
+      await page.keyboard.type(address);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(address);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await openDialog(page, 'Success!');
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/login', Date.now(), 2000);
+
+      await page.goto(await waitForActionLink(server.url, address, 'verifyEmail'));
+      await page.getByText('Email has been verified').waitFor();
+      await tabTo(page, page.getByRole('main').getByRole('link', { name: 'log in' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/login');
+
+      await tabTo(page, page.getByLabel('E-mail address', { exact: true }));
+      await page.keyboard.type(address);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Tab');
+      expect(await page.getByLabel('Keep me signed in').evaluate((box) => box === document.activeElement)).toBe(true);
+      await page.keyboard.press('Space');
+      expect(await page.getByLabel('Keep me signed in').isChecked()).toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/serviceform');
+      await page.getByRole('heading', { name: 'Please complete Service Form' }).waitFor();
+      expect(await navigationEntries(page)).toEqual(CUSTOMER_NAVIGATION);
+      const session = (await visitor.context.cookies()).find((cookie) => cookie.name.includes('session_token'));
+      expect(session?.expires).toBeGreaterThan(Date.now() / 1000);
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('tells a visitor who types a customer screen that they are Not Authorized, then sends them to /login', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      for (const path of ['/account', '/home', '/emailchange', '/serviceform']) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe('/login');
+        expect(await page.getByLabel('Phone number').count()).toBe(0);
+        expect(await page.getByText('Welcome,').count()).toBe(0);
+        expect(pathOf(page)).toBe(path);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      const shown = Date.now();
+      const waited = await waitForPath(page, '/login', shown, 6000);
+      expect(waited).toBeGreaterThan(1500);
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('shows a visitor who types /admin or /adminpayment no admin screen', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      for (const path of ['/admin', '/adminpayment']) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('h1').waitFor();
+        expect(await page.getByRole('table').count()).toBe(0);
+        expect(await page.getByText(/Admin Dashboard|Admin Payment|Completed Appointments|Error Log/).count()).toBe(0);
+        expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+      }
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  // Fails today: src/web/app/router.tsx mounts no /admin or /adminpayment route (RequireAdmin in guards.tsx is
+  // never used), so a visitor gets 'Page not found' instead of the guard's 'Not Authorized'. Drop `.fails` once
+  // the admin screens are routed behind RequireAdmin.
+  it.fails('shows a visitor who types /admin or /adminpayment the guard: Not Authorized', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      for (const path of ['/admin', '/adminpayment']) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('h1').waitFor();
+        expect(await page.locator('h1').textContent()).toBe('Not Authorized');
+      }
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('answers an e-mail link with an unknown mode with Invalid mode!', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    try {
+      await page.goto(`${server.url}/usermgmt?mode=somethingElse&oobCode=abcdefghijklmnopqrstuvwxyz`);
+      await page.getByRole('heading', { name: 'Invalid mode!' }).waitFor();
+      expect(await page.title()).toMatch(/^Invalid mode!/);
+      expect(await axeViolations(page)).toEqual([]);
+      expectCleanConsole(visitor);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('sends a customer without a profile from /home to the service form, validates it, and welcomes them home', async () => {
+    const customer = await openPerson(browser, server.url);
+    const { page } = customer;
+    try {
+      const { email } = await signedInCustomer(customer, { withProfile: false });
+      await page.goto(`${server.url}/home`);
+      await waitForPath(page, '/serviceform');
+      await page.getByRole('heading', { name: 'Please complete Service Form' }).waitFor();
+
+      const city = page.getByLabel('City');
+      const firstOption = city.locator('option').first();
+      expect(await firstOption.textContent()).toBe('Select a City');
+      expect(await firstOption.isDisabled()).toBe(true);
+      expect(await city.locator('option').count()).toBe(26);
+      expect(await page.getByLabel('State').inputValue()).toBe('NY');
+      expect(await page.getByLabel('State').getAttribute('readonly')).not.toBeNull();
+
+      await page.getByLabel('First name').fill('R2-D2');
+      await page.getByLabel('Last name').fill('Smith');
+      await page.getByLabel('Phone number').fill('631-555-01');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => descriptionOf(page.getByLabel('First name'))).toBe(MESSAGES.firstName);
+      expect(await descriptionOf(page.getByLabel('Phone number'))).toBe(`10 digits, for example 631-555-0142 | ${MESSAGES.phoneNumber}`);
+      expect(await descriptionOf(page.getByLabel('Street address'))).toBe(MESSAGES.streetAddress);
+      expect(await descriptionOf(city)).toBe(MESSAGES.city);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(pathOf(page)).toBe('/serviceform');
+
+      await page.getByLabel('First name').fill("Mary-Ann O'Neil");
+      await page.getByLabel('Phone number').fill('631-555-0100');
+      await page.getByLabel('Street address').fill('12 Main Street');
+      await city.selectOption('Bay Shore');
+      const zip = page.getByLabel('Zip code');
+      expect(await zip.inputValue()).toBe('11706');
+      expect(await zip.getAttribute('readonly')).not.toBeNull();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const success = await openDialog(page, 'Success!');
+      expect(await dialogBody(success)).toBe('Service Form is completed!');
+      await waitForPath(page, '/home');
+
+      const welcome = page.getByRole('heading', { level: 1 });
+      await welcome.filter({ hasText: email }).waitFor();
+      expect(await welcome.locator('.badge').textContent()).toBe('Verified');
+      const phone = page.getByRole('main').getByRole('link', { name: SUPPORT_PHONE });
+      expect(await phone.getAttribute('href')).toBe('tel:+16315550199');
+      expect(await axeViolations(page)).toEqual([]);
+      expectCleanConsole(customer);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('changes account details only after the confirm dialog says OK', async () => {
+    const customer = await openPerson(browser, server.url);
+    const { page } = customer;
+    try {
+      await signedInCustomer(customer);
+      await page.goto(`${server.url}/account`);
+      const phone = page.getByLabel('Phone number');
+      await expect.poll(() => phone.inputValue()).toBe('631-555-0100');
+      expect(await page.getByLabel('Zip code').inputValue()).toBe('11706');
+
+      await phone.fill('631-555-0123');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const confirm = await openDialog(page, 'Please confirm');
+      expect(await dialogBody(confirm)).toBe('Are you sure you want to change your information? If YES select OK');
+      expect(await axeViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).last().click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await page.getByText('Your information has been updated.').count()).toBe(0);
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('631-555-0100');
+
+      await page.getByLabel('Phone number').fill('631-555-0123');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await (await openDialog(page, 'Please confirm')).getByRole('button', { name: 'OK' }).click();
+      const saved = page.getByRole('status').filter({ hasText: 'Your information has been updated.' });
+      await saved.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('631-555-0123');
+      expectCleanConsole(customer);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('changes the e-mail at /emailchange, and the old address’s link reverts it so the old login works again', async () => {
+    const customer = await openPerson(browser, server.url);
+    const { page } = customer;
+    try {
+      const { email: oldAddress } = await signedInCustomer(customer);
+      const newAddress = uniqueEmail('moved');
+      await page.goto(`${server.url}/account`);
+      await page.getByRole('link', { name: 'Change Email' }).click();
+      await waitForPath(page, '/emailchange');
+      const email = page.getByLabel('New e-mail address', { exact: true });
+      const repeat = page.getByLabel('Repeat new e-mail address', { exact: true });
+
+      await email.fill(newAddress);
+      await repeat.fill(uniqueEmail('typo'));
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      const mismatch = await openDialog(page, 'Error');
+      expect(await dialogBody(mismatch)).toBe('Emails do not match.');
+      expect(await axeViolations(page)).toEqual([]);
+      await closeDialog(mismatch);
+
+      await repeat.fill(newAddress);
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      const updated = await openDialog(page, 'Email Updated');
+      expect(await dialogBody(updated)).toBe('Please check your email for verification link.');
+      await closeDialog(updated);
+      await waitForPath(page, '/login');
+      expect(await navigationEntries(page)).toEqual(VISITOR_NAVIGATION);
+      await waitForActionLink(server.url, newAddress, 'verifyEmail');
+
+      await page.goto(await waitForActionLink(server.url, oldAddress, 'recoverEmail'));
+      const reverted = page.getByRole('status').filter({ hasText: 'Your Email has been reverted' });
+      await reverted.waitFor();
+      expect(await reverted.textContent()).toContain(oldAddress);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('E-mail address', { exact: true }).fill(oldAddress);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await waitForPath(page, '/home');
+      await page.getByRole('heading', { name: `Welcome, ${oldAddress} Verified` }).waitFor();
+      expectCleanConsole(customer);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('resets a forgotten password by the e-mailed link, once', async () => {
+    const visitor = await openPerson(browser, server.url);
+    const { page } = visitor;
+    const newPassword = 'a brand new passphrase';
+    try {
+      const { email: address } = await registerAccount(visitor);
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await waitForPath(page, '/forgot-password');
+      await page.getByLabel('E-mail address', { exact: true }).fill(address);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const sent = await openDialog(page, 'Success!');
+      expect(await dialogBody(sent)).toBe('Password reset email has been sent!');
+      await waitForPath(page, '/login');
+
+      const link = await waitForActionLink(server.url, address, 'resetPassword');
+      await page.goto(link);
+      const password = page.getByLabel('New password', { exact: true });
+      const repeat = page.getByLabel('Repeat new password', { exact: true });
+      await password.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await password.fill(newPassword);
+      await repeat.fill('a different passphrase');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      const mismatch = await openDialog(page, 'Oops!');
+      expect(await dialogBody(mismatch)).toBe('Passwords do not match, please try again.');
+      expect(await axeViolations(page)).toEqual([]);
+      await closeDialog(mismatch);
+
+      await repeat.fill(newPassword);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      const reset = await openDialog(page, 'Success!');
+      expect(await dialogBody(reset)).toBe('Password has been reset!');
+      await waitForPath(page, '/login');
+
+      await page.getByLabel('E-mail address', { exact: true }).fill(address);
+      await page.getByLabel('Password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await waitForPath(page, '/serviceform');
+
+      await page.goto(link);
+      await password.fill(`${newPassword} again`);
+      await repeat.fill(`${newPassword} again`);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      const refused = page.getByRole('main').locator('.alert-danger');
+      await refused.waitFor();
+      expect(await refused.textContent()).toMatch(/^Password is too weak or too much time has passed\. Error occurred: \S/);
+      expect(await refused.textContent()).toContain('Please try to reset the password again.  Error occured.');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expectCleanConsole(visitor, [{ path: '/api/account/reset-password', status: 400 }]);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('mails a reset link from /account to the customer’s own address and signs them out to /login', async () => {
+    const customer = await openPerson(browser, server.url);
+    const { page } = customer;
+    try {
+      const { email } = await signedInCustomer(customer);
+      await page.goto(`${server.url}/account`);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      const sent = await openDialog(page, 'Reset Password');
+      expect(await dialogBody(sent)).toBe('Password reset email sent!');
+      await waitForPath(page, '/login');
+      expect(await navigationEntries(page)).toEqual(VISITOR_NAVIGATION);
+      expect((await whoAmI(customer)).user).toBeNull();
+      expect(await actionLinks(server.url, email, 'resetPassword')).toHaveLength(1);
+      expectCleanConsole(customer);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('logs out from the header to /login, after which /home is Not Authorized and returns to /login', async () => {
+    const customer = await openPerson(browser, server.url);
+    const { page } = customer;
+    try {
+      await signedInCustomer(customer);
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+      await waitForPath(page, '/login');
+      expect(await navigationEntries(page)).toEqual(VISITOR_NAVIGATION);
+
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+      expect(await page.getByText('Welcome,').count()).toBe(0);
+      await waitForPath(page, '/login', Date.now(), 6000);
+      expectCleanConsole(customer);
+    } finally {
+      await customer.context.close();
+    }
+  });
+});
