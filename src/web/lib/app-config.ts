@@ -1,6 +1,12 @@
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../shared/app-config.ts';
 
-const FALLBACK: AppConfig = { supportPhone: '', supportEmail: '', maintenanceMode: false, googleSignIn: false };
+const FALLBACK: AppConfig = {
+  supportPhone: '',
+  supportEmail: '',
+  maintenanceMode: false,
+  googleSignIn: false,
+  payments: { mode: 'sandbox' },
+};
 
 function readAppConfig(): AppConfig {
   const element = typeof document === 'undefined' ? null : document.getElementById(APP_CONFIG_ELEMENT_ID);
