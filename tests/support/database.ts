@@ -5,6 +5,11 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts
 /** The PostgreSQL server to test against, when set; otherwise every test database is an in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
+/** For suites that need a PostgreSQL server: they fail, never skip, without one. */
+export function requirePostgres(): void {
+  if (!TEST_DATABASE_URL) throw new Error('These tests need a PostgreSQL server: set TEST_DATABASE_URL (npm run test:db).');
+}
+
 export type TestDatabase = DatabaseHandle & { url: string | undefined; destroy(): Promise<void> };
 
 async function adminQuery(sql: string): Promise<void> {

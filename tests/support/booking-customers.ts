@@ -1,0 +1,79 @@
+import type { BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import type { CustomerAppointment } from '../../src/shared/appointments.ts';
+import { PASSWORD, PROFILE, uniqueEmail } from './accounts.ts';
+
+/**
+ * Customers for the browser tests, made the way a browser would make them but over plain HTTP against the
+ * running server (startServer): sign up, follow the e-mailed verification link, log in, fill the service form.
+ */
+
+export type HttpCustomer = { email: string; cookies: { name: string; value: string }[]; cookieHeader: string };
+
+async function postJson(baseUrl: string, path: string, body: unknown, cookieHeader?: string): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function createBookingCustomer(baseUrl: string, prefix = 'booker'): Promise<HttpCustomer> {
+  const email = uniqueEmail(prefix);
+  const signup = await postJson(baseUrl, '/api/account/signup', {
+    email,
+    confirmEmail: email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(signup.status).toBe(201);
+
+  const mails = (await (await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+  const link = mails.flatMap((mail) => mail.links).find((candidate) => candidate.includes('mode=verifyEmail'));
+  if (!link) throw new Error(`no verification e-mail to ${email}`);
+  const verified = await postJson(baseUrl, '/api/account/verify-email', { oobCode: new URL(link).searchParams.get('oobCode') });
+  expect(verified.status).toBe(200);
+
+  const login = await postJson(baseUrl, '/api/account/login', { email, password: PASSWORD, rememberMe: false });
+  expect(login.status).toBe(200);
+  const cookies = login.headers.getSetCookie().map((header) => {
+    const [pair = ''] = header.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+
+  const profile = await fetch(`${baseUrl}/api/account/profile`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie: cookieHeader },
+    body: JSON.stringify(PROFILE),
+  });
+  expect(profile.status).toBe(200);
+  return { email, cookies, cookieHeader };
+}
+
+/** Signs a browser context in as the customer. */
+export async function signInContext(context: BrowserContext, baseUrl: string, customer: HttpCustomer): Promise<void> {
+  await context.addCookies(customer.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+}
+
+export async function bookOverHttp(
+  baseUrl: string,
+  customer: HttpCustomer,
+  date: string,
+  slot: string,
+  isRemote = false,
+): Promise<CustomerAppointment> {
+  const response = await postJson(baseUrl, '/api/appointments', { date, slot, isRemote }, customer.cookieHeader);
+  expect(response.status).toBe(201);
+  return (await response.json()) as CustomerAppointment;
+}
+
+export async function describeOverHttp(baseUrl: string, customer: HttpCustomer, appointmentId: string, description: string) {
+  const response = await fetch(`${baseUrl}/api/appointments/${appointmentId}/description`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie: customer.cookieHeader },
+    body: JSON.stringify({ description }),
+  });
+  expect(response.status).toBe(200);
+}
