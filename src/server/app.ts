@@ -7,6 +7,8 @@ import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
+import { adminRoutes } from './modules/admin/admin-routes.ts';
+import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
 import { AppointmentService } from './modules/appointments/appointment-service.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(appointmentRoutes, { appointments });
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
+  await app.register(adminRoutes, { admin: new AdminService(deps.db, deps.config, mail, events) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentIdFor,
   businessDateOf,
+  businessDayEnd,
+  businessDayStart,
   daysOfMonth,
   formatAppointmentTime,
   isBookableInstant,
@@ -84,6 +86,16 @@ describe('weekends and the booking window', () => {
   it('lists the days of a month', () => {
     expect(daysOfMonth('2026-02')).toHaveLength(28);
     expect(daysOfMonth('2028-02').at(-1)).toBe('2028-02-29');
+  });
+});
+
+describe('New York days', () => {
+  it('starts and ends a day at New York midnight, 23 and 25 hours long on the DST Sundays', () => {
+    expect(businessDayStart('2026-11-21').toISOString()).toBe('2026-11-21T05:00:00.000Z');
+    expect(businessDayEnd('2026-11-21').toISOString()).toBe('2026-11-22T05:00:00.000Z');
+    expect(businessDayEnd('2026-03-08').getTime() - businessDayStart('2026-03-08').getTime()).toBe(23 * 3600_000);
+    expect(businessDayEnd('2026-11-01').getTime() - businessDayStart('2026-11-01').getTime()).toBe(25 * 3600_000);
+    expect(businessDayEnd('2026-12-31').toISOString()).toBe('2027-01-01T05:00:00.000Z');
   });
 });
 

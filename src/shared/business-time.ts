@@ -121,3 +121,17 @@ export function zoneNoteFor(viewerTimeZone: string | undefined, at: Date = new D
   const offset = (zone: string) => format(new TZDate(at.getTime(), zone), 'xxx');
   return offset(viewerTimeZone) === offset(BUSINESS_TIME_ZONE) && viewerTimeZone.startsWith('America/') ? undefined : 'New York time';
 }
+
+/** Midnight at the start of a New York day, as a UTC instant (23 or 25 hours long on DST Sundays). */
+export function businessDayStart(date: BusinessDate): Date {
+  const parts = parseBusinessDate(date);
+  if (!parts) throw new RangeError(`not a date: ${date}`);
+  return new Date(new TZDate(parts.year, parts.month - 1, parts.day, 0, 0, BUSINESS_TIME_ZONE).getTime());
+}
+
+/** Midnight at the end of a New York day. */
+export function businessDayEnd(date: BusinessDate): Date {
+  const parts = parseBusinessDate(date);
+  if (!parts) throw new RangeError(`not a date: ${date}`);
+  return new Date(new TZDate(parts.year, parts.month - 1, parts.day + 1, 0, 0, BUSINESS_TIME_ZONE).getTime());
+}

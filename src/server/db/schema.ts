@@ -249,3 +249,41 @@ export const payments = pgTable(
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
+
+// --- Back office ----------------------------------------------------------------------------------------
+
+/** Every admin change to an appointment: who, when, and each field before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: text('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    actorUserId: text('actor_user_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: ['update', 'delete', 'payment'] }).notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_appointment_idx').on(table.appointmentId, table.at)],
+);
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** The owner's log of configuration changes to the business's database, hardware and software. */
+export const configChanges = pgTable(
+  'config_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collection: text('collection', { enum: ['database', 'hardware', 'software'] }).notNull(),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    context: text('context').notNull(),
+    description: text('description').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('config_changes_collection_idx').on(table.collection, table.createdAt)],
+);
+export type ConfigChangeRow = typeof configChanges.$inferSelect;

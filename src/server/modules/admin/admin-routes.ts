@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminAppointmentUpdateSchema,
+  CONFIG_COLLECTIONS,
+  ConfigChangeSchema,
+  ErrorLogQuerySchema,
+  PeriodQuerySchema,
+} from '../../../shared/admin.ts';
+import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import type { AdminService } from './admin-service.ts';
+
+const CustomerSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+const AdminAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  time: z.string(),
+  isRemote: z.boolean(),
+  description: z.string(),
+  notes: z.string(),
+  amountCents: z.number().int(),
+  isCompleted: z.boolean(),
+  isPaid: z.boolean(),
+  customer: CustomerSchema,
+});
+const PaidEntrySchema = AdminAppointmentSchema.extend({
+  payment: z.object({
+    provider: z.string(),
+    method: z.string().nullable(),
+    amountCents: z.number().int(),
+    capturedAt: z.string(),
+    reference: z.string(),
+    takenBy: z.enum(['customer', 'admin']),
+  }),
+});
+const AuditSchema = z.object({
+  at: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(['update', 'delete', 'payment']),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+const ErrorEntrySchema = z.object({
+  errorID: z.string(),
+  day: z.string(),
+  time: z.string(),
+  userId: z.string(),
+  errorMessage: z.string(),
+  appointmentIdentifier: z.string(),
+  componentName: z.string(),
+});
+const ConfigEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  collectionName: z.enum(CONFIG_COLLECTIONS),
+  context: z.string(),
+  description: z.string(),
+});
+const IdSchema = z.object({ id: z.string().min(1).max(100) });
+const UuidSchema = z.object({ id: z.uuid({ error: 'That entry was not found.' }) });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+/** The back office. Every route here answers admins only: the guard runs before anything is read. */
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.addHook('preHandler', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get('/api/admin/appointments', { schema: { response: { 200: z.array(AdminAppointmentSchema), ...errors } } }, async () =>
+    admin.open(),
+  );
+
+  app.patch(
+    '/api/admin/appointments/:id',
+    {
+      schema: {
+        params: IdSchema,
+        body: AdminAppointmentUpdateSchema,
+        response: { 200: z.object({ appointment: AdminAppointmentSchema, completedNow: z.boolean(), paidNow: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => admin.update(requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/appointments/:id',
+    { schema: { params: IdSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await admin.remove(requireAdmin(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/appointments/:id/history',
+    { schema: { params: IdSchema, response: { 200: z.array(AuditSchema), ...errors } } },
+    async (request) => admin.history(request.params.id),
+  );
+
+  app.get('/api/admin/completed', { schema: { response: { 200: z.array(AdminAppointmentSchema), ...errors } } }, async () =>
+    admin.completed(),
+  );
+
+  app.get(
+    '/api/admin/paid',
+    {
+      schema: {
+        querystring: PeriodQuerySchema,
+        response: { 200: z.object({ entries: z.array(PaidEntrySchema), totalCents: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => admin.paid(request.query.from, request.query.to),
+  );
+
+  app.get('/api/admin/paid.csv', { schema: { querystring: PeriodQuerySchema } }, async (request, reply) => {
+    const csv = await admin.paidCsv(request.query.from, request.query.to);
+    const name = `techhelp-paid-${request.query.from ?? 'start'}-to-${request.query.to ?? 'today'}.csv`;
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
+  });
+
+  app.get(
+    '/api/admin/errors',
+    {
+      schema: {
+        querystring: ErrorLogQuerySchema,
+        response: {
+          200: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), entries: z.array(ErrorEntrySchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => admin.errors(request.query.page),
+  );
+
+  app.delete(
+    '/api/admin/errors/:id',
+    { schema: { params: UuidSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await admin.deleteError(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/config-changes',
+    {
+      schema: {
+        querystring: z.object({ collection: z.enum(CONFIG_COLLECTIONS) }),
+        response: { 200: z.array(ConfigEntrySchema), ...errors },
+      },
+    },
+    async (request) => admin.configChanges(request.query.collection),
+  );
+
+  app.post(
+    '/api/admin/config-changes',
+    { schema: { body: ConfigChangeSchema, response: { 201: ConfigEntrySchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await admin.addConfigChange(requireAdmin(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/config-changes/:id',
+    { schema: { params: UuidSchema, body: ConfigChangeSchema, response: { 200: ConfigEntrySchema, ...errors } } },
+    async (request) => admin.editConfigChange(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/config-changes/:id',
+    { schema: { params: UuidSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await admin.deleteConfigChange(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

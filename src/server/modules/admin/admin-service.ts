@@ -1,0 +1,327 @@
+import { stringify } from 'csv-stringify/sync';
+import type { SessionUser } from '../../../shared/account.ts';
+import {
+  type AdminAppointment,
+  type AdminAppointmentChanges,
+  type AdminCustomer,
+  type AuditEntry,
+  type ConfigChangeInput,
+  type ConfigCollection,
+  ERROR_LOG_PAGE_SIZE,
+  type PaidEntry,
+} from '../../../shared/admin.ts';
+import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import {
+  businessDayEnd,
+  businessDayStart,
+  formatAppointmentTime,
+  formatBusinessDay,
+  formatBusinessTimeOfDay,
+} from '../../../shared/business-time.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { AppointmentRow, ConfigChangeRow, PaymentRow } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { updateAppointment } from '../appointments/appointment-queries.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { renderEmail } from '../mail/mail-templates.ts';
+import { receiptContent } from '../payments/payment-emails.ts';
+import { insertPaymentOnce } from '../payments/payment-queries.ts';
+import {
+  countErrors,
+  deleteConfigChange,
+  deleteError,
+  deleteManualPayment,
+  findAppointmentWithCustomer,
+  insertAudit,
+  insertConfigChange,
+  listAudit,
+  listCompletedUnpaidWithCustomers,
+  listConfigChanges,
+  listErrorsPage,
+  listOpenWithCustomers,
+  listPaidWithCustomers,
+  updateConfigChange,
+} from './admin-queries.ts';
+
+type CustomerColumns = { [K in keyof AdminCustomer]: string | null };
+
+function customerOf(columns: CustomerColumns): AdminCustomer {
+  return {
+    firstName: columns.firstName ?? '',
+    lastName: columns.lastName ?? '',
+    email: columns.email ?? '',
+    phoneNumber: columns.phoneNumber ?? '',
+    streetAddress: columns.streetAddress ?? '',
+    city: columns.city ?? '',
+    state: columns.state ?? 'NY',
+    zipCode: columns.zipCode ?? '',
+  };
+}
+
+export function adminAppointment(row: AppointmentRow, customer: CustomerColumns): AdminAppointment {
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    time: row.slotLabel,
+    isRemote: row.isRemote,
+    description: row.description,
+    notes: row.notes,
+    amountCents: row.amountCents,
+    isCompleted: row.completedAt !== null,
+    isPaid: row.paidAt !== null,
+    customer: customerOf(customer),
+  };
+}
+
+function paidEntry(row: AppointmentRow, customer: CustomerColumns, payment: PaymentRow): PaidEntry {
+  return {
+    ...adminAppointment(row, customer),
+    payment: {
+      provider: payment.provider,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      capturedAt: payment.capturedAt.toISOString(),
+      reference: payment.captureId ?? payment.id,
+      takenBy: payment.takenByRole,
+    },
+  };
+}
+
+/** The paid list's period: from the start of the first New York day to the end of the last. */
+function periodBounds(from: string | undefined, to: string | undefined) {
+  return { start: from ? businessDayStart(from) : undefined, end: to ? businessDayEnd(to) : undefined };
+}
+
+export type UpdateOutcome = { appointment: AdminAppointment; completedNow: boolean; paidNow: boolean };
+
+/** The owner's back office: every change here is an admin's, recorded in the audit trail. */
+export class AdminService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly mail: MailService,
+    private readonly events: EventHub,
+  ) {}
+
+  async open(): Promise<AdminAppointment[]> {
+    return (await listOpenWithCustomers(this.db)).map((row) => adminAppointment(row.appointment, row.customer));
+  }
+
+  async completed(): Promise<AdminAppointment[]> {
+    return (await listCompletedUnpaidWithCustomers(this.db)).map((row) => adminAppointment(row.appointment, row.customer));
+  }
+
+  async paid(from: string | undefined, to: string | undefined): Promise<{ entries: PaidEntry[]; totalCents: number }> {
+    const { start, end } = periodBounds(from, to);
+    const entries = (await listPaidWithCustomers(this.db, start, end)).map((row) => paidEntry(row.appointment, row.customer, row.payment));
+    return { entries, totalCents: entries.reduce((sum, entry) => sum + entry.payment.amountCents, 0) };
+  }
+
+  /** The paid list for the books: one row per payment, quoted by the CSV library, with the total last. */
+  async paidCsv(from: string | undefined, to: string | undefined): Promise<string> {
+    const { entries, totalCents } = await this.paid(from, to);
+    const rows = entries.map((entry) => [
+      formatBusinessDay(new Date(entry.payment.capturedAt)),
+      formatAppointmentTime(new Date(entry.startsAt)),
+      entry.id,
+      `${entry.customer.firstName} ${entry.customer.lastName}`.trim(),
+      entry.customer.email,
+      `${entry.customer.streetAddress}, ${entry.customer.city}, ${entry.customer.state} ${entry.customer.zipCode}`,
+      entry.isRemote ? 'Remote' : 'In-Person',
+      entry.payment.provider === 'manual' ? `by hand (${entry.payment.method})` : entry.payment.provider,
+      entry.payment.reference,
+      (entry.payment.amountCents / 100).toFixed(2),
+    ]);
+    return stringify([
+      ['Paid on', 'Service', 'Appointment', 'Customer', 'E-mail', 'Address', 'Visit Type', 'Method', 'Reference', 'Amount (USD)'],
+      ...rows,
+      ['Total', '', '', '', '', '', '', '', '', (totalCents / 100).toFixed(2)],
+    ]);
+  }
+
+  async history(id: string): Promise<AuditEntry[]> {
+    return (await listAudit(this.db, id)).map((row) => ({
+      at: row.at.toISOString(),
+      actorEmail: row.actorEmail,
+      action: row.action,
+      changes: row.changes,
+    }));
+  }
+
+  /** Applies an admin's edit, already validated: the amount arrives in cents. */
+  async update(admin: SessionUser, id: string, input: AdminAppointmentChanges): Promise<UpdateOutcome> {
+    let completedNow = false;
+    let paidNow = false;
+    const outcome = await this.db.transaction(async (tx) => {
+      const found = await findAppointmentWithCustomer(tx, id, true);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      const before = found.appointment;
+      const wasPaid = before.paidAt !== null;
+      const changes: Partial<typeof before> = {};
+      const audit: Record<string, { before: unknown; after: unknown }> = {};
+      const note = (field: string, from: unknown, to: unknown) => {
+        if (from !== to) audit[field] = { before: from, after: to };
+      };
+
+      if (input.description !== undefined) {
+        changes.description = input.description;
+        note('description', before.description, input.description);
+      }
+      if (input.notes !== undefined) {
+        changes.notes = input.notes;
+        note('notes', before.notes, input.notes);
+      }
+      if (input.isRemote !== undefined) {
+        changes.isRemote = input.isRemote;
+        note('isRemote', before.isRemote, input.isRemote);
+      }
+      if (input.amount !== undefined && input.amount !== before.amountCents) {
+        if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
+        changes.amountCents = input.amount;
+        note('amount', (before.amountCents / 100).toFixed(2), (input.amount / 100).toFixed(2));
+      }
+      if (input.isCompleted !== undefined && input.isCompleted !== (before.completedAt !== null)) {
+        if (!input.isCompleted && wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'A paid appointment stays completed.');
+        changes.completedAt = input.isCompleted ? new Date() : null;
+        completedNow = input.isCompleted;
+        note('isCompleted', !input.isCompleted, input.isCompleted);
+      }
+      const amountCents = changes.amountCents ?? before.amountCents;
+      if (input.isPaid !== undefined && input.isPaid !== wasPaid) {
+        if (input.isPaid) {
+          if (amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
+          await insertPaymentOnce(tx, {
+            appointmentId: id,
+            provider: 'manual',
+            method: input.paymentMethod ?? 'cash',
+            amountCents,
+            payerName: `${found.customer.firstName ?? ''} ${found.customer.lastName ?? ''}`.trim(),
+            payerEmail: found.customer.email ?? '',
+            takenByUserId: admin.id,
+            takenByRole: 'admin',
+          });
+          changes.paidAt = new Date();
+          if (!before.completedAt && !changes.completedAt) changes.completedAt = changes.paidAt;
+          paidNow = true;
+          note('isPaid', false, `true (${input.paymentMethod})`);
+          if (found.customer.email) {
+            const content = receiptContent({
+              startsAt: before.startsAt,
+              amountCents,
+              reference: `${input.paymentMethod} payment recorded by ${this.config.support.email}`,
+              homeUrl: `${this.config.publicUrl}/home`,
+            });
+            await this.mail.enqueue({ to: found.customer.email, ...renderEmail(content, this.config.support) }, tx);
+          }
+        } else {
+          if (!(await deleteManualPayment(tx, id))) {
+            throw new HttpError(409, 'ONLINE_PAYMENT', 'An online payment cannot be undone here; refund it with the payment provider.');
+          }
+          changes.paidAt = null;
+          note('isPaid', true, false);
+        }
+      }
+
+      const updated = Object.keys(changes).length > 0 ? await updateAppointment(tx, id, changes) : before;
+      if (Object.keys(audit).length > 0) {
+        await insertAudit(tx, {
+          appointmentId: id,
+          actorUserId: admin.id,
+          actorEmail: admin.email,
+          action: paidNow ? 'payment' : 'update',
+          changes: audit,
+        });
+        await this.events.announce(tx, { kind: 'appointment', userId: before.userId, appointmentId: id });
+      }
+      return adminAppointment(updated, found.customer);
+    });
+    if (paidNow) this.mail.deliverSoon();
+    return { appointment: outcome, completedNow, paidNow };
+  }
+
+  /** Deleting keeps the appointment, marked, for the record. */
+  async remove(admin: SessionUser, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await findAppointmentWithCustomer(tx, id, true);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      const deletedAt = new Date();
+      await updateAppointment(tx, id, { deletedAt });
+      await insertAudit(tx, {
+        appointmentId: id,
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+        action: 'delete',
+        changes: { deleted: { before: false, after: true } },
+      });
+      await this.events.announce(tx, { kind: 'appointment', userId: found.appointment.userId, appointmentId: id });
+    });
+  }
+
+  async errors(page: number) {
+    const total = await countErrors(this.db);
+    const rows = await listErrorsPage(this.db, ERROR_LOG_PAGE_SIZE, (page - 1) * ERROR_LOG_PAGE_SIZE);
+    return {
+      page,
+      pageSize: ERROR_LOG_PAGE_SIZE,
+      total,
+      entries: rows.map((row) => ({
+        errorID: row.id,
+        day: formatBusinessDay(row.createdAt),
+        time: formatBusinessTimeOfDay(row.createdAt),
+        userId: row.userId,
+        errorMessage: row.errorMessage,
+        appointmentIdentifier: row.appointmentIdentifier,
+        componentName: row.componentName,
+      })),
+    };
+  }
+
+  async deleteError(id: string): Promise<void> {
+    if (!(await deleteError(this.db, id))) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.deleteErrorNotified);
+  }
+
+  private configOutput(row: ConfigChangeRow) {
+    return {
+      id: row.id,
+      date: row.date,
+      time: row.time,
+      collectionName: row.collection,
+      context: row.context,
+      description: row.description,
+    };
+  }
+
+  async configChanges(collection: ConfigCollection) {
+    return (await listConfigChanges(this.db, collection)).map((row) => this.configOutput(row));
+  }
+
+  async addConfigChange(admin: SessionUser, input: ConfigChangeInput) {
+    const row = await insertConfigChange(this.db, {
+      collection: input.collectionName,
+      date: input.date,
+      time: input.time,
+      context: input.context,
+      description: input.description,
+      createdBy: admin.email,
+    });
+    return this.configOutput(row);
+  }
+
+  async editConfigChange(id: string, input: ConfigChangeInput) {
+    const row = await updateConfigChange(this.db, id, {
+      collection: input.collectionName,
+      date: input.date,
+      time: input.time,
+      context: input.context,
+      description: input.description,
+    });
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'That change-log entry was not found.');
+    return this.configOutput(row);
+  }
+
+  async deleteConfigChange(id: string): Promise<void> {
+    if (!(await deleteConfigChange(this.db, id))) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.deleteErrorNotified);
+  }
+}

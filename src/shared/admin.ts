@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS, NOTES_MAX_LENGTH } from './appointments.ts';
+
+/** The back office's rules and texts (spec sections 2, 4, 5 and 8). */
+
+export const CONFIG_COLLECTIONS = ['database', 'hardware', 'software'] as const;
+export type ConfigCollection = (typeof CONFIG_COLLECTIONS)[number];
+export const MANUAL_PAYMENT_METHODS = ['cash', 'check', 'card'] as const;
+export const ERROR_LOG_PAGE_SIZE = 25;
+export const CONFIG_FIELD_MAX_LENGTH = 2000;
+
+/** Dollars and cents, at most $10,000.00; an amount that does not parse is refused, never replaced. */
+export const DollarAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}(\.\d{1,2})?$/, { error: 'Enter the amount in dollars and cents, like 75.00.' })
+  .transform((value) => Math.round(Number(value) * 100))
+  .refine((cents) => cents <= MAX_AMOUNT_CENTS, { error: 'The amount can be at most $10,000.00.' });
+
+export const AdminAppointmentUpdateSchema = z
+  .object({
+    description: z
+      .string()
+      .trim()
+      .max(DESCRIPTION_MAX_LENGTH, { error: `At most ${DESCRIPTION_MAX_LENGTH} characters.` }),
+    notes: z
+      .string()
+      .trim()
+      .max(NOTES_MAX_LENGTH, { error: `At most ${NOTES_MAX_LENGTH} characters.` }),
+    isCompleted: z.boolean(),
+    isPaid: z.boolean(),
+    isRemote: z.boolean(),
+    amount: DollarAmountSchema,
+    /** How a payment ticked by hand was made. */
+    paymentMethod: z.enum(MANUAL_PAYMENT_METHODS),
+  })
+  .partial()
+  .refine((update) => !update.isPaid || update.paymentMethod !== undefined, {
+    path: ['paymentMethod'],
+    error: 'Choose how the customer paid: cash, check or card.',
+  });
+export type AdminAppointmentUpdate = z.input<typeof AdminAppointmentUpdateSchema>;
+export type AdminAppointmentChanges = z.output<typeof AdminAppointmentUpdateSchema>;
+
+export const PeriodQuerySchema = z.object({
+  from: z.iso.date({ error: 'Choose the first day as YYYY-MM-DD.' }).optional(),
+  to: z.iso.date({ error: 'Choose the last day as YYYY-MM-DD.' }).optional(),
+});
+
+export const ErrorLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export const ConfigChangeSchema = z.object({
+  date: z.iso.date({ error: 'Date is required.' }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time is required.' }),
+  collectionName: z.enum(CONFIG_COLLECTIONS, { error: 'Choose database, hardware or software.' }),
+  context: z.string().trim().min(1, { error: 'Context is required.' }).max(CONFIG_FIELD_MAX_LENGTH),
+  description: z.string().trim().min(1, { error: 'Description is required.' }).max(CONFIG_FIELD_MAX_LENGTH),
+});
+export type ConfigChangeInput = z.infer<typeof ConfigChangeSchema>;
+
+export type AdminCustomer = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+};
+
+export type AdminAppointment = {
+  id: string;
+  startsAt: string;
+  time: string;
+  isRemote: boolean;
+  description: string;
+  notes: string;
+  amountCents: number;
+  isCompleted: boolean;
+  isPaid: boolean;
+  customer: AdminCustomer;
+};
+
+export type PaidEntry = AdminAppointment & {
+  payment: {
+    provider: string;
+    method: string | null;
+    amountCents: number;
+    capturedAt: string;
+    reference: string;
+    takenBy: 'customer' | 'admin';
+  };
+};
+
+export type AuditEntry = {
+  at: string;
+  actorEmail: string;
+  action: 'update' | 'delete' | 'payment';
+  changes: Record<string, { before: unknown; after: unknown }>;
+};
+
+export const ADMIN_TEXTS = {
+  updatedScheduled: 'Appointment Updated in scheduled collection.',
+  createdCompleted: 'Appointment created in completed collection.',
+  completeError: 'Error completing appointment - an entry on the error table has been created.',
+  updateError: 'Error updating appointment - an entry on the error table has been created.',
+  deleted: 'Appointment Deleted',
+  updated: 'Appointment Updated',
+  deletedBoth: 'Appointment Deleted from tables: Appointments and Completed',
+  deletedRecords: 'Successfully deleted records!',
+  deleteConfirm: 'Are you sure you want to delete this Appointment? Is it completed or paid? Double Check!',
+  noCompleted: 'No appointments completed',
+  noPaid: 'No appointments scheduled',
+  noErrors: 'No appointments scheduled',
+  dashboard: 'Admin Dashboard',
+  changeLogSaved: 'Change Log entry submitted successfully!',
+  changeLogError: 'Error submitting form. Please try again.',
+  defaultNotes: 'Enter notes here',
+} as const;

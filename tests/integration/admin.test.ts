@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, errorLog, payments, user } from '../../src/server/db/schema.ts';
+import { mailbox } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+
+describe('the back office', () => {
+  let subject: TestApp;
+  let admin: { cookie: string; id: string; email: string };
+  let customer: { cookie: string; id: string; email: string };
+  const days = upcomingWeekendDays(6, 3);
+  let slot = 0;
+  const nextSlot = () => {
+    const labels = ['08:00am', '09:30am', '11:00am', '12:30pm', '02:00pm', '03:30pm', '05:00pm', '06:30pm'];
+    const index = slot++;
+    return { date: days[Math.floor(index / 8)] ?? '', label: labels[index % 8] ?? '08:00am' };
+  };
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    admin = await bookingCustomer(subject.app, 'owner');
+    await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    customer = await bookingCustomer(subject.app, 'client');
+  });
+  afterAll(() => subject.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin.cookie) =>
+    subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  const newAppointment = async (who = customer) => {
+    const { date, label } = nextSlot();
+    const response = await book(subject.app, who.cookie, date, label);
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  };
+
+  it('refuses customers and visitors on every admin endpoint', async () => {
+    const id = await newAppointment();
+    const endpoints: Array<[Parameters<typeof call>[0], string, object?]> = [
+      ['GET', '/api/admin/appointments'],
+      ['PATCH', `/api/admin/appointments/${id}`, { notes: 'x' }],
+      ['DELETE', `/api/admin/appointments/${id}`],
+      ['GET', `/api/admin/appointments/${id}/history`],
+      ['GET', '/api/admin/completed'],
+      ['GET', '/api/admin/paid'],
+      ['GET', '/api/admin/paid.csv'],
+      ['GET', '/api/admin/errors'],
+      ['DELETE', '/api/admin/errors/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/admin/config-changes?collection=database'],
+      [
+        'POST',
+        '/api/admin/config-changes',
+        { date: '2026-11-21', time: '10:00', collectionName: 'database', context: 'c', description: 'd' },
+      ],
+      [
+        'PUT',
+        '/api/admin/config-changes/00000000-0000-4000-8000-000000000000',
+        { date: '2026-11-21', time: '10:00', collectionName: 'database', context: 'c', description: 'd' },
+      ],
+      ['DELETE', '/api/admin/config-changes/00000000-0000-4000-8000-000000000000'],
+    ];
+    for (const [method, url, payload] of endpoints) {
+      expect((await call(method, url, payload, customer.cookie)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, payload, '')).statusCode, `${method} ${url}`).toBe(401);
+    }
+    const [row] = await subject.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.notes).toBe('Enter notes here');
+    expect(row?.deletedAt).toBeNull();
+  });
+
+  it('lists every open appointment with the customer’s name, e-mail, phone, address and visit type, by time', async () => {
+    const id = await newAppointment();
+    const list = (await call('GET', '/api/admin/appointments')).json();
+    const entry = list.find((item: { id: string }) => item.id === id);
+    expect(entry).toMatchObject({
+      notes: 'Enter notes here',
+      isRemote: false,
+      customer: {
+        firstName: "Mary-Ann O'Neil",
+        lastName: 'Smith',
+        email: customer.email,
+        phoneNumber: '631-555-0100',
+        streetAddress: '12 Main Street',
+        city: 'Bay Shore',
+        state: 'NY',
+        zipCode: '11706',
+      },
+    });
+    const times = list.map((item: { startsAt: string }) => item.startsAt);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('edits notes and amount, completes, then records a payment by hand, each change in the audit history', async () => {
+    const id = await newAppointment();
+    const edited = await call('PATCH', `/api/admin/appointments/${id}`, { notes: 'Bring a new router', amount: '75.50' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ appointment: { notes: 'Bring a new router', amountCents: 7550 }, completedNow: false });
+    const seen = (await call('GET', '/api/appointments', undefined, customer.cookie)).json().find((item: { id: string }) => item.id === id);
+    expect(seen).toMatchObject({ amountCents: 7550, isCompleted: false });
+    expect(seen).not.toHaveProperty('notes');
+
+    for (const amount of ['10000.01', 'abc', '-1', '12.345']) {
+      expect((await call('PATCH', `/api/admin/appointments/${id}`, { amount })).statusCode, amount).toBe(400);
+    }
+    const completed = await call('PATCH', `/api/admin/appointments/${id}`, { isCompleted: true });
+    expect(completed.json().completedNow).toBe(true);
+    expect((await call('GET', '/api/admin/completed')).json().map((item: { id: string }) => item.id)).toContain(id);
+
+    expect((await call('PATCH', `/api/admin/appointments/${id}`, { isPaid: true })).statusCode).toBe(400);
+    const paid = await call('PATCH', `/api/admin/appointments/${id}`, { isPaid: true, paymentMethod: 'check' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().paidNow).toBe(true);
+    expect((await call('GET', '/api/admin/completed')).json().map((item: { id: string }) => item.id)).not.toContain(id);
+    expect((await call('GET', '/api/admin/appointments')).json().map((item: { id: string }) => item.id)).not.toContain(id);
+    const [payment] = await subject.database.db.select().from(payments).where(eq(payments.appointmentId, id));
+    expect(payment).toMatchObject({
+      provider: 'manual',
+      method: 'check',
+      amountCents: 7550,
+      takenByRole: 'admin',
+      takenByUserId: admin.id,
+    });
+    expect((await mailbox(subject.app, customer.email))[0]?.subject).toBe('Your TechHelp receipt: $75.50');
+
+    const history = (await call('GET', `/api/admin/appointments/${id}/history`)).json();
+    expect(history).toHaveLength(3);
+    expect(history.at(-1)).toMatchObject({
+      actorEmail: admin.email,
+      action: 'update',
+      changes: { notes: { before: 'Enter notes here', after: 'Bring a new router' }, amount: { before: '0.00', after: '75.50' } },
+    });
+    expect(history[0]).toMatchObject({ action: 'payment', changes: { isPaid: { before: false, after: 'true (check)' } } });
+    expect((await call('PATCH', `/api/admin/appointments/${id}`, { amount: '80' })).statusCode).toBe(409);
+  });
+
+  it('shows the paid list with its total for a period and exports it as CSV', async () => {
+    const id = await newAppointment();
+    await call('PATCH', `/api/admin/appointments/${id}`, { amount: '120', isCompleted: true, isPaid: true, paymentMethod: 'cash' });
+    const paid = (await call('GET', `/api/admin/paid?from=2026-01-01&to=2099-12-31`)).json();
+    expect(paid.entries.map((entry: { id: string }) => entry.id)).toContain(id);
+    expect(paid.totalCents).toBe(
+      paid.entries.reduce((sum: number, entry: { payment: { amountCents: number } }) => sum + entry.payment.amountCents, 0),
+    );
+    const none = (await call('GET', '/api/admin/paid?from=2020-01-01&to=2020-12-31')).json();
+    expect(none).toEqual({ entries: [], totalCents: 0 });
+    const csv = await call('GET', `/api/admin/paid.csv?from=2026-01-01&to=2099-12-31`);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="techhelp-paid-2026-01-01-to-2099-12-31.csv"');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('Paid on,Service,Appointment,Customer,E-mail,Address,Visit Type,Method,Reference,Amount (USD)');
+    expect(lines.find((line) => line.includes(id))).toContain(
+      `Mary-Ann O'Neil Smith,${customer.email},"12 Main Street, Bay Shore, NY 11706",In-Person,by hand (cash)`,
+    );
+    expect(lines.at(-1)).toBe(`Total,,,,,,,,,${(paid.totalCents / 100).toFixed(2)}`);
+  });
+
+  it('deletes after the confirm by marking, keeping the appointment for the record', async () => {
+    const id = await newAppointment();
+    expect((await call('DELETE', `/api/admin/appointments/${id}`)).statusCode).toBe(204);
+    const [row] = await subject.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    expect((await call('GET', '/api/admin/appointments')).json().map((item: { id: string }) => item.id)).not.toContain(id);
+    expect(
+      (await call('GET', '/api/appointments', undefined, customer.cookie)).json().map((item: { id: string }) => item.id),
+    ).not.toContain(id);
+    expect((await call('GET', `/api/admin/appointments/${id}/history`)).json()[0]).toMatchObject({ action: 'delete' });
+    expect((await call('DELETE', `/api/admin/appointments/${id}`)).statusCode).toBe(404);
+  });
+
+  it('pages the error log newest first and deletes entries', async () => {
+    for (let index = 0; index < 30; index++) {
+      await subject.database.db.insert(errorLog).values({
+        userId: 'No user id',
+        errorMessage: `failure ${index}`,
+        componentName: 'Test',
+        source: 'server',
+        createdAt: new Date(Date.UTC(2026, 10, 1, 12, index)),
+      });
+    }
+    const first = (await call('GET', '/api/admin/errors?page=1')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 25 });
+    expect(first.total).toBeGreaterThanOrEqual(30);
+    expect(first.entries).toHaveLength(25);
+    const messages = first.entries.map((entry: { errorMessage: string }) => entry.errorMessage);
+    expect(messages.indexOf('failure 29')).toBeLessThan(messages.indexOf('failure 28'));
+    const entry = first.entries.find((item: { errorMessage: string }) => item.errorMessage === 'failure 29');
+    expect(entry).toMatchObject({ day: '11/01/2026', time: '07:29:00am', userId: 'No user id', componentName: 'Test' });
+    expect((await call('DELETE', `/api/admin/errors/${entry.errorID}`)).statusCode).toBe(204);
+    const missing = await call('DELETE', `/api/admin/errors/${entry.errorID}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('An error occurred while deleting the appointment. An admin has been notified.');
+    const after = (await call('GET', '/api/admin/errors?page=1')).json();
+    expect(after.total).toBe(first.total - 1);
+  });
+
+  it('keeps the configuration change log: add, list by collection, edit, delete', async () => {
+    const entry = {
+      date: '2026-11-20',
+      time: '18:30',
+      collectionName: 'hardware',
+      context: 'Office router',
+      description: 'Replaced the router',
+    };
+    for (const missing of ['date', 'time', 'collectionName', 'context', 'description']) {
+      const response = await call('POST', '/api/admin/config-changes', { ...entry, [missing]: '' });
+      expect(response.statusCode, missing).toBe(400);
+    }
+    const created = await call('POST', '/api/admin/config-changes', entry);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect((await call('GET', '/api/admin/config-changes?collection=hardware')).json()).toEqual([{ id, ...entry }]);
+    expect((await call('GET', '/api/admin/config-changes?collection=software')).json()).toEqual([]);
+    const edited = await call('PUT', `/api/admin/config-changes/${id}`, { ...entry, description: 'Replaced the router and the switch' });
+    expect(edited.json().description).toBe('Replaced the router and the switch');
+    expect((await call('DELETE', `/api/admin/config-changes/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', '/api/admin/config-changes?collection=hardware')).json()).toEqual([]);
+  });
+});
