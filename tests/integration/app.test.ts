@@ -193,3 +193,21 @@ describe('cross-site requests', () => {
     }
   });
 });
+
+describe('the Content-Security-Policy with PayPal configured', () => {
+  it('allows PayPal’s script and frames, and still no inline script', async () => {
+    const withPayPal = await createTestApp({ PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' });
+    const plain = await createTestApp();
+    try {
+      const csp = String((await withPayPal.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://www.paypal.com https://www.sandbox.paypal.com");
+      expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.paypal.com https://www.sandbox.paypal.com');
+      expect(csp).not.toContain('unsafe-inline');
+      const plainCsp = String((await plain.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(plainCsp).not.toContain('paypal');
+    } finally {
+      await withPayPal.close();
+      await plain.close();
+    }
+  });
+});

@@ -15,17 +15,19 @@ export function waitText(milliseconds: number): string {
 /** Security headers (a Content-Security-Policy with no inline script), rate limits and compression. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https://');
+  // PayPal's buttons load its script and open its frames only when PayPal is configured.
+  const paypal = app.config.paypal ? PAYPAL_ORIGINS : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paypal],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(app.config.paypal ? ['https://www.paypalobjects.com'] : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'", ...paypal],
+        frameSrc: ['https://www.youtube-nocookie.com', ...paypal],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -63,5 +65,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CROSS_SITE_MESSAGE = 'This request did not come from our site.';
