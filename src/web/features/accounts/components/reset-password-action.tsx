@@ -9,7 +9,7 @@ import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type ResetPassword, ResetPasswo
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { refreshSession } from '../../../lib/session.ts';
+import { clearSession } from '../../../lib/session.ts';
 import { resetPassword } from '../api/reset-password.ts';
 
 const INCOMPLETE_LINK = 'This link is incomplete.';
@@ -42,8 +42,9 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
       body: ACCOUNT_TEXTS.resetConfirmSuccessBody,
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
+    // The server has ended every session: forget ours before /login shows, so the header is right at once.
+    clearSession();
     await navigate('/login');
-    refreshSession().catch(() => {});
   };
 
   const onInvalid = (invalid: FieldErrors<ResetPassword>) => {

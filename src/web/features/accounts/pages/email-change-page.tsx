@@ -9,7 +9,7 @@ import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { refreshSession, useMe } from '../../../lib/session.ts';
+import { clearSession, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { changeEmail } from '../api/change-email.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
@@ -40,8 +40,9 @@ function EmailChangePage() {
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
     // The server ended every session with the change.
+    // The server has ended every session: forget ours before /login shows, so the header is right at once.
+    clearSession();
     await navigate('/login');
-    refreshSession().catch(() => {});
   };
 
   const onInvalid = (invalid: FieldErrors<ChangeEmail>) => {
