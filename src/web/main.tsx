@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { appConfig } from './lib/app-config.ts';
 import { reportError } from './lib/error-reporter.ts';
 import { startSession } from './lib/session.ts';
 
@@ -12,7 +13,8 @@ import { startSession } from './lib/session.ts';
 window.addEventListener('error', (event) => void reportError({ error: event.error ?? event.message, componentName: 'window' }));
 window.addEventListener('unhandledrejection', (event) => void reportError({ error: event.reason, componentName: 'window' }));
 
-startSession();
+// During maintenance the API answers 503 to everything and every page is the maintenance page: nobody to ask about.
+if (!appConfig.maintenanceMode) startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

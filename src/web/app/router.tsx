@@ -12,6 +12,8 @@ import { Layout } from './layout.tsx';
 /** The guards are layout routes, loaded with the screens they protect (they carry the account texts). */
 const requireUser = () => import('./guards.tsx').then((module) => ({ Component: module.RequireUser }));
 const requireProfile = () => import('./guards.tsx').then((module) => ({ Component: module.RequireProfile }));
+/** Query cache, live updates and toasts of the signed-in screens, loaded with them. */
+const signedIn = () => import('./signed-in-layout.tsx');
 
 /**
  * The public pages are part of the first bundle; every account screen is loaded lazily (route.lazy, each module
@@ -39,13 +41,18 @@ export const router = createBrowserRouter([
           {
             lazy: requireUser,
             children: [
-              { path: '/emailchange', lazy: () => import('../features/accounts/pages/email-change-page.tsx') },
-              { path: '/serviceform', lazy: () => import('../features/accounts/pages/service-form-page.tsx') },
               {
-                lazy: requireProfile,
+                lazy: signedIn,
                 children: [
-                  { path: '/home', lazy: () => import('./routes/home-page.tsx') },
-                  { path: '/account', lazy: () => import('../features/accounts/pages/account-page.tsx') },
+                  { path: '/emailchange', lazy: () => import('../features/accounts/pages/email-change-page.tsx') },
+                  { path: '/serviceform', lazy: () => import('../features/accounts/pages/service-form-page.tsx') },
+                  {
+                    lazy: requireProfile,
+                    children: [
+                      { path: '/home', lazy: () => import('./routes/home-page.tsx') },
+                      { path: '/account', lazy: () => import('../features/accounts/pages/account-page.tsx') },
+                    ],
+                  },
                 ],
               },
             ],

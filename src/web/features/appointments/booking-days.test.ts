@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { slotInstant } from '../../../shared/business-time.ts';
+import { bookingWindowOf, hasFreeSlot, slotsForDay, takenSet } from './booking-days.ts';
+
+describe('the bookable days and slots', () => {
+  // Saturday 21 November 2026, 10:00 in New York.
+  const now = slotInstant('2026-11-21', '09:30am');
+  const clock = new Date(now.getTime() + 30 * 60 * 1000);
+  const window = bookingWindowOf({ lastBookableDate: '2027-02-19' }, clock);
+
+  it('reads the window back from the last bookable date', () => {
+    expect(window.windowDays).toBe(90);
+  });
+
+  it('closes the slots that have started, marks taken ones, and leaves the rest free', () => {
+    const taken = takenSet({ taken: [slotInstant('2026-11-21', '02:00pm').toISOString()] });
+    const statuses = slotsForDay('2026-11-21', taken, window).map((slot) => `${slot.label} ${slot.status}`);
+    expect(statuses).toEqual([
+      '08:00am closed',
+      '09:30am closed',
+      '11:00am free',
+      '12:30pm free',
+      '02:00pm taken',
+      '03:30pm free',
+      '05:00pm free',
+      '06:30pm free',
+    ]);
+  });
+
+  it('offers weekend days with a free slot only, within the window', () => {
+    const none = takenSet(undefined);
+    expect(hasFreeSlot('2026-11-22', none, window)).toBe(true);
+    expect(hasFreeSlot('2026-11-23', none, window)).toBe(false);
+    expect(hasFreeSlot('2026-11-15', none, window)).toBe(false);
+    expect(hasFreeSlot('2027-02-20', none, window)).toBe(false);
+    const fullSunday = takenSet({ taken: slotsForDay('2026-11-22', none, window).map((slot) => slot.startsAt.toISOString()) });
+    expect(hasFreeSlot('2026-11-22', fullSunday, window)).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerAppointment } from '../../../../shared/appointments.ts';
+import { ConfirmProvider } from '../../../components/confirm-dialog.tsx';
+import { AppointmentList } from './appointment-list.tsx';
+
+const completed: CustomerAppointment = {
+  id: '20261128-00000000-0000-4000-8000-000000000001',
+  startsAt: '2026-11-28T13:00:00.000Z',
+  date: '20261128',
+  time: '08:00am',
+  isRemote: false,
+  description: 'Printer offline',
+  amountCents: 4550,
+  isCompleted: true,
+  isPaid: false,
+};
+const open: CustomerAppointment = {
+  ...completed,
+  id: '20261129-00000000-0000-4000-8000-000000000002',
+  startsAt: '2026-11-29T14:30:00.000Z',
+  isRemote: true,
+  isCompleted: false,
+  amountCents: 0,
+};
+const broken = { ...open, id: '20261129-00000000-0000-4000-8000-000000000003', startsAt: 'not a date' };
+
+function Checkout() {
+  const location = useLocation();
+  return <h1>Checkout {JSON.stringify(location.state)}</h1>;
+}
+
+function renderList(appointments: CustomerAppointment[]) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/home',
+        element: <AppointmentList appointments={appointments} onEditDescription={() => undefined} />,
+      },
+      { path: '/makepayment', element: <Checkout /> },
+    ],
+    { initialEntries: ['/home'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The table (wide screens); the same rows also render as cards, which CSS hides on wide screens. */
+const table = () => within(screen.getByRole('table'));
+
+describe('the appointment list', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists by time in New York time, and shows the row error for an appointment without a time', () => {
+    renderList([broken, open, completed]);
+    const rows = table().getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual([
+      'Saturday, November 28, 2026 at 08:00am',
+      'Sunday, November 29, 2026 at 09:30am',
+      'Error loading appointment!',
+    ]);
+    expect(rows[0]?.textContent).toContain('$45.50');
+    expect(rows[1]?.textContent).toContain('Remote');
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/errors', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('refuses to cancel a completed job with the spec dialog', async () => {
+    renderList([completed]);
+    fireEvent.click(table().getByRole('button', { name: /^Cancel/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'No action allowed!' });
+    expect(dialog.textContent).toContain('You can not cancel a completed job!');
+  });
+
+  it('refuses to pay for a job that is not completed', async () => {
+    renderList([open]);
+    fireEvent.click(table().getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'No payment allowed.' });
+    expect(dialog.textContent).toContain('The job is not completed yet!');
+  });
+
+  it('asks before checkout, then goes to /makepayment with the appointment and its amount', async () => {
+    renderList([completed]);
+    fireEvent.click(table().getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Go to checkout to pay $45.50? If YES select OK');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        `Checkout ${JSON.stringify({ appointmentId: completed.id, amountCents: 4550 })}`,
+      ),
+    );
+  });
+
+  it('cancels an open appointment after the confirm', async () => {
+    renderList([open]);
+    fireEvent.click(table().getByRole('button', { name: /^Cancel/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure you want to cancel the Appointment? If YES select OK');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Your appointment has been cancelled.'));
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith(`/api/appointments/${open.id}/cancel`, expect.objectContaining({ method: 'POST' }));
+  });
+});

@@ -1,0 +1,259 @@
+import '../appointments.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { useNavigate } from 'react-router';
+import {
+  APPOINTMENT_TEXTS,
+  type CustomerAppointment,
+  canCancelAppointment,
+  canPayAppointment,
+  formatDollars,
+  visitTypeLabel,
+} from '../../../../shared/appointments.ts';
+import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useMessageModal } from '../../../components/message-modal.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { noteFailure } from '../../../lib/api-failure.ts';
+import { reportError } from '../../../lib/error-reporter.ts';
+import { cancelAppointment } from '../api/cancel-appointment.ts';
+import { appointmentKeys } from '../api/query-keys.ts';
+
+/** What the checkout screen receives through the navigation state. */
+export type PaymentState = { appointmentId: string; amountCents: number };
+
+type Row = { appointment: CustomerAppointment; startsAt: number | undefined };
+
+function rowsOf(appointments: CustomerAppointment[]): Row[] {
+  const rows = appointments.map((appointment) => {
+    const startsAt = typeof appointment.startsAt === 'string' ? Date.parse(appointment.startsAt) : Number.NaN;
+    return { appointment, startsAt: Number.isNaN(startsAt) ? undefined : startsAt };
+  });
+  // By time; a row whose time cannot be read goes last.
+  return rows.sort((a, b) => (a.startsAt ?? Number.POSITIVE_INFINITY) - (b.startsAt ?? Number.POSITIVE_INFINITY));
+}
+
+type Actions = {
+  onEdit: (appointment: CustomerAppointment) => void;
+  onCancel: (appointment: CustomerAppointment) => void;
+  onPay: (appointment: CustomerAppointment) => void;
+  cancelling: string | undefined;
+};
+
+/** A button whose accessible name carries the visit it acts on, starting with its visible word. */
+function RowButton({ word, when, variant, onClick }: { word: string; when: string; variant: string; onClick: () => void }) {
+  return (
+    <Button variant={variant} onClick={onClick} className="appointment-action">
+      {word}
+      <span className="visually-hidden"> (visit of {when})</span>
+    </Button>
+  );
+}
+
+function DescriptionText({ appointment }: { appointment: CustomerAppointment }) {
+  return appointment.description ? (
+    <span className="appointment-description">{appointment.description}</span>
+  ) : (
+    <span className="appointment-description text-body-secondary">No description yet.</span>
+  );
+}
+
+function RowActions({ appointment, when, actions }: { appointment: CustomerAppointment; when: string; actions: Actions }) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <RowButton
+        word={actions.cancelling === appointment.id ? 'Cancelling…' : 'Cancel'}
+        when={when}
+        variant={canCancelAppointment(appointment) ? 'outline-danger' : 'outline-secondary'}
+        onClick={() => actions.onCancel(appointment)}
+      />
+      <RowButton
+        word="Pay"
+        when={when}
+        variant={canPayAppointment(appointment) ? 'success' : 'outline-secondary'}
+        onClick={() => actions.onPay(appointment)}
+      />
+    </div>
+  );
+}
+
+/** The spec's row for an appointment without a readable time; the problem goes to the error log once. */
+function useReportBrokenRow(appointment: CustomerAppointment) {
+  useEffect(() => {
+    void reportError({
+      error: `Appointment without a valid date: ${String(appointment.startsAt)}`,
+      componentName: 'GetUserObjs',
+      appointmentIdentifier: appointment.id,
+    });
+  }, [appointment.id, appointment.startsAt]);
+}
+
+function BrokenTableRow({ appointment }: { appointment: CustomerAppointment }) {
+  useReportBrokenRow(appointment);
+  return (
+    <tr>
+      <td colSpan={5} className="text-danger fw-semibold">
+        {APPOINTMENT_TEXTS.rowError}
+      </td>
+    </tr>
+  );
+}
+
+function BrokenCard() {
+  return <li className="appointment-card text-danger fw-semibold">{APPOINTMENT_TEXTS.rowError}</li>;
+}
+
+function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions: Actions; labelledBy: string }) {
+  return (
+    <Table className="appointment-table align-middle" aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          <th scope="col">Date and time</th>
+          <th scope="col">Visit Type</th>
+          <th scope="col">Description</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ appointment, startsAt }) => {
+          if (startsAt === undefined) return <BrokenTableRow key={appointment.id} appointment={appointment} />;
+          const when = formatAppointmentTime(startsAt);
+          return (
+            <tr key={appointment.id}>
+              <td className="appointment-when">{when}</td>
+              <td>{visitTypeLabel(appointment.isRemote)}</td>
+              <td className="appointment-description-cell">
+                <DescriptionText appointment={appointment} />
+                <div className="mt-2">
+                  <RowButton word="Edit" when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
+                </div>
+              </td>
+              <td className="text-nowrap">${formatDollars(appointment.amountCents)}</td>
+              <td>
+                <RowActions appointment={appointment} when={when} actions={actions} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The same appointments as cards, for phones: one visit per card, every field named. */
+function AppointmentCards({ rows, actions }: { rows: Row[]; actions: Actions }) {
+  return (
+    <ul className="appointment-cards list-unstyled">
+      {rows.map(({ appointment, startsAt }) => {
+        if (startsAt === undefined) return <BrokenCard key={appointment.id} />;
+        const when = formatAppointmentTime(startsAt);
+        return (
+          <li key={appointment.id} className="appointment-card">
+            <h3 className="h5 appointment-when">{when}</h3>
+            <dl>
+              <dt>Visit Type</dt>
+              <dd>{visitTypeLabel(appointment.isRemote)}</dd>
+              <dt>Description</dt>
+              <dd>
+                <DescriptionText appointment={appointment} />
+                <div className="mt-2">
+                  <RowButton word="Edit" when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
+                </div>
+              </dd>
+              <dt>Amount</dt>
+              <dd>${formatDollars(appointment.amountCents)}</dd>
+            </dl>
+            <RowActions appointment={appointment} when={when} actions={actions} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The customer's open appointments with Edit (description), Cancel and Pay. Cancel and Pay are always offered
+ * and explain themselves when they do not apply, as the spec has it. Wide screens get a table; phones and tablets get cards.
+ */
+export function AppointmentList({
+  appointments,
+  onEditDescription,
+}: {
+  appointments: CustomerAppointment[];
+  onEditDescription: (appointment: CustomerAppointment) => void;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const modal = useMessageModal();
+  const alert = useTimedAlert();
+  const [cancelling, setCancelling] = useState<string>();
+
+  const onCancel = async (appointment: CustomerAppointment) => {
+    if (cancelling) return;
+    if (!canCancelAppointment(appointment)) {
+      await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: APPOINTMENT_TEXTS.cancelNotAllowedBody });
+      return;
+    }
+    if (!(await confirm(APPOINTMENT_TEXTS.cancelConfirm))) return;
+    setCancelling(appointment.id);
+    try {
+      await cancelAppointment(appointment.id);
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      alert.show({ variant: 'success', body: 'Your appointment has been cancelled.' });
+      // The row and its buttons are gone; the list's heading keeps the reader's place.
+      heading.current?.focus();
+    } catch (error) {
+      noteFailure(error, 'Appointments');
+      if (error instanceof ApiRequestError && error.code === 'NOT_ALLOWED') {
+        await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: error.message });
+      } else {
+        alert.show({ body: APPOINTMENT_TEXTS.deleteError });
+      }
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    } finally {
+      setCancelling(undefined);
+    }
+  };
+
+  const onPay = async (appointment: CustomerAppointment) => {
+    if (!canPayAppointment(appointment)) {
+      await modal.show({ title: APPOINTMENT_TEXTS.payNotAllowedTitle, body: APPOINTMENT_TEXTS.payNotAllowedBody });
+      return;
+    }
+    if (!(await confirm(APPOINTMENT_TEXTS.payConfirm(formatDollars(appointment.amountCents))))) return;
+    const state: PaymentState = { appointmentId: appointment.id, amountCents: appointment.amountCents };
+    await navigate('/makepayment', { state });
+  };
+
+  const actions: Actions = { onEdit: onEditDescription, onCancel, onPay, cancelling };
+  const rows = rowsOf(appointments);
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="appointment-list my-5">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="h3">
+        Your appointments
+      </h2>
+      {alert.element}
+      {rows.length === 0 ? (
+        <p className="fs-5">You have no appointments booked.</p>
+      ) : (
+        <>
+          <div className="d-none d-lg-block">
+            <AppointmentTable rows={rows} actions={actions} labelledBy={headingId} />
+          </div>
+          <div className="d-lg-none">
+            <AppointmentCards rows={rows} actions={actions} />
+          </div>
+        </>
+      )}
+      {modal.element}
+    </section>
+  );
+}

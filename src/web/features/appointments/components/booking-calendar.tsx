@@ -1,0 +1,76 @@
+import 'react-day-picker/style.css';
+import type { ComponentProps } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { BUSINESS_TIME_ZONE, SLOT_LABELS } from '../../../../shared/business.ts';
+import { type BusinessDate, businessDateOf, slotInstant } from '../../../../shared/business-time.ts';
+import { monthOf } from '../booking-days.ts';
+
+/** An instant inside a New York day, which the calendar (set to the New York zone) reads as that day. */
+function instantOfDay(date: BusinessDate): Date {
+  return slotInstant(date, SLOT_LABELS[0]);
+}
+
+type NavButtonProps = ComponentProps<'button'>;
+
+/** The spec's navigation texts; the arrows are decoration, so the buttons are named "prev month" and "next month". */
+function PreviousMonthButton({ 'aria-label': _label, children: _chevron, ...button }: NavButtonProps) {
+  return (
+    <button {...button}>
+      <span aria-hidden="true">{'<< '}</span>prev month
+    </button>
+  );
+}
+
+function NextMonthButton({ 'aria-label': _label, children: _chevron, ...button }: NavButtonProps) {
+  return (
+    <button {...button}>
+      next month<span aria-hidden="true">{' >>'}</span>
+    </button>
+  );
+}
+
+const NAVIGATION = { PreviousMonthButton, NextMonthButton };
+
+/**
+ * The month calendar of the booking panel, in New York dates whatever the browser's zone. Only days with a free
+ * slot can be chosen; arrow keys move between them, Enter or Space chooses.
+ */
+export function BookingCalendar({
+  month,
+  onMonthChange,
+  selectedDate,
+  onChooseDate,
+  isOpenDay,
+  firstDate,
+  lastDate,
+  busy,
+}: {
+  /** The month shown, YYYY-MM. */
+  month: string;
+  onMonthChange: (month: string) => void;
+  selectedDate: BusinessDate | undefined;
+  onChooseDate: (date: BusinessDate) => void;
+  /** Whether a day can be chosen; false for every day while `busy`. */
+  isOpenDay: (date: BusinessDate) => boolean;
+  firstDate: BusinessDate;
+  lastDate: BusinessDate;
+  busy: boolean;
+}) {
+  return (
+    <div className="booking-calendar" aria-busy={busy || undefined}>
+      <DayPicker
+        mode="single"
+        required
+        timeZone={BUSINESS_TIME_ZONE}
+        month={instantOfDay(`${month}-01`)}
+        onMonthChange={(shown) => onMonthChange(monthOf(businessDateOf(shown)))}
+        startMonth={instantOfDay(firstDate)}
+        endMonth={instantOfDay(lastDate)}
+        selected={selectedDate ? instantOfDay(selectedDate) : undefined}
+        onDayClick={(day) => onChooseDate(businessDateOf(day))}
+        disabled={busy ? true : (day: Date) => !isOpenDay(businessDateOf(day))}
+        components={NAVIGATION}
+      />
+    </div>
+  );
+}

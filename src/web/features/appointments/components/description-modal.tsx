@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import {
+  APPOINTMENT_TEXTS,
+  type CustomerAppointment,
+  DESCRIPTION_MAX_LENGTH,
+  DescriptionSchema,
+  visitTypeLabel,
+} from '../../../../shared/appointments.ts';
+import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { noteFailure } from '../../../lib/api-failure.ts';
+import { appointmentKeys } from '../api/query-keys.ts';
+import { updateDescription } from '../api/update-description.ts';
+
+type Editing = {
+  appointment: CustomerAppointment;
+  /** Right after booking the description must be given: no close button, Escape and the backdrop do nothing. */
+  required: boolean;
+  /** A new number for every opening, so the form starts from the stored text each time. */
+  opening: number;
+};
+
+function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onSaved: () => void; onCancel: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState(editing.appointment.description);
+  const [invalid, setInvalid] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { appointment, required } = editing;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = DescriptionSchema.safeParse({ description: text });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message);
+      textarea.current?.focus();
+      return;
+    }
+    setInvalid(undefined);
+    setFailed(false);
+    setSaving(true);
+    try {
+      await updateDescription(appointment.id, parsed.data.description);
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      onSaved();
+    } catch (error) {
+      noteFailure(error, 'Description');
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const startsAt = Date.parse(appointment.startsAt);
+  return (
+    <Form noValidate onSubmit={save}>
+      <Modal.Body>
+        {!Number.isNaN(startsAt) && (
+          <p className="fs-5">
+            {formatAppointmentTime(startsAt)}, {visitTypeLabel(appointment.isRemote)} visit.
+          </p>
+        )}
+        {required && <p>Please tell us what the problem is, so that we come prepared.</p>}
+        <Form.Group controlId={`${id}-description`}>
+          <Form.Label className="fw-semibold">Describe the problem</Form.Label>
+          <Form.Control
+            ref={textarea}
+            as="textarea"
+            rows={6}
+            required
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            isInvalid={Boolean(invalid)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={[counterId, invalid ? errorId : null].filter(Boolean).join(' ')}
+            className="description-input"
+          />
+          {invalid && (
+            <Form.Control.Feedback type="invalid" id={errorId}>
+              {invalid}
+            </Form.Control.Feedback>
+          )}
+          <Form.Text id={counterId} className="d-block text-end">
+            {text.length} of {DESCRIPTION_MAX_LENGTH} characters
+          </Form.Text>
+        </Form.Group>
+        {failed && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {APPOINTMENT_TEXTS.descriptionError}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        {!required && (
+          <Button variant="outline-secondary" size="lg" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" size="lg">
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+/**
+ * The problem-description dialog: asked for right after booking (and then it cannot be dismissed), and opened
+ * again by each row's Edit button. `editor.open(appointment, required)`; render `editor.element` once.
+ */
+export function useDescriptionEditor() {
+  const id = useId();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [show, setShow] = useState(false);
+  const openings = useRef(0);
+
+  const open = useCallback((appointment: CustomerAppointment, required: boolean) => {
+    openings.current += 1;
+    setEditing({ appointment, required, opening: openings.current });
+    setShow(true);
+  }, []);
+  const close = useCallback(() => setShow(false), []);
+
+  const required = editing?.required ?? false;
+  const element = (
+    <Modal
+      show={show && editing !== null}
+      onHide={close}
+      backdrop={required ? 'static' : true}
+      keyboard={!required}
+      onEntered={(node: HTMLElement) => node.querySelector<HTMLTextAreaElement>('textarea')?.focus()}
+      aria-labelledby={`${id}-title`}
+      size="lg"
+      centered
+    >
+      <Modal.Header closeButton={!required} closeLabel="Close">
+        <Modal.Title id={`${id}-title`} as="h2">
+          {required ? 'Your visit is booked' : 'Edit the description'}
+        </Modal.Title>
+      </Modal.Header>
+      {editing && <DescriptionForm key={editing.opening} editing={editing} onSaved={close} onCancel={close} />}
+    </Modal>
+  );
+  return { open, element };
+}

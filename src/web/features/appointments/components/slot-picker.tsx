@@ -1,0 +1,42 @@
+import type { SlotLabel } from '../../../../shared/business.ts';
+import type { DaySlot } from '../booking-days.ts';
+
+const STATUS_TEXT = { taken: 'Booked', closed: 'Unavailable' } as const;
+
+/**
+ * The eight times of the chosen day as toggle buttons (inside the panel's labelled group). Times that cannot be booked stay in the list (so nobody
+ * wonders where they went), marked aria-disabled with the reason in words.
+ */
+export function SlotPicker({
+  slots,
+  selected,
+  onSelect,
+}: {
+  slots: DaySlot[];
+  selected: SlotLabel | undefined;
+  onSelect: (slot: SlotLabel) => void;
+}) {
+  return (
+    <div className="slot-grid">
+      {slots.map((slot) => {
+        const free = slot.status === 'free';
+        const pressed = free && slot.label === selected;
+        return (
+          <button
+            key={slot.label}
+            type="button"
+            className={`btn btn-lg slot-button ${pressed ? 'btn-primary' : free ? 'btn-outline-primary' : 'slot-unavailable'}`}
+            aria-pressed={pressed}
+            aria-disabled={free ? undefined : true}
+            onClick={() => {
+              if (free) onSelect(slot.label);
+            }}
+          >
+            <span className="slot-time">{slot.label}</span>
+            {slot.status !== 'free' && <span className="slot-status">{STATUS_TEXT[slot.status]}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
