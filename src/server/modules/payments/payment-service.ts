@@ -102,7 +102,7 @@ export class PaymentService {
 
   async captureCustomerOrder(viewer: SessionUser, orderId: string): Promise<CaptureOutcome> {
     const order = await findPaymentOrder(this.db, orderId);
-    if (!order || order.createdByRole !== 'customer' || order.createdByUserId !== viewer.id) {
+    if (order?.createdByRole !== 'customer' || order.createdByUserId !== viewer.id) {
       throw new HttpError(404, 'NOT_FOUND', 'That payment was not found.');
     }
     return this.capture({ viewer, role: 'customer' }, order);
@@ -110,7 +110,7 @@ export class PaymentService {
 
   async captureAdminOrder(admin: SessionUser, orderId: string): Promise<CaptureOutcome> {
     const order = await findPaymentOrder(this.db, orderId);
-    if (!order || order.createdByRole !== 'admin') throw new HttpError(404, 'NOT_FOUND', 'That payment was not found.');
+    if (order?.createdByRole !== 'admin') throw new HttpError(404, 'NOT_FOUND', 'That payment was not found.');
     return this.capture({ viewer: admin, role: 'admin' }, order);
   }
 
