@@ -31,18 +31,19 @@ export const AvailabilityQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month as YYYY-MM.' }),
 });
 
-/** What a customer receives about their own appointment. */
-export type CustomerAppointment = {
-  id: string;
-  startsAt: string;
-  date: string;
-  time: string;
-  isRemote: boolean;
-  description: string;
-  amountCents: number;
-  isCompleted: boolean;
-  isPaid: boolean;
-};
+/** What a customer receives about their own appointment (and an admin about a customer's, at /adminpayment). */
+export const CustomerAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  date: z.string(),
+  time: z.string(),
+  isRemote: z.boolean(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  isCompleted: z.boolean(),
+  isPaid: z.boolean(),
+});
+export type CustomerAppointment = z.infer<typeof CustomerAppointmentSchema>;
 
 /** What availability says about a month: the taken start times and the booking window; nothing else. */
 export type Availability = { month: string; taken: string[]; now: string; lastBookableDate: string };

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { AvailabilityQuerySchema, BookAppointmentSchema, DescriptionSchema } from '../../../shared/appointments.ts';
+import {
+  AvailabilityQuerySchema,
+  BookAppointmentSchema,
+  CustomerAppointmentSchema,
+  DescriptionSchema,
+} from '../../../shared/appointments.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { AppointmentService } from './appointment-service.ts';
 
-const CustomerAppointmentSchema = z.object({
-  id: z.string(),
-  startsAt: z.string(),
-  date: z.string(),
-  time: z.string(),
-  isRemote: z.boolean(),
-  description: z.string(),
-  amountCents: z.number().int(),
-  isCompleted: z.boolean(),
-  isPaid: z.boolean(),
-});
 const AvailabilitySchema = z.object({ month: z.string(), taken: z.array(z.string()), now: z.string(), lastBookableDate: z.string() });
 const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: 'That appointment was not found.' }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { AdminOrderSchema, CustomerLookupSchema, CustomerOrderSchema } from '../../../shared/appointments.ts';
+import { AdminOrderSchema, CustomerAppointmentSchema, CustomerLookupSchema, CustomerOrderSchema } from '../../../shared/appointments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
 import { customerAppointment } from '../appointments/appointment-service.ts';
 import { findUserByEmail, listUnpaidAppointmentsOf } from './payment-queries.ts';
@@ -26,17 +26,6 @@ const errors = {
   409: ApiErrorSchema,
   502: ApiErrorSchema,
 };
-const AdminAppointmentSchema = z.object({
-  id: z.string(),
-  startsAt: z.string(),
-  date: z.string(),
-  time: z.string(),
-  isRemote: z.boolean(),
-  description: z.string(),
-  amountCents: z.number().int(),
-  isCompleted: z.boolean(),
-  isPaid: z.boolean(),
-});
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   app.get(
@@ -71,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.get(
     '/api/admin/customers/appointments',
-    { schema: { querystring: CustomerLookupSchema, response: { 200: z.array(AdminAppointmentSchema), ...errors } } },
+    { schema: { querystring: CustomerLookupSchema, response: { 200: z.array(CustomerAppointmentSchema), ...errors } } },
     async (request) => {
       requireAdmin(request);
       const customer = await findUserByEmail(app.db, request.query.email);
