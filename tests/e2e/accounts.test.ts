@@ -271,10 +271,7 @@ describe('accounts in Chromium, against the real server', () => {
     }
   });
 
-  // Fails today: src/web/app/router.tsx mounts no /admin or /adminpayment route (RequireAdmin in guards.tsx is
-  // never used), so a visitor gets 'Page not found' instead of the guard's 'Not Authorized'. Drop `.fails` once
-  // the admin screens are routed behind RequireAdmin.
-  it.fails('shows a visitor who types /admin or /adminpayment the guard: Not Authorized', async () => {
+  it('shows a visitor who types /admin or /adminpayment the guard: Not Authorized', async () => {
     const visitor = await openPerson(browser, server.url);
     const { page } = visitor;
     try {

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../features/public/pages/not-found-page.tsx';
 import { RemoteSupportPage } from '../features/public/pages/remote-support-page.tsx';
 import { SecurifiedPage } from '../features/public/pages/securified-page.tsx';
 import { ServicesPage } from '../features/public/pages/services-page.tsx';
+import { backOfficeRoutes } from './back-office-routes.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
 
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
                       { path: '/account', lazy: () => import('../features/accounts/pages/account-page.tsx') },
                     ],
                   },
+                  ...backOfficeRoutes,
                 ],
               },
             ],

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { adminKeys } from './query-keys.ts';
+
+export type ErrorEntry = {
+  errorID: string;
+  day: string;
+  time: string;
+  userId: string;
+  errorMessage: string;
+  appointmentIdentifier: string;
+  componentName: string;
+};
+export type ErrorPage = { page: number; pageSize: number; total: number; entries: ErrorEntry[] };
+
+/** One page of the error log, newest first. */
+export function getErrors(page: number, signal?: AbortSignal): Promise<ErrorPage> {
+  return apiFetch(`/api/admin/errors?page=${page}`, { signal });
+}
+
+export function errorsQuery(page: number) {
+  return queryOptions({
+    queryKey: adminKeys.errors(page),
+    queryFn: ({ signal }) => getErrors(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useErrors(page: number) {
+  return useQuery(errorsQuery(page));
+}

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Modal from 'react-bootstrap/Modal';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import {
+  ADMIN_TEXTS,
+  type AdminAppointment,
+  type AdminAppointmentUpdate,
+  AdminAppointmentUpdateSchema,
+  MANUAL_PAYMENT_METHODS,
+} from '../../../../shared/admin.ts';
+import { DESCRIPTION_MAX_LENGTH, formatDollars, NOTES_MAX_LENGTH } from '../../../../shared/appointments.ts';
+import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { adminKeys } from '../api/query-keys.ts';
+import { type UpdateOutcome, updateAppointment } from '../api/update-appointment.ts';
+import { customerName } from './admin-appointment-list.tsx';
+import { recordAdminFailure, refusalMessage } from './admin-failure.ts';
+import { AppointmentHistory } from './appointment-history.tsx';
+
+const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card' };
+
+const schemaResolver = zodResolver(AdminAppointmentUpdateSchema, undefined, { raw: true });
+
+/**
+ * The shared schema validates the form as the server will. An unticked radio group reads as null, and a method
+ * only matters when Paid is ticked, so the method is left out otherwise.
+ */
+const editResolver: Resolver<AdminAppointmentUpdate> = (values, context, options) =>
+  schemaResolver({ ...values, paymentMethod: values.isPaid ? values.paymentMethod || undefined : undefined }, context, options);
+
+function formValues(appointment: AdminAppointment): AdminAppointmentUpdate {
+  return {
+    description: appointment.description,
+    notes: appointment.notes,
+    isCompleted: appointment.isCompleted,
+    isPaid: appointment.isPaid,
+    isRemote: appointment.isRemote,
+    amount: formatDollars(appointment.amountCents),
+  };
+}
+
+type EditFormProps = {
+  appointment: AdminAppointment;
+  componentName: string;
+  onSaved: (outcome: UpdateOutcome) => void;
+  onCancel: () => void;
+};
+
+function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  /** What went wrong: the spec's text, and the server's reason when it refused. */
+  const [failure, setFailure] = useState<{ text: string; reason: string | undefined } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<AdminAppointmentUpdate>({ resolver: editResolver, defaultValues: formValues(appointment) });
+  const isPaid = useWatch({ control, name: 'isPaid' });
+
+  const save = async (values: AdminAppointmentUpdate) => {
+    setFailure(null);
+    const { paymentMethod, ...rest } = values;
+    try {
+      const outcome = await updateAppointment(appointment.id, values.isPaid ? { ...rest, paymentMethod } : rest);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onSaved(outcome);
+    } catch (error) {
+      recordAdminFailure(error, componentName, appointment.id);
+      const completing = values.isCompleted === true && !appointment.isCompleted;
+      setFailure({ text: completing ? ADMIN_TEXTS.completeError : ADMIN_TEXTS.updateError, reason: refusalMessage(error) });
+    }
+  };
+
+  const described = (name: string, hasError: boolean, hint?: string) =>
+    [hint, hasError ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const startsAt = Date.parse(appointment.startsAt);
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(save)}>
+      <Modal.Body>
+        <p className="fs-5 mb-1">{Number.isNaN(startsAt) ? 'Unknown time' : formatAppointmentTime(startsAt)}</p>
+        <p className="mb-3">
+          {customerName(appointment)}, {appointment.customer.email}
+        </p>
+
+        <Form.Group className="mb-3" controlId={`${id}-description`}>
+          <Form.Label>Description</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            {...register('description')}
+            isInvalid={Boolean(errors.description)}
+            aria-describedby={described('description', Boolean(errors.description))}
+          />
+          {errors.description && (
+            <Form.Control.Feedback type="invalid" id={`${id}-description-error`}>
+              {errors.description.message}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+
+        <Form.Group className="mb-3" controlId={`${id}-notes`}>
+          <Form.Label>Notes</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            maxLength={NOTES_MAX_LENGTH}
+            placeholder={ADMIN_TEXTS.defaultNotes}
+            {...register('notes')}
+            isInvalid={Boolean(errors.notes)}
+            aria-describedby={described('notes', Boolean(errors.notes))}
+          />
+          {errors.notes && (
+            <Form.Control.Feedback type="invalid" id={`${id}-notes-error`}>
+              {errors.notes.message}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+
+        <Form.Group className="mb-3" controlId={`${id}-amount`}>
+          <Form.Label>Amount in dollars and cents</Form.Label>
+          <InputGroup size="lg" hasValidation className="admin-amount-input">
+            <InputGroup.Text>$</InputGroup.Text>
+            <Form.Control
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('amount')}
+              isInvalid={Boolean(errors.amount)}
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={described('amount', Boolean(errors.amount), `${id}-amount-hint`)}
+            />
+            {errors.amount && (
+              <Form.Control.Feedback type="invalid" id={`${id}-amount-error`}>
+                {errors.amount.message}
+              </Form.Control.Feedback>
+            )}
+          </InputGroup>
+          <Form.Text id={`${id}-amount-hint`} className="d-block">
+            For example 75.00; at most $10,000.00.
+          </Form.Text>
+        </Form.Group>
+
+        <fieldset className="mb-3">
+          <legend className="fs-6">Status</legend>
+          <Form.Check className="form-check-lg mb-2" id={`${id}-completed`} label="Completed" {...register('isCompleted')} />
+          <Form.Check
+            className="form-check-lg mb-2"
+            id={`${id}-paid`}
+            label="Paid (record a payment taken by hand)"
+            {...register('isPaid')}
+          />
+          <Form.Check className="form-check-lg" id={`${id}-remote`} label="Remote visit" {...register('isRemote')} />
+        </fieldset>
+
+        {isPaid && (
+          <fieldset className="mb-3" aria-describedby={errors.paymentMethod ? `${id}-method-error` : undefined}>
+            <legend className="fs-6">How did the customer pay?</legend>
+            <div className="d-flex flex-wrap gap-3">
+              {MANUAL_PAYMENT_METHODS.map((method) => (
+                <Form.Check
+                  key={method}
+                  type="radio"
+                  className="form-check-lg"
+                  id={`${id}-method-${method}`}
+                  value={method}
+                  label={METHOD_LABELS[method]}
+                  isInvalid={Boolean(errors.paymentMethod)}
+                  {...register('paymentMethod')}
+                />
+              ))}
+            </div>
+            {errors.paymentMethod && (
+              <p id={`${id}-method-error`} className="text-danger fw-semibold mt-2 mb-0">
+                {errors.paymentMethod.message}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        {failure !== null && (
+          <Alert variant="danger" className="mb-0">
+            <p className="mb-0 fw-semibold">{failure.text}</p>
+            {failure.reason && <p className="mb-0 mt-1">{failure.reason}</p>}
+          </Alert>
+        )}
+
+        <AppointmentHistory appointmentId={appointment.id} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" size="lg" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+/**
+ * The admin's edit dialog (description, notes, amount, completed, paid by hand, remote) with the appointment's
+ * history. `editor.open(appointment)`; render `editor.element` once. `onSaved` says what the screen announces.
+ */
+export function useAppointmentEditor({ componentName, onSaved }: { componentName: string; onSaved: (outcome: UpdateOutcome) => void }) {
+  const id = useId();
+  const [editing, setEditing] = useState<{ appointment: AdminAppointment; opening: number } | null>(null);
+  const [show, setShow] = useState(false);
+  const openings = useRef(0);
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+
+  const open = useCallback((appointment: AdminAppointment) => {
+    openings.current += 1;
+    setEditing({ appointment, opening: openings.current });
+    setShow(true);
+  }, []);
+  const close = useCallback(() => setShow(false), []);
+
+  const element = (
+    <Modal
+      show={show && editing !== null}
+      onHide={close}
+      aria-labelledby={`${id}-title`}
+      size="lg"
+      scrollable
+      className="admin-modal"
+      onEntered={(node: HTMLElement) => node.querySelector<HTMLTextAreaElement>('textarea')?.focus()}
+    >
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id={`${id}-title`} as="h2">
+          Edit appointment
+        </Modal.Title>
+      </Modal.Header>
+      {editing && (
+        <EditForm
+          key={editing.opening}
+          appointment={editing.appointment}
+          componentName={componentName}
+          onCancel={close}
+          onSaved={(outcome) => {
+            close();
+            saved.current(outcome);
+          }}
+        />
+      )}
+    </Modal>
+  );
+  return { open, element };
+}

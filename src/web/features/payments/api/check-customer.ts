@@ -1,0 +1,7 @@
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Whether an account with this e-mail exists (admins only). */
+export async function customerExists(email: string): Promise<boolean> {
+  const { exists } = await apiFetch<{ exists: boolean }>(`/api/admin/customers?email=${encodeURIComponent(email)}`);
+  return exists;
+}

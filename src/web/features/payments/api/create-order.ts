@@ -1,0 +1,7 @@
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Creates the provider's order for the amount the server holds for this appointment; answers its id. */
+export async function createOrder(appointmentId: string): Promise<string> {
+  const { orderId } = await apiFetch<{ orderId: string }>('/api/payments/orders', { method: 'POST', body: { appointmentId } });
+  return orderId;
+}

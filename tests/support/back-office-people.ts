@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { PASSWORD, PROFILE } from './accounts.ts';
+import { type HttpCustomer, signInContext } from './booking-customers.ts';
+import { openPage, type WatchedPage } from './browser.ts';
+
+/**
+ * People of the back-office browser tests, made over plain HTTP against the running server (startServer) the
+ * way a browser would: sign up, follow the e-mailed verification link, log in. An address listed in
+ * ADMIN_EMAILS becomes an admin when it is verified.
+ */
+
+export type MailboxEntry = { to: string; subject: string; text: string; links: string[] };
+
+export async function mailboxOf(baseUrl: string, to: string): Promise<MailboxEntry[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as MailboxEntry[];
+}
+
+async function postJson(baseUrl: string, path: string, body: unknown, cookieHeader?: string): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A verified, signed-in account with the given address; with the service form done when `profile` is set. */
+export async function createVerifiedAccount(baseUrl: string, email: string, { profile = false } = {}): Promise<HttpCustomer> {
+  const signup = await postJson(baseUrl, '/api/account/signup', {
+    email,
+    confirmEmail: email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(signup.status, await signup.clone().text()).toBe(201);
+  const link = (await mailboxOf(baseUrl, email)).flatMap((mail) => mail.links).find((candidate) => candidate.includes('mode=verifyEmail'));
+  if (!link) throw new Error(`no verification e-mail to ${email}`);
+  const verified = await postJson(baseUrl, '/api/account/verify-email', { oobCode: new URL(link).searchParams.get('oobCode') });
+  expect(verified.status).toBe(200);
+
+  const login = await postJson(baseUrl, '/api/account/login', { email, password: PASSWORD, rememberMe: false });
+  expect(login.status).toBe(200);
+  const cookies = login.headers.getSetCookie().map((header) => {
+    const [pair = ''] = header.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  if (profile) {
+    const saved = await fetch(`${baseUrl}/api/account/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader },
+      body: JSON.stringify(PROFILE),
+    });
+    expect(saved.status).toBe(200);
+  }
+  return { email, cookies, cookieHeader };
+}
+
+/** A JSON call as a signed-in person; fails the test unless the server answers `expectedStatus`. */
+export async function callAs<T = unknown>(
+  baseUrl: string,
+  person: HttpCustomer,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  expectedStatus = 200,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { cookie: person.cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBe(expectedStatus);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type Window = WatchedPage & { problems: Array<{ text: string; url: string }> };
+
+/** A browser window signed in as the person, in New York time, with every console error kept with its address. */
+export async function openWindow(
+  browser: Browser,
+  baseUrl: string,
+  person: HttpCustomer | undefined,
+  options: BrowserContextOptions = {},
+): Promise<Window> {
+  const watched = await openPage(browser, { viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York', ...options });
+  const problems: Window['problems'] = [];
+  watched.page.on('console', (message) => {
+    if (message.type() === 'error') problems.push({ text: message.text(), url: message.location().url });
+  });
+  watched.page.on('pageerror', (error) => problems.push({ text: `pageerror: ${error.message}`, url: '' }));
+  watched.page.setDefaultTimeout(10_000);
+  if (person) await signInContext(watched.context, baseUrl, person);
+  return { ...watched, problems };
+}
+
+/**
+ * The console stayed clean, apart from failures provoked on purpose: Chromium logs every HTTP error answer as a
+ * console error, named here by path and status; `allowed` lists other expected texts.
+ */
+export function expectQuietConsole(window: Window, expectedFailures: Array<{ path: string; status: number }> = [], allowed: RegExp[] = []) {
+  const unexpected = window.problems.filter(({ text, url }) => {
+    if (allowed.some((pattern) => pattern.test(text))) return false;
+    const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
+    if (!status || !url) return true;
+    const path = new URL(url).pathname;
+    return !expectedFailures.some((expected) => expected.path === path && String(expected.status) === status);
+  });
+  expect(unexpected).toEqual([]);
+}
+
+/** The open dialog with this name once it has finished opening (its fade-in done, so axe sees final colours). */
+export async function shownDialog(page: Page, name: string | RegExp) {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor({ state: 'visible' });
+  await expect.poll(() => dialog.evaluate((element) => element.closest('.modal')?.classList.contains('show') ?? false)).toBe(true);
+  await expect.poll(() => dialog.evaluate((element) => Number(getComputedStyle(element.closest('.modal') ?? element).opacity))).toBe(1);
+  return dialog;
+}
+
+/** Answers the app's confirm dialog, after checking its question. */
+export async function answerConfirm(page: Page, question: string, answer: 'OK' | 'Cancel') {
+  const dialog = await shownDialog(page, 'Please confirm');
+  expect((await dialog.locator('.modal-body').textContent())?.trim()).toBe(question);
+  await dialog.getByRole('button', { name: answer, exact: true }).last().click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Set BACK_OFFICE_SCREENSHOTS=/some/dir to keep pictures of the screens for a look by eye. */
+export async function screenshotIfAsked(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  const directory = process.env.BACK_OFFICE_SCREENSHOTS;
+  if (!directory) return;
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage });
+}
