@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Test files run two at a time (this machine has 2 cores); each e2e file has its own server and browser.
+    maxWorkers: 2,
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
     projects: [
       {
@@ -50,7 +52,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
