@@ -8,7 +8,6 @@ import { upcomingWeekendDays } from '../support/appointments.ts';
 import {
   answerConfirm,
   callAs,
-  createVerifiedAccount,
   expectQuietConsole,
   mailboxOf,
   openWindow,
@@ -16,7 +15,13 @@ import {
   shownDialog,
   type Window,
 } from '../support/back-office-people.ts';
-import { bookOverHttp, createBookingCustomer, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
+import {
+  bookOverHttp,
+  createBookingCustomer,
+  createVerifiedAccount,
+  describeOverHttp,
+  type HttpCustomer,
+} from '../support/booking-customers.ts';
 import { axeViolations, launchBrowser } from '../support/browser.ts';
 import { tabTo } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';

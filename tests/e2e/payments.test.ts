@@ -7,7 +7,6 @@ import { routePayPalSdk } from '../support/back-office-paypal-sdk.ts';
 import {
   answerConfirm,
   callAs,
-  createVerifiedAccount,
   expectQuietConsole,
   mailboxOf,
   openWindow,
@@ -15,7 +14,7 @@ import {
   shownDialog,
   type Window,
 } from '../support/back-office-people.ts';
-import { bookOverHttp, createBookingCustomer, type HttpCustomer } from '../support/booking-customers.ts';
+import { bookOverHttp, createBookingCustomer, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
 import { axeViolations, launchBrowser } from '../support/browser.ts';
 import { startPayPalStandIn } from '../support/paypal-stand-in.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';

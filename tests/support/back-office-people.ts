@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PASSWORD, PROFILE } from './accounts.ts';
 import { type HttpCustomer, signInContext } from './booking-customers.ts';
 import { openPage, type WatchedPage } from './browser.ts';
 
@@ -18,47 +17,6 @@ export async function mailboxOf(baseUrl: string, to: string): Promise<MailboxEnt
   const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
   expect(response.status).toBe(200);
   return (await response.json()) as MailboxEntry[];
-}
-
-async function postJson(baseUrl: string, path: string, body: unknown, cookieHeader?: string): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-/** A verified, signed-in account with the given address; with the service form done when `profile` is set. */
-export async function createVerifiedAccount(baseUrl: string, email: string, { profile = false } = {}): Promise<HttpCustomer> {
-  const signup = await postJson(baseUrl, '/api/account/signup', {
-    email,
-    confirmEmail: email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  expect(signup.status, await signup.clone().text()).toBe(201);
-  const link = (await mailboxOf(baseUrl, email)).flatMap((mail) => mail.links).find((candidate) => candidate.includes('mode=verifyEmail'));
-  if (!link) throw new Error(`no verification e-mail to ${email}`);
-  const verified = await postJson(baseUrl, '/api/account/verify-email', { oobCode: new URL(link).searchParams.get('oobCode') });
-  expect(verified.status).toBe(200);
-
-  const login = await postJson(baseUrl, '/api/account/login', { email, password: PASSWORD, rememberMe: false });
-  expect(login.status).toBe(200);
-  const cookies = login.headers.getSetCookie().map((header) => {
-    const [pair = ''] = header.split(';');
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
-  const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  if (profile) {
-    const saved = await fetch(`${baseUrl}/api/account/profile`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader },
-      body: JSON.stringify(PROFILE),
-    });
-    expect(saved.status).toBe(200);
-  }
-  return { email, cookies, cookieHeader };
 }
 
 /** A JSON call as a signed-in person; fails the test unless the server answers `expectedStatus`. */
