@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_TEXTS } from '../../shared/admin.ts';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
 export const errorLog = pgTable(
@@ -160,7 +161,8 @@ export const rateLimits = pgTable('rate_limits', {
 
 // --- Appointments --------------------------------------------------------------------------------------
 
-export const DEFAULT_NOTES = 'Enter notes here';
+/** The spec's default notes, one text for the column default and the admin screens. */
+export const DEFAULT_NOTES = ADMIN_TEXTS.defaultNotes;
 
 /**
  * One row per appointment, kept for the record when cancelled or deleted. The partial unique index on the

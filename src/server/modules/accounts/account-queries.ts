@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accountTokens, profiles, session, user } from '../../db/schema.ts';
 
@@ -66,14 +66,6 @@ export async function setAdmin(db: Executor, userId: string, isAdmin: boolean): 
 
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
-}
-
-export async function countLiveSessions(db: Executor, userId: string): Promise<number> {
-  const rows = await db
-    .select({ id: session.id })
-    .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
-  return rows.length;
 }
 
 export async function findProfile(db: Executor, userId: string) {
