@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CHAT_TIMEOUT_MS } from '../shared/chat.ts';
 import type { Config } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
@@ -11,6 +12,8 @@ import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
 import { AppointmentService } from './modules/appointments/appointment-service.ts';
+import { chatRoutes } from './modules/chat/chat-routes.ts';
+import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
 import { createErrorRecorder } from './modules/error-log/error-log-service.ts';
 import { EventHub } from './modules/events/event-hub.ts';
@@ -48,6 +51,8 @@ export type AppDependencies = {
   paypalTimeoutMs?: number;
   /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
   reminderIntervalMs?: number;
+  /** How long the chat assistant may take to answer (CHAT_TIMEOUT_MS; tests shorten it). */
+  chatTimeoutMs?: number;
 };
 
 declare module 'fastify' {
@@ -99,6 +104,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     : new SandboxProvider();
   const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError);
   app.decorate('payments', payments);
+  const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
+  const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
   let reminderTimer: NodeJS.Timeout | undefined;
   const sendReminders = () =>
@@ -123,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(appointmentRoutes, { appointments });
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
+  await app.register(chatRoutes, { chat });
   await app.register(adminRoutes, { admin: new AdminService(deps.db, deps.config, mail, events) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { type AppDependencies, buildApp } from '../../src/server/app.ts';
 import { testConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
 /** The real application on a fresh database, driven with inject(). */
-export async function createTestApp(env: Record<string, string> = {}, options: { ready?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'logger'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), db: database.db, listen: database.listen, logger: false });
+  const app = await buildApp({
+    config: testConfig(env),
+    db: database.db,
+    listen: database.listen,
+    logger: options.logger ?? false,
+    chatTimeoutMs: options.chatTimeoutMs,
+  });
   if (options.ready !== false) await app.ready();
   return {
     app,

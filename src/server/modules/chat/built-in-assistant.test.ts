@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_CITIES, SLOT_LABELS } from '../../../shared/business.ts';
+import type { ChatMessage } from '../../../shared/chat.ts';
+import { BuiltInAssistant, feeAnswer, minutesIn, placesIn } from './built-in-assistant.ts';
+import { spokenSlot } from './knowledge.ts';
+
+const support = { phone: '(631) 555-0142', email: 'support@techhelp.test' };
+const assistant = new BuiltInAssistant(support);
+const ask = (question: string, earlier: ChatMessage[] = []) => assistant.answer([...earlier, { role: 'user', content: question }]);
+
+const DECLINES = "I don't know";
+
+type Case = {
+  question: string;
+  /** Every one of these must be in the answer (case-insensitive). */
+  says: string[];
+  /** None of these may be in the answer. */
+  never?: string[];
+  earlier?: ChatMessage[];
+};
+
+/**
+ * Questions as customers ask them, in their own words: none is a knowledge-base question copied word for word.
+ * Each expects the facts a correct answer must contain.
+ */
+const CUSTOMER_QUESTIONS: Case[] = [
+  // Fees, computed from the fee schedule
+  { question: 'What would 90 minutes of troubleshooting set me back?', says: ['$75'], never: [DECLINES] },
+  { question: 'If the fix takes an hour and a half, how much is that?', says: ['$75'] },
+  { question: 'how much for 2 hours of consulting', says: ['$200'] },
+  { question: 'What will I pay if you are here 3 hours fixing my computer?', says: ['$150'] },
+  { question: 'Price for a 45 minute job?', says: ['$50', 'minimum'] },
+  { question: 'Would it cost more if the job runs 1 hour 5 minutes?', says: ['$50'] },
+  { question: 'I think it will take about 1 hour 45 minutes, what does that cost?', says: ['$100'] },
+  {
+    question: 'and for consulting?',
+    earlier: [
+      { role: 'user', content: 'How much is two hours of troubleshooting?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['$200'],
+  },
+  { question: 'What do you charge per hour?', says: ['$50', '$100'] },
+  { question: 'Is it expensive? What are the rates like?', says: ['$50', '$25'] },
+  { question: 'Do I get charged for the full hour even if it takes 20 minutes?', says: ['one hour', '$50'] },
+  { question: "What's the difference between consulting and troubleshooting?", says: ['advice', '$100'] },
+  // Service area
+  { question: 'Do you guys come out to Sayville?', says: ['Yes', 'Sayville', 'Town of Islip'] },
+  { question: 'I live in St. James, can you visit?', says: ['Yes', 'Saint James', 'Town of Smithtown'] },
+  { question: 'My zip is 11787 — are you able to come to me?', says: ['Yes', 'Smithtown'] },
+  { question: 'Can someone come to my house in West Islip?', says: ['West Islip'], never: ['Sorry'] },
+  { question: 'Do you make house calls in Patchogue?', says: ['Patchogue', 'outside'], never: ['Yes, we come'] },
+  { question: 'Will you drive out to Huntington?', says: ['outside'] },
+  { question: 'Which neighborhoods do you cover on Long Island?', says: ['Town of Islip', 'Town of Smithtown', 'Hauppauge', 'Bohemia'] },
+  { question: 'I am in zip code 11772, do you service that?', says: ['outside'], never: ['Yes, we come'] },
+  // Days, times and booking
+  { question: 'Can I get an appointment on a Tuesday evening?', says: ['Saturdays and Sundays'] },
+  { question: 'Are you open during the week?', says: ['Saturdays and Sundays'] },
+  { question: 'What are the available time slots?', says: SLOT_LABELS.map(spokenSlot) },
+  { question: 'How late in the day can you come?', says: ['6:30 pm'] },
+  { question: 'Can you come first thing in the morning?', says: ['8:00 am'] },
+  { question: 'Could somebody come by at 9pm?', says: ['6:30 pm'], never: ['9:00 pm'] },
+  { question: 'How do I set up a visit?', says: ['Confirm', 'Saturday or Sunday'] },
+  { question: 'Why is the calendar greyed out? I cannot schedule another one', says: ['3'] },
+  { question: 'I need to move my appointment to another day', says: ['Cancel'] },
+  { question: 'Will I get reminded before you come?', says: ['reminder'] },
+  // Remote support
+  {
+    question: 'Is it possible to fix my laptop over the internet without a visit?',
+    says: ['Remote', 'Chrome Remote Desktop', 'Quick Assist'],
+  },
+  { question: 'What software do I have to download for you to connect?', says: ['Chrome Remote Desktop', 'Quick Assist'] },
+  { question: 'Is it safe to let you control my screen?', says: ['end the session'] },
+  // Paying
+  { question: 'Can I pay by credit card?', says: ['card'] },
+  { question: 'Do you accept cash or personal checks?', says: ['cash', 'check'] },
+  { question: 'Do I have to pay up front?', says: ['done'] },
+  { question: 'How do I pay on the website after the job?', says: ['Pay', 'PayPal'] },
+  // Security
+  { question: 'I got a weird email saying my bank account is locked, what should I do?', says: ['link'], never: [DECLINES] },
+  { question: 'A message popped up saying my computer is infected and to call a number', says: ['scam'] },
+  { question: 'How do I make a good password?', says: ['passphrase'] },
+  { question: 'Should I turn off my firewall?', says: ['firewall'] },
+  // Other services and the business
+  { question: 'My screen is cracked, can you repair it?', says: ['do not repair hardware'] },
+  { question: 'Can you help me get my printer working with the wifi?', says: ['printer'] },
+  { question: 'Do you work with small companies?', says: ['Yes'] },
+  { question: 'How do I reach a real person?', says: [support.phone, support.email] },
+  { question: 'I forgot my password to this site', says: ['Forgot password'] },
+  { question: 'Who will be coming to my home?', says: ['technician'] },
+];
+
+/** Questions the assistant cannot answer: it says so and offers the phone and e-mail, and invents nothing. */
+const OUT_OF_SCOPE = [
+  'What is the capital of France?',
+  'Who won the Super Bowl last year?',
+  "What's the weather going to be tomorrow?",
+  'Can you recommend a good pizza place?',
+  'Write me a poem about the ocean',
+  'Can you change the oil in my car?',
+  'What is the meaning of life?',
+  'Do you have a discount for seniors?',
+  'Can I get a refund?',
+];
+
+describe('the built-in assistant answers customers correctly', () => {
+  it('has a test set of at least 40 customer questions', () => {
+    expect(CUSTOMER_QUESTIONS.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(CUSTOMER_QUESTIONS)('$question', ({ question, says, never, earlier }) => {
+    const answer = ask(question, earlier);
+    for (const expected of says) expect(answer.toLowerCase(), answer).toContain(expected.toLowerCase());
+    for (const forbidden of never ?? []) expect(answer.toLowerCase(), answer).not.toContain(forbidden.toLowerCase());
+    expect(answer).not.toContain(DECLINES);
+  });
+
+  it.each(OUT_OF_SCOPE)('declines "%s" and offers the phone and e-mail', (question) => {
+    const answer = ask(question);
+    expect(answer).toContain(DECLINES);
+    expect(answer).toContain(support.phone);
+    expect(answer).toContain(support.email);
+  });
+
+  it('never names a dollar amount that the fee schedule cannot produce', () => {
+    const possible = new Set<string>(['$25']);
+    for (let minutes = 0; minutes <= 24 * 60; minutes += 5) {
+      possible.add(`$${50 + Math.max(0, Math.ceil((minutes - 70) / 30)) * 25}`);
+      possible.add(`$${100 + Math.max(0, Math.ceil((minutes - 70) / 30)) * 50}`);
+    }
+    for (const { question, earlier } of CUSTOMER_QUESTIONS) {
+      for (const amount of ask(question, earlier).match(/\$\d+/g) ?? []) expect(possible, `${question}: ${amount}`).toContain(amount);
+    }
+  });
+
+  it('never names a town or a start time that is not ours', () => {
+    const known = new Set([...SERVICE_CITIES.map((city) => city.name)]);
+    for (const { question, earlier } of CUSTOMER_QUESTIONS) {
+      const answer = ask(question, earlier);
+      for (const time of answer.match(/\b\d{1,2}:\d{2} ?[ap]m\b/gi) ?? []) {
+        expect(SLOT_LABELS.map(spokenSlot), `${question}: ${time}`).toContain(time.replace(/([ap]m)$/i, ' $1').replace('  ', ' '));
+      }
+      expect(known.size).toBe(25);
+    }
+  });
+});
+
+describe('the pieces of the built-in assistant', () => {
+  it('reads lengths of time the ways people write them', () => {
+    expect(minutesIn('90 minutes')).toBe(90);
+    expect(minutesIn('an hour and a half')).toBe(90);
+    expect(minutesIn('two and a half hours')).toBe(150);
+    expect(minutesIn('1 hour 40 minutes')).toBe(100);
+    expect(minutesIn('half an hour')).toBe(30);
+    expect(minutesIn('2.5 hrs')).toBe(150);
+    expect(minutesIn('my zip is 11706')).toBeUndefined();
+    expect(minutesIn('at 8:00 am')).toBeUndefined();
+  });
+
+  it('computes fees with the fee schedule, the 10-minute grace included', () => {
+    expect(feeAnswer('troubleshooting', 70, false)).toContain('$50');
+    expect(feeAnswer('troubleshooting', 71, false)).toContain('$75');
+    expect(feeAnswer('consulting', 130, false)).toContain('$200');
+    expect(feeAnswer('consulting', 131, false)).toContain('$250');
+  });
+
+  it('tells a longer city name from the one inside it', () => {
+    expect(placesIn('Do you serve West Islip?').served.map((city) => city.name)).toEqual(['West Islip']);
+    expect(placesIn('North Great River please').served.map((city) => city.name)).toEqual(['North Great River']);
+    expect(
+      placesIn('Lake Ronkonkoma and Islip')
+        .served.map((city) => city.name)
+        .sort(),
+    ).toEqual(['Islip', 'Lake Ronkonkoma']);
+  });
+
+  it('keeps answering within the conversation: a follow-up reuses the earlier length of time', () => {
+    const earlier: ChatMessage[] = [
+      { role: 'user', content: 'What does an hour and a half of troubleshooting cost?' },
+      { role: 'assistant', content: ask('What does an hour and a half of troubleshooting cost?') },
+    ];
+    expect(ask('What about consulting?', earlier)).toContain('$150');
+  });
+});

@@ -1,0 +1,282 @@
+import MiniSearch from 'minisearch';
+import { FEES, feeForVisit, SERVICE_CITIES, type ServiceKind } from '../../../shared/business.ts';
+import type { ChatMessage } from '../../../shared/chat.ts';
+import type { ChatProvider } from './chat-provider.ts';
+import {
+  buildKnowledge,
+  declineAnswer,
+  type KnowledgeEntry,
+  listInWords,
+  NEARBY_UNSERVED_PLACES,
+  type SupportContact,
+} from './knowledge.ts';
+
+/**
+ * The default assistant: no outside service, answers only from the knowledge base. Fees for a given length of
+ * time are computed with the same function the fee schedule is defined by, places are looked up in the city
+ * list, and everything else is retrieved with MiniSearch (BM25 ranking, fuzzy matching). Below a confidence
+ * threshold it declines and offers the support phone and e-mail instead of guessing.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but if of to in on at by for with about from into as is are was were be been being am i im me my mine ' +
+    'you your yours we us our they them their he she it its this that these those there here what which whom whose ' +
+    'do does did doing done can could would should will shall may might must have has had having get got ' +
+    'please hi hello hey thanks thank ok okay so just also too very really any some all one ' +
+    'tell know want need like let lets techhelp help guys sir maam dear would how during up out way'
+  ).split(' '),
+);
+
+/** A light, predictable normaliser: lower case, no possessives, common English endings folded. */
+export function normaliseTerm(term: string): string | null {
+  let word = term
+    .toLowerCase()
+    .replace(/['’]s$/, '')
+    .replace(/['’]/g, '');
+  if (word.length < 2 || STOP_WORDS.has(word)) return null;
+  if (word.length > 4 && word.endsWith('ies')) word = `${word.slice(0, -3)}y`;
+  else if (word.length > 5 && word.endsWith('ing')) word = word.slice(0, -3);
+  else if (word.length > 4 && word.endsWith('ed')) word = word.slice(0, -2);
+  else if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1);
+  return word;
+}
+
+/** Below this score a retrieval result is not trusted; tuned on the assistant's test set. */
+const MIN_SCORE = 6;
+
+/** Share of the question's meaningful words the best entry must match; tuned on the same set. */
+const MIN_COVERAGE = 0.4;
+
+type Retrieved = { entry: KnowledgeEntry; score: number; coverage: number };
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  ten: '10',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  'forty-five': '45',
+  fifty: '50',
+  ninety: '90',
+};
+
+/** The length of time a question names, in minutes ("90 minutes", "an hour and a half", "2.5 hrs"). */
+export function minutesIn(text: string): number | undefined {
+  let value = ` ${text.toLowerCase()} `;
+  value = value.replace(
+    /\b(forty-five|one|two|three|four|five|six|seven|eight|ten|fifteen|twenty|thirty|forty|fifty|ninety)\b/g,
+    (word) => NUMBER_WORDS[word] ?? word,
+  );
+  value = value
+    .replace(/\b(an|a|1) hours? and a half\b/g, ' 1.5 hours ')
+    .replace(/\b(\d+) and a half hours?\b/g, ' $1.5 hours ')
+    .replace(/\b(\d+) hours? and a half\b/g, ' $1.5 hours ')
+    .replace(/\b(a |an )?half an? hours?\b|\ba half hours?\b|\bhalf hours?\b/g, ' 30 minutes ')
+    .replace(/\b(an|a) hour\b/g, ' 1 hour ');
+  let minutes = 0;
+  let found = false;
+  for (const match of value.matchAll(/(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/g)) {
+    minutes += Number(match[1]) * 60;
+    found = true;
+  }
+  for (const match of value.matchAll(/(\d+)\s*(minutes?|mins?|m)\b/g)) {
+    minutes += Number(match[1]);
+    found = true;
+  }
+  return found && minutes > 0 && minutes <= 24 * 60 ? Math.round(minutes) : undefined;
+}
+
+const COST_WORDS =
+  /\b(cost|costs|price|priced|charge|charged|charges|fee|fees|much|pay|owe|bill|billed|rate|expensive|dollars?|total|set me back|run me)\b/i;
+const CLOCK_TIME = /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.|o['’]?clock)(?=\W|$)/i;
+const WEEKDAYS = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|weekdays?|weeknights?)\b/i;
+const FOLLOW_UP = /^\s*(and|what about|how about|also|ok,? and|then)\b/i;
+
+function kindIn(text: string): ServiceKind | undefined {
+  if (/consult|advice|advis|planning/i.test(text)) return 'consulting';
+  if (/troubleshoot|repair|fix/i.test(text)) return 'troubleshooting';
+  return undefined;
+}
+
+function durationInWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours === 0 ? '' : hours === 1 ? '1 hour' : `${hours} hours`;
+  if (rest === 0) return hourText;
+  if (hours === 0) return `${rest} minutes`;
+  return rest === 30 ? `${hours === 1 ? '1 and a half hours' : `${hours} and a half hours`}` : `${hourText} ${rest} minutes`;
+}
+
+export function feeAnswer(kind: ServiceKind, minutes: number, otherKindToo: boolean): string {
+  const fee = FEES[kind];
+  const total = feeForVisit(kind, minutes);
+  const extraSteps = (total - fee.hourlyDollars) / fee.incrementDollars;
+  const label = fee.label.toLowerCase();
+  let text: string;
+  if (extraSteps === 0) {
+    text =
+      minutes < 60
+        ? `${durationInWords(minutes)} of ${label} costs $${total}, because one hour ($${fee.hourlyDollars}) is the minimum.`
+        : `${durationInWords(minutes)} of ${label} costs $${total}: that is the first hour, and the first 10 minutes past the hour are not charged.`;
+  } else {
+    text = `${durationInWords(minutes)} of ${label} costs $${total}: $${fee.hourlyDollars} for the first hour plus ${extraSteps} extra 30-minute ${extraSteps === 1 ? 'step' : 'steps'} at $${fee.incrementDollars} each.`;
+  }
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (otherKindToo) {
+    const other: ServiceKind = kind === 'troubleshooting' ? 'consulting' : 'troubleshooting';
+    text += ` The same time of ${FEES[other].label.toLowerCase()} would be $${feeForVisit(other, minutes)}.`;
+  }
+  return `${text} You pay once the job is done.`;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+type PlaceMention = { served: { name: string; town: string }[]; unserved: string[]; rest: string };
+
+const SERVED_NAMES = [...SERVICE_CITIES].sort((a, b) => b.name.length - a.name.length);
+const UNSERVED_NAMES = [...NEARBY_UNSERVED_PLACES].sort((a, b) => b.length - a.length);
+
+/** The served cities (by name or zip) and the known unserved places a question names; longest names first. */
+export function placesIn(text: string): PlaceMention {
+  let rest = text.replace(/\bst\.?\s+james\b/gi, 'Saint James');
+  const served: { name: string; town: string }[] = [];
+  const unserved: string[] = [];
+  for (const city of SERVED_NAMES) {
+    const pattern = new RegExp(`\\b${escapeRegExp(city.name)}\\b`, 'i');
+    if (pattern.test(rest)) {
+      served.push({ name: city.name, town: city.town });
+      rest = rest.replace(pattern, ' ');
+    }
+  }
+  for (const match of rest.matchAll(/\b(\d{5})\b/g)) {
+    for (const city of SERVICE_CITIES.filter((entry) => entry.zip === match[1])) {
+      if (!served.some((entry) => entry.name === city.name)) served.push({ name: city.name, town: city.town });
+    }
+  }
+  for (const place of UNSERVED_NAMES) {
+    const pattern = new RegExp(`\\b${escapeRegExp(place)}\\b`, 'i');
+    if (pattern.test(rest)) {
+      unserved.push(place);
+      rest = rest.replace(pattern, ' ');
+    }
+  }
+  const unknownZip = [...rest.matchAll(/\b(\d{5})\b/g)]
+    .map((match) => match[1] ?? '')
+    .filter((zip) => !SERVICE_CITIES.some((city) => city.zip === zip));
+  unserved.push(...unknownZip.map((zip) => `zip code ${zip}`));
+  return { served, unserved, rest };
+}
+
+function placeAnswer(mention: PlaceMention, support: SupportContact): string {
+  const parts: string[] = [];
+  if (mention.served.length > 0) {
+    const names = mention.served.map((city) => `${city.name} (${city.town})`);
+    parts.push(`Yes, we come to ${listInWords(names)}, for visits in person or remote.`);
+  }
+  if (mention.unserved.length > 0) {
+    parts.push(
+      `Sorry, ${listInWords(mention.unserved)} ${mention.unserved.length === 1 ? 'is' : 'are'} outside our service area: we visit only the Town of Islip and the Town of Smithtown. We may still be able to help you by remote support; please ${`call us at ${support.phone} or e-mail ${support.email}`} to ask.`,
+    );
+  }
+  return parts.join(' ');
+}
+
+export class BuiltInAssistant implements ChatProvider {
+  readonly model = 'techhelp-built-in';
+  private readonly index: MiniSearch<KnowledgeEntry>;
+  private readonly entries: Map<string, KnowledgeEntry>;
+
+  constructor(private readonly support: SupportContact) {
+    const knowledge = buildKnowledge(support);
+    this.entries = new Map(knowledge.map((entry) => [entry.id, entry]));
+    this.index = new MiniSearch<KnowledgeEntry>({
+      idField: 'id',
+      fields: ['questions', 'keywords', 'answer'],
+      extractField: (entry, field) => {
+        const value = entry[field as keyof KnowledgeEntry];
+        return Array.isArray(value) ? value.join(' ') : String(value);
+      },
+      processTerm: normaliseTerm,
+      searchOptions: {
+        boost: { questions: 2, keywords: 1.5, answer: 0.4 },
+        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+        combineWith: 'OR',
+      },
+    });
+    this.index.addAll(knowledge);
+  }
+
+  async complete(messages: ChatMessage[]): Promise<string> {
+    return this.answer(messages);
+  }
+
+  /** Retrieval alone, for the test set's diagnostics: the best entries and their scores. */
+  retrieve(question: string): Retrieved[] {
+    const terms = new Set(MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => normaliseTerm(token) ?? []));
+    return this.index.search(question).flatMap((result) => {
+      const entry = this.entries.get(String(result.id));
+      return entry ? [{ entry, score: result.score, coverage: terms.size === 0 ? 0 : new Set(result.queryTerms).size / terms.size }] : [];
+    });
+  }
+
+  answer(messages: ChatMessage[]): string {
+    const userMessages = messages.filter((message) => message.role === 'user').map((message) => message.content);
+    const question = userMessages.at(-1) ?? '';
+    const previous = userMessages.at(-2);
+
+    const fee = this.feeReply(question, previous);
+    if (fee) return fee;
+
+    const places = placesIn(question);
+    if (places.served.length > 0 || places.unserved.length > 0) {
+      const about = this.confident(places.rest);
+      const placeText = placeAnswer(places, this.support);
+      if (about && about.id !== 'service-area' && places.unserved.length === 0) return `${placeText} ${about.answer}`;
+      return placeText;
+    }
+
+    // A weekday is never bookable; say so plainly whatever else the question mentions.
+    if (WEEKDAYS.test(question)) return this.entries.get('booking-days')?.answer ?? declineAnswer(this.support);
+    // A clock time gets the start times we offer, so no other time is ever confirmed.
+    if (CLOCK_TIME.test(question)) return this.entries.get('booking-times')?.answer ?? declineAnswer(this.support);
+
+    const found = this.confident(question);
+    if (found) return found.answer;
+    if (previous && FOLLOW_UP.test(question)) {
+      const withContext = this.confident(`${previous} ${question}`);
+      if (withContext) return withContext.answer;
+    }
+    return declineAnswer(this.support);
+  }
+
+  private confident(question: string): KnowledgeEntry | undefined {
+    const [best] = this.retrieve(question);
+    return best && best.score >= MIN_SCORE && best.coverage >= MIN_COVERAGE ? best.entry : undefined;
+  }
+
+  private feeReply(question: string, previous: string | undefined): string | undefined {
+    const minutes = minutesIn(question);
+    const kind = kindIn(question);
+    const previousWasFee = previous !== undefined && minutesIn(previous) !== undefined && COST_WORDS.test(previous);
+    if (minutes !== undefined && (COST_WORDS.test(question) || kind !== undefined || previousWasFee)) {
+      const chosen = kind ?? (previousWasFee && previous ? kindIn(previous) : undefined);
+      return feeAnswer(chosen ?? 'troubleshooting', minutes, chosen === undefined);
+    }
+    if (minutes === undefined && kind && previousWasFee && previous && FOLLOW_UP.test(question)) {
+      const previousMinutes = minutesIn(previous);
+      if (previousMinutes !== undefined) return feeAnswer(kind, previousMinutes, false);
+    }
+    return undefined;
+  }
+}

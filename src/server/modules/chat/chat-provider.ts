@@ -1,0 +1,85 @@
+import OpenAI from 'openai';
+import type { ChatMessage } from '../../../shared/chat.ts';
+
+/** Something that answers a conversation: the built-in assistant or an OpenAI-compatible server. */
+export interface ChatProvider {
+  readonly model: string;
+  complete(messages: ChatMessage[], signal: AbortSignal): Promise<string>;
+}
+
+export type ChatFailureKind = 'timeout' | 'busy' | 'unavailable' | 'malformed';
+
+/** A provider failure, described without anything the user typed, so it can go to the error log as is. */
+export class ChatProviderError extends Error {
+  constructor(
+    readonly kind: ChatFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChatProviderError';
+  }
+}
+
+export type OpenAIProviderOptions = {
+  apiKey: string;
+  baseUrl: string | undefined;
+  model: string;
+  systemPrompt: string;
+  /** The SDK's own per-attempt timeout; the service's overall deadline is the signal. */
+  timeoutMs: number;
+};
+
+/**
+ * Chat Completions through the official SDK: OpenAI itself, or any compatible server (llama.cpp, Ollama, vLLM)
+ * at OPENAI_BASE_URL. The system prompt is always ours and always first; the SDK logs nothing.
+ */
+export class OpenAIProvider implements ChatProvider {
+  readonly model: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAIProviderOptions) {
+    this.model = options.model;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      timeout: options.timeoutMs,
+      // One retry for a dropped connection or a brief overload; the overall deadline still applies.
+      maxRetries: 1,
+      logLevel: 'off',
+    });
+  }
+
+  async complete(messages: ChatMessage[], signal: AbortSignal): Promise<string> {
+    let completion: unknown;
+    try {
+      completion = await this.client.chat.completions.create(
+        {
+          model: this.options.model,
+          messages: [{ role: 'system', content: this.options.systemPrompt }, ...messages],
+          ...(this.options.model.startsWith('gpt-5') ? { reasoning_effort: 'minimal' as const } : {}),
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw describeFailure(error, signal);
+    }
+    const content = (completion as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string' || content.trim() === '') {
+      throw new ChatProviderError('malformed', 'The chat provider answered without a message (no choices[0].message.content).');
+    }
+    return content.trim();
+  }
+}
+
+function describeFailure(error: unknown, signal: AbortSignal): ChatProviderError {
+  if (signal.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ChatProviderError('timeout', 'The chat provider did not answer in time.');
+  }
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const kind = error.status === 429 ? 'busy' : 'unavailable';
+    return new ChatProviderError(kind, `The chat provider answered HTTP ${error.status}${error.code ? ` (${error.code})` : ''}.`);
+  }
+  if (error instanceof OpenAI.APIConnectionError) return new ChatProviderError('unavailable', 'The chat provider could not be reached.');
+  if (error instanceof SyntaxError) return new ChatProviderError('malformed', 'The chat provider answered with malformed JSON.');
+  return new ChatProviderError('unavailable', `The chat provider failed: ${error instanceof Error ? error.name : 'unknown error'}.`);
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { ChatbotInquirySchema, ChatReplySchema, ChatRequestSchema } from '../../../shared/chat.ts';
+import { requireVerifiedUser } from '../../plugins/session.ts';
+import type { ChatService } from './chat-service.ts';
+
+/**
+ * 20 messages of 2,000 characters, even when every character arrives as a JSON escape, fit in this; anything
+ * larger is refused with 413 before it is parsed.
+ */
+export const CHAT_BODY_LIMIT_BYTES = 300 * 1024;
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  413: ApiErrorSchema,
+  429: ApiErrorSchema,
+  502: ApiErrorSchema,
+  503: ApiErrorSchema,
+  504: ApiErrorSchema,
+};
+
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+  app.post(
+    '/api/chat',
+    { bodyLimit: CHAT_BODY_LIMIT_BYTES, schema: { body: ChatRequestSchema, response: { 200: ChatReplySchema, ...errors } } },
+    async (request) => chat.reply(requireVerifiedUser(request), request.body.messages),
+  );
+
+  app.post(
+    '/api/chat/inquiries',
+    { schema: { body: ChatbotInquirySchema, response: { 201: z.object({ sent: z.literal(true) }), ...errors } } },
+    async (request, reply) => {
+      await chat.sendInquiry(requireVerifiedUser(request), request.body);
+      return reply.code(201).send({ sent: true as const });
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '../../../shared/account.ts';
+import type { ChatbotInquiry, ChatMessage, ChatReply } from '../../../shared/chat.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
+import { listAdminEmails } from '../appointments/appointment-queries.ts';
+import type { ErrorRecorder } from '../error-log/error-log-service.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { renderEmail } from '../mail/mail-templates.ts';
+import { BuiltInAssistant } from './built-in-assistant.ts';
+import { type ChatFailureKind, type ChatProvider, ChatProviderError, OpenAIProvider } from './chat-provider.ts';
+import { systemPrompt } from './knowledge.ts';
+
+/** Per signed-in user: enough for a real conversation, not enough to run up a provider's bill. */
+export const CHAT_LIMITS = {
+  messages: { max: 30, windowSeconds: 10 * 60 },
+  inquiries: { max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+export function createChatProvider(config: Config, timeoutMs: number): ChatProvider {
+  if (!config.openai) return new BuiltInAssistant(config.support);
+  return new OpenAIProvider({ ...config.openai, systemPrompt: systemPrompt(config.support), timeoutMs });
+}
+
+export class ChatService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly provider: ChatProvider,
+    private readonly mail: MailService,
+    private readonly recordError: ErrorRecorder,
+    private readonly timeoutMs: number,
+  ) {}
+
+  get model(): string {
+    return this.provider.model;
+  }
+
+  /** One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. */
+  async reply(viewer: SessionUser, messages: ChatMessage[]): Promise<ChatReply> {
+    await consumeRateLimit(this.db, `chat:user:${viewer.id}`, CHAT_LIMITS.messages);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    let content: string;
+    try {
+      content = await Promise.race([
+        this.provider.complete(messages, deadline.signal),
+        new Promise<never>((_, reject) => {
+          deadline.signal.addEventListener('abort', () =>
+            reject(new ChatProviderError('timeout', 'The chat provider did not answer in time.')),
+          );
+        }),
+      ]);
+    } catch (error) {
+      const failure = error instanceof ChatProviderError ? error : new ChatProviderError('unavailable', describeUnexpected(error));
+      // The log names what failed and never what the user asked.
+      await this.recordError({ userId: viewer.id, errorMessage: `Chat: ${failure.message}`, componentName: 'Chat', source: 'server' });
+      throw httpErrorFor(failure.kind, this.config.support);
+    } finally {
+      clearTimeout(timer);
+    }
+    return {
+      id: `chatcmpl-${randomUUID()}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: this.provider.model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    };
+  }
+
+  /** An organisation's request for a custom chatbot, e-mailed to the admins (or to support when there are none). */
+  async sendInquiry(viewer: SessionUser, inquiry: ChatbotInquiry): Promise<void> {
+    await consumeRateLimit(this.db, `chat-inquiry:user:${viewer.id}`, CHAT_LIMITS.inquiries);
+    await this.db.transaction(async (tx) => {
+      const admins = await listAdminEmails(tx);
+      const recipients = admins.length > 0 ? admins : [this.config.support.email];
+      const content = {
+        subject: `Custom chatbot request from ${inquiry.organisation}`,
+        paragraphs: [
+          `${viewer.email} asked about a custom chatbot for ${inquiry.organisation}.`,
+          `What it should help with: ${inquiry.message}`,
+          `Reply to ${viewer.email} to follow up.`,
+        ],
+      };
+      for (const to of recipients) await this.mail.enqueue({ to, ...renderEmail(content, this.config.support) }, tx);
+    });
+    this.mail.deliverSoon();
+  }
+}
+
+function describeUnexpected(error: unknown): string {
+  return `The assistant failed: ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'unknown error'}.`;
+}
+
+function httpErrorFor(kind: ChatFailureKind, support: { phone: string; email: string }): HttpError {
+  const orCall = `If it is urgent, call us at ${support.phone}.`;
+  switch (kind) {
+    case 'timeout':
+      return new HttpError(504, 'CHAT_TIMEOUT', `The assistant took too long to answer. Please try again. ${orCall}`);
+    case 'busy':
+      return new HttpError(503, 'CHAT_BUSY', `The assistant is busy right now. Please wait a minute and try again. ${orCall}`);
+    default:
+      return new HttpError(502, 'CHAT_UNAVAILABLE', `The assistant is not available right now. Please try again later. ${orCall}`);
+  }
+}
