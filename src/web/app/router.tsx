@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
                 children: [
                   { path: '/emailchange', lazy: () => import('../features/accounts/pages/email-change-page.tsx') },
                   { path: '/serviceform', lazy: () => import('../features/accounts/pages/service-form-page.tsx') },
+                  { path: '/chat', lazy: () => import('../features/chat/pages/chat-page.tsx') },
                   {
                     lazy: requireProfile,
                     children: [

@@ -2,9 +2,12 @@ import { ApiRequestError } from './api-client.ts';
 import { reportError } from './error-reporter.ts';
 import { refreshSession } from './session.ts';
 
-/** A failure the user cannot fix: the server broke (5xx) or our own code threw. These go to the error log. */
+/**
+ * A failure the user cannot fix and nobody has recorded yet: our own code threw, or a 5xx came from something
+ * in front of our server (no standard error body). A 5xx in our error shape is already in the error log.
+ */
 export function isServerFault(error: unknown): boolean {
-  if (error instanceof ApiRequestError) return error.status >= 500;
+  if (error instanceof ApiRequestError) return error.status >= 500 && error.code === 'UNKNOWN';
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 

@@ -113,7 +113,8 @@ function durationInWords(minutes: number): string {
   const hourText = hours === 0 ? '' : hours === 1 ? '1 hour' : `${hours} hours`;
   if (rest === 0) return hourText;
   if (hours === 0) return `${rest} minutes`;
-  return rest === 30 ? `${hours === 1 ? '1 and a half hours' : `${hours} and a half hours`}` : `${hourText} ${rest} minutes`;
+  if (rest === 30) return hours === 1 ? 'an hour and a half' : `${hours} and a half hours`;
+  return `${hourText} ${rest} minutes`;
 }
 
 export function feeAnswer(kind: ServiceKind, minutes: number, otherKindToo: boolean): string {

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import {
+  CHAT_TEXTS,
+  CHATBOT_INQUIRY_MAX_LENGTH,
+  type ChatbotInquiry,
+  ChatbotInquirySchema,
+  ORGANISATION_MAX_LENGTH,
+} from '../../../../shared/chat.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { sendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
+
+/** The offer of a custom chatbot for an organisation, with a short request form that reaches the admins. */
+export function ChatbotInquiryOffer() {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const alert = useTimedAlert();
+  const formId = useId();
+  const messageId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChatbotInquiry>({ resolver: zodResolver(ChatbotInquirySchema), defaultValues: { organisation: '', message: '' } });
+
+  const onValid = async (values: ChatbotInquiry) => {
+    try {
+      await sendChatbotInquiry(values);
+      reset();
+      setSent(true);
+      setOpen(false);
+    } catch (error) {
+      noteFailure(error, 'ChatbotInquiry');
+      alert.show({ heading: CHAT_TEXTS.inquiryFailure, body: serverMessage(error) });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${formId}-title`} className="mt-5 pt-4 border-top">
+      <h2 id={`${formId}-title`} className="h3">
+        {CHAT_TEXTS.customTitle}
+      </h2>
+      <p className="fs-5">{CHAT_TEXTS.customText}</p>
+      {sent && (
+        <p className="alert alert-success fs-5" role="status">
+          {CHAT_TEXTS.inquirySent}
+        </p>
+      )}
+      {!open ? (
+        <Button
+          variant="outline-primary"
+          size="lg"
+          aria-expanded={false}
+          aria-controls={formId}
+          onClick={() => {
+            setSent(false);
+            setOpen(true);
+          }}
+        >
+          {CHAT_TEXTS.customAsk}
+        </Button>
+      ) : (
+        <Form id={formId} noValidate onSubmit={handleSubmit(onValid)} className="chat-inquiry-form">
+          {alert.element}
+          <TextField
+            label={CHAT_TEXTS.organisationLabel}
+            autoComplete="organization"
+            maxLength={ORGANISATION_MAX_LENGTH}
+            registration={register('organisation')}
+            error={errors.organisation?.message}
+            autoFocus
+          />
+          <Form.Group className="mb-3" controlId={messageId}>
+            <Form.Label>{CHAT_TEXTS.inquiryLabel}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={4}
+              size="lg"
+              maxLength={CHATBOT_INQUIRY_MAX_LENGTH}
+              {...register('message')}
+              isInvalid={Boolean(errors.message)}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? `${messageId}-error` : undefined}
+            />
+            {errors.message && (
+              <Form.Control.Feedback type="invalid" id={`${messageId}-error`}>
+                {errors.message.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" size="lg" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : CHAT_TEXTS.inquirySend}
+            </Button>
+            <Button variant="outline-secondary" size="lg" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

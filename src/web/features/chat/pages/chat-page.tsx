@@ -1,0 +1,143 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { CHAT_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, type ChatMessage, ChatMessageSchema } from '../../../../shared/chat.ts';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { sendChat } from '../api/send-chat.ts';
+import { ChatbotInquiryOffer } from '../components/chatbot-inquiry.tsx';
+import '../chat.css';
+
+/**
+ * /chat: ask the assistant in plain words. The conversation lives in the page (it is sent with each question,
+ * so the assistant keeps its context) and is gone when the page is left or Clear is pressed.
+ */
+function ChatPage() {
+  usePageTitle('Ask our assistant');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const [inputError, setInputError] = useState<string>();
+  const alert = useTimedAlert();
+  const pending = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const inputId = useId();
+
+  useEffect(() => () => pending.current?.abort(), []);
+  useEffect(() => {
+    if (messages.length > 0) log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [messages]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (waiting) return;
+    const parsed = ChatMessageSchema.safeParse({ role: 'user', content: draft });
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setInputError(undefined);
+    alert.clear();
+    const question = parsed.data;
+    const conversation = [...messages, question].slice(-CHAT_MAX_MESSAGES);
+    setMessages(conversation);
+    setDraft('');
+    setWaiting(true);
+    const controller = new AbortController();
+    pending.current = controller;
+    try {
+      const answer = await sendChat(conversation, controller.signal);
+      setMessages([...conversation, { role: 'assistant', content: answer }]);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      noteFailure(error, 'Chat');
+      // Nothing typed is lost: the question goes back into the box to send again.
+      setMessages(messages);
+      setDraft(question.content);
+      alert.show({ heading: CHAT_TEXTS.failure, body: serverMessage(error) });
+    } finally {
+      if (pending.current === controller) {
+        pending.current = null;
+        setWaiting(false);
+        input.current?.focus();
+      }
+    }
+  };
+
+  const clear = () => {
+    pending.current?.abort();
+    pending.current = null;
+    setWaiting(false);
+    setMessages([]);
+    setDraft('');
+    setInputError(undefined);
+    alert.clear();
+    input.current?.focus();
+  };
+
+  return (
+    <Container className="py-4 py-md-5 chat-page">
+      <h1 className="mb-3">{CHAT_TEXTS.title}</h1>
+      <p className="lead">{CHAT_TEXTS.intro}</p>
+
+      <section aria-label="Conversation" className="mb-3">
+        {/* A scrolling region must be reachable by keyboard to be read and scrolled (WCAG 2.1.1). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
+        <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Conversation with the assistant" tabIndex={0}>
+          {messages.length === 0 ? (
+            <p className="text-body-secondary mb-0">{CHAT_TEXTS.empty}</p>
+          ) : (
+            messages.map((message, index) => (
+              // The conversation only grows or is cleared, so a position is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <div key={index} className={`chat-message chat-message-${message.role}`}>
+                <span className="chat-speaker">{message.role === 'user' ? CHAT_TEXTS.you : CHAT_TEXTS.assistant}:</span>
+                {message.content}
+              </div>
+            ))
+          )}
+        </div>
+      </section>
+
+      {alert.element}
+      <Form noValidate onSubmit={send}>
+        <Form.Group className="mb-3" controlId={inputId}>
+          <Form.Label className="fs-5">{CHAT_TEXTS.inputLabel}</Form.Label>
+          <Form.Control
+            ref={input}
+            size="lg"
+            type="text"
+            autoComplete="off"
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            isInvalid={Boolean(inputError)}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? `${inputId}-error` : undefined}
+          />
+          {inputError && (
+            <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
+              {inputError}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-2">
+          <Button type="submit" size="lg" disabled={waiting}>
+            {waiting ? CHAT_TEXTS.thinking : CHAT_TEXTS.send}
+          </Button>
+          <Button type="button" variant="outline-secondary" size="lg" onClick={clear}>
+            {CHAT_TEXTS.clear}
+          </Button>
+        </div>
+      </Form>
+
+      <ChatbotInquiryOffer />
+    </Container>
+  );
+}
+
+export { ChatPage as Component };
