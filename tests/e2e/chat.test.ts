@@ -54,11 +54,12 @@ describe('the chat page in Chromium', () => {
       await send.click();
       await expect.poll(() => log.textContent()).toContain('On Saturdays and Sundays.');
       // The second request carried the whole conversation.
-      expect(standIn.requests.at(-1)?.body.messages.map((message) => message.content).slice(1)).toEqual([
-        'Do you come to Bayport?',
-        'Yes, we come to Bayport.',
-        'Which days?',
-      ]);
+      expect(
+        standIn.requests
+          .at(-1)
+          ?.body.messages.map((message) => message.content)
+          .slice(1),
+      ).toEqual(['Do you come to Bayport?', 'Yes, we come to Bayport.', 'Which days?']);
 
       await page.getByRole('button', { name: CHAT_TEXTS.clear }).click();
       expect(await log.textContent()).toBe(CHAT_TEXTS.empty);

@@ -35,11 +35,14 @@ function serverEnv(env: Record<string, string>, dataDir: string): NodeJS.Process
 
 /** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
-  assertBuilt();
+  if (!options.entry) assertBuilt();
   const dataDir = options.dataDir ?? temporaryDirectory();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(options.env ?? {}, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.entry ?? SERVER_ENTRY], {
+    env: serverEnv(options.env ?? {}, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
