@@ -82,12 +82,16 @@ describe('the public site in Chromium', () => {
     try {
       await page.goto(`${server.url}/services`);
       const services = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' });
+      const menu = page.getByRole('button', { name: 'Menu' });
       expect(await services.isVisible()).toBe(false);
-      await page.getByRole('button', { name: 'Menu' }).focus();
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      await menu.focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => services.isVisible()).toBe(true);
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
       await services.click();
       await expect.poll(() => services.isVisible()).toBe(false);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
     } finally {
       await context.close();
     }

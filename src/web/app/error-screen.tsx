@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Container from 'react-bootstrap/Container';
 
 export const ERROR_REDIRECT_SECONDS = 5;
 export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred. Please refresh the page.';
@@ -26,7 +25,7 @@ export function ErrorScreen({ message }: { message?: string | undefined }) {
   }, []);
 
   return (
-    <Container className="py-5 error-screen">
+    <div className="container py-5 error-screen">
       <h1>
         <a href="/login">Oops!</a>
       </h1>
@@ -37,6 +36,6 @@ export function ErrorScreen({ message }: { message?: string | undefined }) {
       <p role="status" aria-live="polite">
         You will be redirected to the <a href="/login">login page</a> in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}.
       </p>
-    </Container>
+    </div>
   );
 }

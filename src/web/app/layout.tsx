@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import Container from 'react-bootstrap/Container';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { NETWORK_ERROR_MESSAGE } from '../../shared/messages.ts';
 import { useTimedAlert } from '../components/timed-alert.tsx';
@@ -59,7 +58,7 @@ export function Layout() {
     <div className="site d-flex flex-column min-vh-100">
       <SiteHeader onLogout={onLogout} />
       <main id="main-content" className="flex-grow-1" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
-        {alert && <Container className="pt-3">{alert}</Container>}
+        {alert && <div className="container pt-3">{alert}</div>}
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { BUSINESS_NAME, BUSINESS_TAGLINE, SERVICE_TOWNS } from '../../shared/business.ts';
 import { appConfig, telHref } from '../lib/app-config.ts';
@@ -9,14 +6,14 @@ export function SiteFooter() {
   const { supportPhone, supportEmail } = appConfig;
   return (
     <footer className="site-footer mt-auto">
-      <Container>
-        <Row className="gy-4">
-          <Col md={5}>
+      <div className="container">
+        <div className="row gy-4">
+          <div className="col-md-5">
             <h2 className="h5">{BUSINESS_NAME}</h2>
             <p className="mb-0">{BUSINESS_TAGLINE}.</p>
             <p className="mb-0">Visits on Saturdays and Sundays, in person or remote.</p>
-          </Col>
-          <Col md={4}>
+          </div>
+          <div className="col-md-4">
             <h2 className="h5">Contact us</h2>
             <ul className="list-unstyled mb-0">
               <li>
@@ -26,8 +23,8 @@ export function SiteFooter() {
                 E-mail: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
               </li>
             </ul>
-          </Col>
-          <Col md={3}>
+          </div>
+          <div className="col-md-3">
             <h2 className="h5">Service area</h2>
             <ul className="list-unstyled mb-0">
               {SERVICE_TOWNS.map((town) => (
@@ -37,12 +34,12 @@ export function SiteFooter() {
                 <Link to="/services#service-area">See all 25 communities</Link>
               </li>
             </ul>
-          </Col>
-        </Row>
+          </div>
+        </div>
         <p className="site-footer-legal mb-0">
           © {new Date().getFullYear()} {BUSINESS_NAME}. Long Island, New York.
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

@@ -1,11 +1,9 @@
-import Spinner from 'react-bootstrap/Spinner';
-
-/** A spinner that screen readers announce as "Loading…". */
+/** A spinner that screen readers announce as "Loading…" (Bootstrap's markup: it shows in every page's first load). */
 export function LoadingSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
-    <Spinner animation="border" role="status" variant="primary">
+    <div className="spinner-border text-primary" role="status">
       <span className="visually-hidden">{label}</span>
-    </Spinner>
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 
 /** The spec's inline banners disappear after 5 seconds. */
 export const ALERT_TIMEOUT_MS = 5000;
@@ -30,19 +29,16 @@ export function TimedAlert({
 
   if (!message) return null;
   const variant = message.variant ?? 'danger';
+  // Bootstrap's dismissible alert markup, without react-bootstrap: the layout shows it, so it is in every first load.
   return (
-    <Alert
-      variant={variant}
+    <div
+      className={`alert alert-${variant} alert-dismissible timed-alert`}
       role={variant === 'success' || variant === 'info' ? 'status' : 'alert'}
-      dismissible
-      closeLabel="Close this message"
-      onClose={() => dismiss.current()}
-      className="timed-alert"
-      transition={false}
     >
-      {message.heading && <Alert.Heading as="p">{message.heading}</Alert.Heading>}
+      {message.heading && <p className="alert-heading">{message.heading}</p>}
       {message.body && <div className="mb-0">{message.body}</div>}
-    </Alert>
+      <button type="button" className="btn-close" aria-label="Close this message" onClick={() => dismiss.current()} />
+    </div>
   );
 }
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Carousel from 'react-bootstrap/Carousel';
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export const SLIDE_INTERVAL_MS = 3000;
+/** Bootstrap's .carousel-item transition (0.6 s), with a margin for a transitionend that never comes. */
+const SLIDE_TRANSITION_FALLBACK_MS = 800;
+/** The horizontal finger travel that counts as a swipe (react-bootstrap's and Bootstrap's value). */
+const SWIPE_THRESHOLD_PX = 40;
 
 export const SLIDES = [
   {
@@ -37,17 +39,75 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+type Direction = 'next' | 'prev';
+/** A slide change in Bootstrap's two steps: the arriving slide is placed beside the current one, then both move. */
+type Slide = { from: number; to: number; direction: Direction; moving: boolean };
+
+/** Bootstrap's classes for one slide during a change (see bootstrap/scss/_carousel.scss). */
+function slideClasses(slideIndex: number, active: number, change: Slide | null): string {
+  const classes = ['carousel-item'];
+  if (slideIndex === active) classes.push('active');
+  if (change) {
+    const toward = change.direction === 'next' ? 'carousel-item-start' : 'carousel-item-end';
+    if (slideIndex === change.to) classes.push(`carousel-item-${change.direction}`);
+    if (change.moving && (slideIndex === change.to || slideIndex === change.from)) classes.push(toward);
+  }
+  return classes.join(' ');
+}
+
 /**
- * Three slides, 3 seconds each. It stops while the pointer is over it or focus is inside it, never moves
- * for people who prefer reduced motion, and has a visible pause button (WCAG 2.2.2).
+ * Three slides, 3 seconds each, in Bootstrap's carousel markup (its CSS, our few lines of state: this is on the
+ * landing page's first load, where react-bootstrap's Carousel and its transition library would cost more than the
+ * page itself). It stops while the pointer is over it or focus is inside it, never moves for people who prefer
+ * reduced motion, and has a visible pause button (WCAG 2.2.2). Arrow keys and swipes change slides too.
  */
 export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
+  const [change, setChange] = useState<Slide | null>(null);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const arriving = useRef<HTMLDivElement | null>(null);
+  const touchStartX = useRef<number | null>(null);
   const moving = !reducedMotion && !paused && !hovered && !focused;
+  const active = change ? change.from : index;
+
+  const show = useCallback(
+    (to: number, direction: Direction) => {
+      if (change || to === index) return;
+      setIndex(to);
+      if (!reducedMotion) setChange({ from: index, to, direction, moving: false });
+    },
+    [change, index, reducedMotion],
+  );
+  const next = useCallback(() => show((index + 1) % SLIDES.length, 'next'), [show, index]);
+  const previous = useCallback(() => show((index - 1 + SLIDES.length) % SLIDES.length, 'prev'), [show, index]);
+  const finish = useCallback(() => setChange(null), []);
+
+  // The arriving slide has been placed: let the browser lay it out there, then start both slides moving.
+  useLayoutEffect(() => {
+    if (!change || change.moving) return;
+    void arriving.current?.offsetHeight;
+    setChange({ ...change, moving: true });
+  }, [change]);
+
+  useEffect(() => {
+    if (!change?.moving) return;
+    const timer = window.setTimeout(finish, SLIDE_TRANSITION_FALLBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [change, finish]);
+
+  useEffect(() => {
+    if (!moving || change) return;
+    const timer = window.setTimeout(next, SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [moving, change, next]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') previous();
+    else if (event.key === 'ArrowRight') next();
+  };
 
   return (
     <section
@@ -61,47 +121,86 @@ export function HeroCarousel() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <Carousel
-        activeIndex={index}
-        onSelect={setIndex}
-        interval={moving ? SLIDE_INTERVAL_MS : null}
-        pause={false}
-        slide={!reducedMotion}
-        touch
-        indicatorLabels={SLIDES.map((slide) => `Show slide: ${slide.title}`)}
-        prevLabel="Previous slide"
-        nextLabel="Next slide"
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from the focused controls inside, as in Bootstrap */}
+      <div
+        className={`carousel${reducedMotion ? '' : ' slide'}`}
+        onKeyDown={onKeyDown}
+        onTouchStart={(event) => {
+          touchStartX.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(event) => {
+          const start = touchStartX.current;
+          const end = event.changedTouches[0]?.clientX;
+          touchStartX.current = null;
+          if (start === null || end === undefined || Math.abs(end - start) < SWIPE_THRESHOLD_PX) return;
+          if (end < start) next();
+          else previous();
+        }}
       >
-        {SLIDES.map((slide, slideIndex) => (
-          <Carousel.Item key={slide.image} aria-roledescription="slide" aria-label={`${slideIndex + 1} of ${SLIDES.length}`}>
-            <img
-              className="d-block w-100 hero-carousel-image"
-              src={slide.image}
-              alt={slide.alt}
-              width={1200}
-              height={500}
-              loading={slideIndex === 0 ? 'eager' : 'lazy'}
-              fetchPriority={slideIndex === 0 ? 'high' : 'low'}
-              decoding="async"
+        <div className="carousel-indicators">
+          {SLIDES.map((slide, slideIndex) => (
+            <button
+              key={slide.image}
+              type="button"
+              // Bootstrap's CSS draws the indicators by this attribute.
+              data-bs-target=""
+              className={slideIndex === index ? 'active' : undefined}
+              aria-current={slideIndex === index || undefined}
+              aria-label={`Show slide: ${slide.title}`}
+              onClick={() => show(slideIndex, slideIndex > index ? 'next' : 'prev')}
             />
-          </Carousel.Item>
-        ))}
-      </Carousel>
+          ))}
+        </div>
+        <div className="carousel-inner" aria-live={moving ? 'off' : 'polite'}>
+          {SLIDES.map((slide, slideIndex) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form fieldset
+            <div
+              key={slide.image}
+              ref={slideIndex === change?.to ? arriving : undefined}
+              className={slideClasses(slideIndex, active, change)}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slideIndex + 1} of ${SLIDES.length}`}
+              onTransitionEnd={(event) => {
+                if (slideIndex === change?.to && event.target === event.currentTarget) finish();
+              }}
+            >
+              <img
+                className="d-block w-100 hero-carousel-image"
+                src={slide.image}
+                alt={slide.alt}
+                width={1200}
+                height={500}
+                loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                fetchPriority={slideIndex === 0 ? 'high' : 'low'}
+                decoding="async"
+              />
+            </div>
+          ))}
+        </div>
+        <button type="button" className="carousel-control-prev" onClick={previous}>
+          <span className="carousel-control-prev-icon" aria-hidden="true" />
+          <span className="visually-hidden">Previous slide</span>
+        </button>
+        <button type="button" className="carousel-control-next" onClick={next}>
+          <span className="carousel-control-next-icon" aria-hidden="true" />
+          <span className="visually-hidden">Next slide</span>
+        </button>
+      </div>
       {/* The caption sits below the picture, not over it, so that large text never hides the image. */}
       <div className="hero-carousel-caption">
         <h2 className="h4">{SLIDES[index]?.title}</h2>
         <p className="mb-0">{SLIDES[index]?.text}</p>
       </div>
       {!reducedMotion && (
-        <Button
-          variant="light"
-          size="sm"
-          className="hero-carousel-pause"
+        <button
+          type="button"
+          className="btn btn-light btn-sm hero-carousel-pause"
           onClick={() => setPaused((value) => !value)}
           aria-pressed={paused}
         >
           {paused ? 'Play slides' : 'Pause slides'}
-        </Button>
+        </button>
       )}
     </section>
   );

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
@@ -23,9 +20,9 @@ export function LandingPage() {
   return (
     <>
       <section className="hero">
-        <Container className="py-4 py-md-5">
-          <Row className="align-items-center gy-4">
-            <Col lg={5}>
+        <div className="container py-4 py-md-5">
+          <div className="row align-items-center gy-4">
+            <div className="col-lg-5">
               <h1 className="display-5 fw-bold">Computer help from a neighbor you can trust</h1>
               <p className="lead">{BUSINESS_TAGLINE}, for homes, home offices, small businesses and older adults.</p>
               <Link to={appointmentEntryPath(viewer)} className="btn btn-warning btn-lg cta-button">
@@ -34,16 +31,16 @@ export function LandingPage() {
               <p className="mt-3 mb-0">
                 Prefer to talk first? Call <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>.
               </p>
-            </Col>
-            <Col lg={7}>
+            </div>
+            <div className="col-lg-7">
               <HeroCarousel />
-            </Col>
-          </Row>
-        </Container>
+            </div>
+          </div>
+        </div>
       </section>
 
       <section className="py-5" aria-labelledby="how-it-works">
-        <Container>
+        <div className="container">
           <h2 id="how-it-works" className="mb-4">
             How it works
           </h2>
@@ -63,13 +60,13 @@ export function LandingPage() {
           <p className="mb-0">
             See our <Link to="/services">services and fees</Link>, or learn how <Link to="/remotesupport">remote support</Link> works.
           </p>
-        </Container>
+        </div>
       </section>
 
       <section className="py-5 bg-light-subtle border-top" aria-labelledby="service-area">
-        <Container>
-          <Row className="gy-4 align-items-center">
-            <Col lg={4}>
+        <div className="container">
+          <div className="row gy-4 align-items-center">
+            <div className="col-lg-4">
               <h2 id="service-area">Where we work</h2>
               <p>
                 We visit homes and businesses throughout the Town of Islip and the Town of Smithtown: {SERVICE_CITIES.length} communities
@@ -78,12 +75,12 @@ export function LandingPage() {
               <p className="mb-0">
                 Outside the area? Remote support works from anywhere; <Link to="/remotesupport">see how</Link>.
               </p>
-            </Col>
-            <Col lg={8}>
+            </div>
+            <div className="col-lg-8">
               <ServiceAreaMap />
-            </Col>
-          </Row>
-        </Container>
+            </div>
+          </div>
+        </div>
       </section>
     </>
   );

@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { MAINTENANCE_MESSAGE } from '../../../../shared/messages.ts';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -6,11 +5,11 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 export function MaintenancePage() {
   usePageTitle('Down for maintenance');
   return (
-    <Container className="py-5 content-page">
+    <div className="container py-5 content-page">
       <h1>{MAINTENANCE_MESSAGE}</h1>
       <p className="lead mb-0">
         Need help right now? Call <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>.
       </p>
-    </Container>
+    </div>
   );
 }

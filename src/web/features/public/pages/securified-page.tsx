@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { SECURITY_LESSONS } from '../../../../shared/business.ts';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -9,7 +6,7 @@ import { LessonVideo } from '../components/lesson-video.tsx';
 export function SecurifiedPage() {
   usePageTitle('Stay safe online');
   return (
-    <Container className="py-5 content-page">
+    <div className="container py-5 content-page">
       <h1>Stay safe online</h1>
       <p className="lead">
         Four short lessons that prevent most of the problems we are called about. Each video has a written summary, so you can read the
@@ -26,25 +23,25 @@ export function SecurifiedPage() {
       </nav>
       {SECURITY_LESSONS.map((lesson) => (
         <section key={lesson.anchor} id={lesson.anchor} aria-labelledby={`${lesson.anchor}-title`} className="lesson mb-5">
-          <Row className="gy-3">
-            <Col lg={7}>
+          <div className="row gy-3">
+            <div className="col-lg-7">
               <LessonVideo youtubeId={lesson.youtubeId} title={lesson.title} poster={lesson.poster} />
-            </Col>
-            <Col lg={5}>
+            </div>
+            <div className="col-lg-5">
               <h2 id={`${lesson.anchor}-title`}>{lesson.title}</h2>
               <ul>
                 {lesson.summary.map((point) => (
                   <li key={point}>{point}</li>
                 ))}
               </ul>
-            </Col>
-          </Row>
+            </div>
+          </div>
         </section>
       ))}
       <p className="mb-0">
         Think you clicked something you should not have? Call us at <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>{' '}
         before you do anything else.
       </p>
-    </Container>
+    </div>
   );
 }

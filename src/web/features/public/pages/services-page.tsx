@@ -1,7 +1,3 @@
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import {
   FEE_SCHEDULE_TEXT,
@@ -20,7 +16,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 export function ServicesPage() {
   usePageTitle('Services, service area and fees');
   return (
-    <Container className="py-5 content-page">
+    <div className="container py-5 content-page">
       <h1>Our services</h1>
       <p className="lead">
         Friendly, patient technology help at your home or business, or remotely, on Saturdays and Sundays. We explain what we do in plain
@@ -29,18 +25,18 @@ export function ServicesPage() {
 
       <section aria-labelledby="what-we-do" className="mt-5">
         <h2 id="what-we-do">What we help with</h2>
-        <Row xs={1} md={2} lg={3} className="g-4 mt-1">
+        <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4 mt-1">
           {SERVICES_OFFERED.map((service) => (
-            <Col key={service.title}>
-              <Card className="h-100 service-card">
-                <Card.Body>
+            <div key={service.title} className="col">
+              <div className="card h-100 service-card">
+                <div className="card-body">
                   <h3 className="h5 card-title">{service.title}</h3>
-                  <Card.Text>{service.text}</Card.Text>
-                </Card.Body>
-              </Card>
-            </Col>
+                  <p className="card-text">{service.text}</p>
+                </div>
+              </div>
+            </div>
           ))}
-        </Row>
+        </div>
         <p className="mt-4 mb-0">
           <strong>Hardware:</strong> {HARDWARE_NOTE}
         </p>
@@ -79,11 +75,11 @@ export function ServicesPage() {
           We serve the {SERVICE_TOWNS.join(' and the ')}, New York. The service address must be inside the area; remote support is available
           anywhere.
         </p>
-        <Row className="gy-4">
-          <Col lg={7}>
+        <div className="row gy-4">
+          <div className="col-lg-7">
             <ServiceAreaMap />
-          </Col>
-          <Col lg={5}>
+          </div>
+          <div className="col-lg-5">
             <h3 className="h5">Communities we serve</h3>
             <ul className="town-list">
               {SERVICE_CITIES.map((city) => (
@@ -92,8 +88,8 @@ export function ServicesPage() {
                 </li>
               ))}
             </ul>
-          </Col>
-        </Row>
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="technician" className="mt-5">
@@ -105,6 +101,6 @@ export function ServicesPage() {
           Ready? <Link to="/signup">Register</Link> or <Link to="/login">log in</Link> to book a visit.
         </p>
       </section>
-    </Container>
+    </div>
   );
 }
