@@ -36,6 +36,10 @@ export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
   plugins: [react(), precompress()],
+  resolve: {
+    // The browser's zod parses without generating code, which our Content-Security-Policy would block.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }],
+  },
   build: {
     outDir,
     emptyOutDir: true,
