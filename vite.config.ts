@@ -44,6 +44,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the chunk graph, read by the first-load budget test (tests/process/bundle-budget.test.ts).
+    manifest: true,
     modulePreload: { polyfill: false },
     target: 'es2022',
   },

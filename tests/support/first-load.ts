@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path or shared-chunk name. */
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export type Asset = { file: string; bytes: number; gzipBytes: number };
+
+export type FirstLoad = {
+  /** The entry script and every chunk it imports statically, with what index.html preloads. */
+  js: Asset[];
+  css: Asset[];
+  /** The source modules bundled into those scripts, from their source maps, relative to the project. */
+  modules: string[];
+};
+
+const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}="([^"]*)"`);
+
+/** The `<script>` and `<link>` tags of the built index.html, as attribute maps. */
+function htmlReferences(html: string) {
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags.map((tag) => ({
+    tag: tag.startsWith('<script') ? 'script' : 'link',
+    type: ATTRIBUTE('type').exec(tag)?.[1],
+    rel: ATTRIBUTE('rel').exec(tag)?.[1],
+    url: ATTRIBUTE('src').exec(tag)?.[1] ?? ATTRIBUTE('href').exec(tag)?.[1],
+  }));
+}
+
+function measure(webRoot: string, file: string): Asset {
+  const content = readFileSync(path.join(webRoot, file));
+  return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+}
+
+/**
+ * What a browser fetches to show `/`: index.html's module script, modulepreloads and stylesheets, plus (from the
+ * build manifest) every chunk the entry imports statically and their CSS. Dynamic imports are left out: they load
+ * only when a lazy route or dialog asks for them.
+ */
+export function firstLoadOf(webRoot: string): FirstLoad {
+  const projectRoot = path.resolve(webRoot, '../..');
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest enabled`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+
+  const local = (url: string) => url.replace(/^\//, '');
+  const references = htmlReferences(html).filter((reference) => reference.url && !/^(https?:|data:)/.test(reference.url));
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const reference of references) {
+    const url = local(reference.url ?? '');
+    if (reference.tag === 'script' || reference.rel === 'modulepreload') js.add(url);
+    if (reference.rel === 'stylesheet') css.add(url);
+  }
+
+  const visit = (chunk: ManifestChunk | undefined) => {
+    if (!chunk) return;
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
+      if (imported && !js.has(imported.file)) {
+        js.add(imported.file);
+        visit(imported);
+      }
+    }
+  };
+  for (const file of [...js]) visit(byFile.get(file));
+
+  const modules = new Set<string>();
+  for (const file of js) {
+    const mapFile = path.join(webRoot, `${file}.map`);
+    if (!existsSync(mapFile)) throw new Error(`${mapFile} is missing: build with sourcemaps to list the bundled modules`);
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(path.join(webRoot, file)), source)));
+  }
+
+  return {
+    js: [...js].map((file) => measure(webRoot, file)),
+    css: [...css].map((file) => measure(webRoot, file)),
+    modules: [...modules].sort(),
+  };
+}
+
+export const totalGzip = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.gzipBytes, 0);
