@@ -55,6 +55,38 @@ describe('the public site in Chromium', () => {
     }
   }
 
+  it('sizes every image on the public pages and lazy-loads all but those in the first screenful', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      for (const { path, heading } of PAGES) {
+        await page.goto(`${server.url}${path}`);
+        await expect.poll(() => page.locator('h1').first().textContent()).toBe(heading);
+        const images = await page.locator('img').evaluateAll((elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            return {
+              src: element.getAttribute('src'),
+              width: element.getAttribute('width'),
+              height: element.getAttribute('height'),
+              lazy: element.getAttribute('loading') === 'lazy',
+              inFirstScreen: box.height > 0 && box.top < window.innerHeight,
+            };
+          }),
+        );
+        expect(images.length).toBeGreaterThan(0);
+        for (const image of images) {
+          const where = `${path} ${image.src}`;
+          expect(image.width, where).toMatch(/^\d+$/);
+          expect(image.height, where).toMatch(/^\d+$/);
+          // The logo and the first slide of the landing page's carousel load at once: they are the first screen.
+          if (!image.lazy) expect(image.inFirstScreen, `${where} loads eagerly below the fold`).toBe(true);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a visitor exactly the spec navigation: Services, Security Tips, Remote Support, Register, Login', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
