@@ -1,0 +1,63 @@
+/**
+ * npm run lighthouse: Lighthouse (default mobile settings) on the public pages and the login page of the built
+ * server, started on a temporary data directory, in Debian's Chromium. Targets: performance at least 95,
+ * accessibility, best practices and SEO 100. Writes bench-results/lighthouse.json and prints a table, then the
+ * audits that lost points. Not part of npm test (performance is a timing); tests/e2e/lighthouse.test.ts guards
+ * the other three categories.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { auditPage, CATEGORIES, type PageReport, TARGETS } from '../tests/support/lighthouse.ts';
+import { startServer } from '../tests/support/server-process.ts';
+
+const PAGES = ['/', '/services', '/securified', '/login'];
+
+const server = await startServer();
+const reports: PageReport[] = [];
+try {
+  for (const path of PAGES) reports.push(await auditPage(server.url, path));
+} finally {
+  await server.stop();
+}
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync(
+  'bench-results/lighthouse.json',
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, pages: reports }, null, 2)}\n`,
+);
+
+const origin = new URL(server.url).origin;
+const row = (cells: string[]) => `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(12) : cell.padStart(14))).join(' | ')} |`;
+console.log(row(['page', ...CATEGORIES]));
+console.log(row(['-'.repeat(12), ...CATEGORIES.map(() => '-'.repeat(14))]));
+let missed = false;
+for (const report of reports) {
+  console.log(
+    row([
+      report.path,
+      ...CATEGORIES.map((category) => {
+        const score = report.scores[category];
+        const ok = score !== null && score >= TARGETS[category];
+        missed ||= !ok;
+        return `${score ?? '-'}${ok ? '' : ' (!)'}`;
+      }),
+    ]),
+  );
+}
+for (const report of reports) {
+  const metrics = report.metrics;
+  console.log(
+    `\n${report.path}: FCP ${Math.round(metrics.firstContentfulPaintMs ?? 0)} ms, LCP ${Math.round(metrics.largestContentfulPaintMs ?? 0)} ms, ` +
+      `TBT ${Math.round(metrics.totalBlockingTimeMs ?? 0)} ms, CLS ${(metrics.cumulativeLayoutShift ?? 0).toFixed(3)} ` +
+      `(machine benchmark index ${Math.round(report.benchmarkIndex)})`,
+  );
+  for (const category of CATEGORIES) {
+    for (const failure of report.failures[category]) {
+      console.log(
+        `  ${category}: ${failure.id} (${failure.score})${failure.displayValue ? ` ${failure.displayValue}` : ''}: ${failure.title}`,
+      );
+    }
+  }
+  const outside = report.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'));
+  if (outside.length > 0) console.log(`  requests outside this server: ${outside.join(', ')}`);
+}
+if (missed) console.log('\n(!) below target');

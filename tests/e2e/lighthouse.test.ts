@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPage, type Category } from '../support/lighthouse.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+/** Scores that do not depend on the machine's speed; performance is a timing and stays in npm run lighthouse. */
+const CATEGORIES: Category[] = ['accessibility', 'best-practices', 'seo'];
+const PAGES = ['/', '/services', '/securified', '/login'];
+
+describe('Lighthouse on the public pages and the login page', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  for (const path of PAGES) {
+    it(`scores ${path} 100 for accessibility, best practices and SEO, with no request leaving the server`, {
+      timeout: 120_000,
+    }, async () => {
+      const report = await auditPage(server.url, path, CATEGORIES);
+      expect(report.failures).toEqual({ performance: [], accessibility: [], 'best-practices': [], seo: [] });
+      expect(report.scores).toMatchObject({ accessibility: 100, 'best-practices': 100, seo: 100 });
+      const origin = new URL(server.url).origin;
+      expect(report.requests).toContain(`${server.url}${path}`);
+      expect(report.requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([]);
+    });
+  }
+});
