@@ -22,7 +22,7 @@ import { type PaymentProvider, SandboxProvider } from './modules/payments/paymen
 import { paymentRoutes } from './modules/payments/payment-routes.ts';
 import { PaymentService } from './modules/payments/payment-service.ts';
 import { PayPalProvider } from './modules/payments/paypal-provider.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -68,6 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
