@@ -739,6 +739,7 @@ function describeRequest(sent: Sent): string {
 }
 
 function decoded(response: LightMyRequestResponse): string {
+  if (response.rawPayload.length === 0) return '';
   const encoding = response.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
