@@ -961,6 +961,47 @@ describe('hostile input', () => {
     });
   }
 
+  it('refuses a NUL character anywhere in the input with a 400, however deep, before it reaches the database', async () => {
+    const nested = `{"description":${'['.repeat(30_000)}"\\u0000"${']'.repeat(30_000)}}`;
+    const attempts: Array<{ method: 'GET' | 'PUT' | 'PATCH'; url: string; payload?: string | object; cookie: string }> = [
+      { method: 'GET', url: '/dev/mailbox.json?to=%00', cookie: '' },
+      { method: 'GET', url: '/api/admin/customers?email=a%00', cookie: people.admin.cookie },
+      { method: 'GET', url: '/api/admin/appointments/%00/history', cookie: people.admin.cookie },
+      {
+        method: 'PUT',
+        url: '/api/account/profile',
+        payload: { ...ROUTES['PUT /api/account/profile']?.body?.(), streetAddress: '1 Main\u0000' },
+        cookie: people.customer.cookie,
+      },
+      {
+        method: 'PATCH',
+        url: `/api/admin/appointments/${made.editable}`,
+        payload: { notes: 'x', '\u0000': 1 },
+        cookie: people.admin.cookie,
+      },
+      { method: 'PATCH', url: `/api/admin/appointments/${made.editable}`, payload: nested, cookie: people.admin.cookie },
+    ];
+    for (const { method, url, payload, cookie } of attempts) {
+      const headers: Record<string, string> = typeof payload === 'string' ? { 'content-type': 'application/json' } : {};
+      if (cookie) headers.cookie = cookie;
+      const response = await app.inject({ method, url, payload, headers, remoteAddress: nextAddress() });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('keeps a browser error report that carries NUL characters, with each written as U+FFFD', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/errors',
+      payload: { errorMessage: 'bad \u0000 byte', componentName: 'Home\u0000' },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await database.db.select().from(errorLog).where(eq(errorLog.errorMessage, 'bad \uFFFD byte'));
+    expect(rows).toEqual([expect.objectContaining({ componentName: 'Home\uFFFD', source: 'browser' })]);
+  });
+
   describe('oversized bodies', () => {
     const bodyRoutes = () =>
       registered.flatMap((route) =>
