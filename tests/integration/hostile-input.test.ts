@@ -190,6 +190,17 @@ const FOUND: Array<{ viewer: Viewer; method: string; url: string; payload?: stri
   { viewer: 'admin', method: 'GET', url: '/api/admin/paid?from=9999-12-31&to=9999-12-31', status: 400 },
   { viewer: 'admin', method: 'GET', url: '/api/admin/paid?from=0000-01-01', status: 400 },
   { viewer: 'customer', method: 'GET', url: '/api/appointments/availability?month=0000-01', status: 400 },
+  // better-auth's own error bodies, { code, message } or none at all.
+  { viewer: 'visitor', method: 'GET', url: '/api/auth/sign-in/social', status: 404 },
+  { viewer: 'visitor', method: 'GET', url: '/api/auth/callback/google?code=a&code=b&state=x', status: 400 },
+  { viewer: 'visitor', method: 'POST', url: '/api/auth/sign-in/social', payload: '12', contentType: 'application/json', status: 400 },
+  {
+    viewer: 'visitor',
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    payload: '{"provider":"yahoo"}',
+    contentType: 'application/json',
+  },
 ];
 
 // --- Hostile values -----------------------------------------------------------------------------------------

@@ -28,6 +28,11 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** The user-facing text of a client error status, for errors that bring no message of their own. */
+export function clientErrorMessage(statusCode: number): string {
+  return CLIENT_ERROR_MESSAGES[statusCode] ?? CLIENT_ERROR_MESSAGES[400] ?? 'The request was not valid.';
+}
+
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: { code, message } });
 }
