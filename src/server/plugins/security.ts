@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './errors.ts';
+import { clientErrorMessage, HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +39,10 @@ export function waitText(milliseconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Security headers (a Content-Security-Policy with no inline script), rate limits and compression. */
+/**
+ * Security headers (a Content-Security-Policy with no inline script), rate limits, compression, and the checks every
+ * request passes: body size, text the database can store, and the origin of changes.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https://');
   // PayPal's buttons load its script and open its frames only when PayPal is configured.
@@ -73,6 +76,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${waitText(context.ttl)}.`),
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // A body over the route's limit is refused by its declared length, before anything reads it and whatever its
+  // type: Fastify's own check counts only the bodies it parses, and answers a type it has no parser for with 415.
+  app.addHook('onRequest', async (request) => {
+    if (Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', clientErrorMessage(413));
+    }
+  });
 
   // PostgreSQL cannot store U+0000 in text, and no form can type one: input that carries one is refused on every
   // route before validation, instead of failing in the database.
