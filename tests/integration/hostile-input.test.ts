@@ -924,6 +924,8 @@ function planFor(route: string, routeCase: RouteCase): fc.Arbitrary<Plan> {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What Object.prototype holds before the barrage: a __proto__ or constructor key that got through would add to it. */
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
 describe('hostile input', () => {
   beforeAll(async () => {
@@ -1030,6 +1032,7 @@ describe('hostile input', () => {
         { numRuns: RUNS_PER_ROUTE, reporter },
       );
       await expectStoredDataValid(route);
+      expect(Object.getOwnPropertyNames(Object.prototype).sort(), 'Object.prototype is unchanged').toEqual(PROTOTYPE_KEYS);
     });
   }
 
