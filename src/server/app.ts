@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_TIMEOUT_MS } from '../shared/chat.ts';
 import type { Config } from './config.ts';
@@ -25,7 +25,7 @@ import { type PaymentProvider, SandboxProvider } from './modules/payments/paymen
 import { paymentRoutes } from './modules/payments/payment-routes.ts';
 import { PaymentService } from './modules/payments/payment-service.ts';
 import { PayPalProvider } from './modules/payments/paypal-provider.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -53,6 +53,8 @@ export type AppDependencies = {
   reminderIntervalMs?: number;
   /** How long the chat assistant may take to answer (CHAT_TIMEOUT_MS; tests shorten it). */
   chatTimeoutMs?: number;
+  /** Told of every route as it is registered, so that a test can prove it covers them all. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -71,7 +73,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

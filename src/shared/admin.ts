@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS, NOTES_MAX_LENGTH } from './appointments.ts';
+import { businessDateSchema, DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS, NOTES_MAX_LENGTH } from './appointments.ts';
 
 /** The back office's rules and texts (spec sections 2, 4, 5 and 8). */
 
@@ -42,9 +42,10 @@ export const AdminAppointmentUpdateSchema = z
 export type AdminAppointmentUpdate = z.input<typeof AdminAppointmentUpdateSchema>;
 export type AdminAppointmentChanges = z.output<typeof AdminAppointmentUpdateSchema>;
 
+/** The paid list's period: New York days the business-time module turns into instants. */
 export const PeriodQuerySchema = z.object({
-  from: z.iso.date({ error: 'Choose the first day as YYYY-MM-DD.' }).optional(),
-  to: z.iso.date({ error: 'Choose the last day as YYYY-MM-DD.' }).optional(),
+  from: businessDateSchema('Choose the first day as YYYY-MM-DD.').optional(),
+  to: businessDateSchema('Choose the last day as YYYY-MM-DD.').optional(),
 });
 
 export const ErrorLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });

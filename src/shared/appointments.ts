@@ -7,9 +7,11 @@ import { isWeekendDate, parseBusinessDate } from './business-time.ts';
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const NOTES_MAX_LENGTH = 2000;
 
-export const BusinessDateSchema = z
-  .string()
-  .refine((value) => parseBusinessDate(value) !== undefined, { error: 'Choose a date as YYYY-MM-DD.' });
+/** A New York day as YYYY-MM-DD that the business-time module can compute with. */
+export const businessDateSchema = (message: string) =>
+  z.string().refine((value) => parseBusinessDate(value) !== undefined, { error: message });
+
+export const BusinessDateSchema = businessDateSchema('Choose a date as YYYY-MM-DD.');
 
 export const BookAppointmentSchema = z.object({
   date: BusinessDateSchema.refine(isWeekendDate, { error: 'Visits are on Saturdays and Sundays only.' }),
@@ -28,7 +30,10 @@ export const DescriptionSchema = z.object({
 export type DescriptionInput = z.infer<typeof DescriptionSchema>;
 
 export const AvailabilityQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month as YYYY-MM.' }),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month as YYYY-MM.' })
+    .refine((month) => parseBusinessDate(`${month}-01`) !== undefined, { error: 'Choose a month as YYYY-MM.' }),
 });
 
 /** What a customer receives about their own appointment (and an admin about a customer's, at /adminpayment). */

@@ -9,6 +9,7 @@ import {
   isBookableInstant,
   isWeekendDate,
   lastBookableDate,
+  parseBusinessDate,
   slotInstant,
   slotLabelOf,
   slotsOf,
@@ -125,5 +126,26 @@ describe('what people see', () => {
     expect(zoneNoteFor('Europe/London', winter)).toBe('New York time');
     expect(zoneNoteFor('Asia/Tokyo', winter)).toBe('New York time');
     expect(zoneNoteFor('America/Toronto', winter)).toBeUndefined();
+  });
+});
+
+describe('business dates', () => {
+  it('are real days of the years 1900 to 2999, so every instant made from one is right and storable', () => {
+    expect(parseBusinessDate('2026-11-21')).toEqual({ year: 2026, month: 11, day: 21 });
+    expect(parseBusinessDate('1900-01-01')).toEqual({ year: 1900, month: 1, day: 1 });
+    expect(parseBusinessDate('2999-12-31')).toEqual({ year: 2999, month: 12, day: 31 });
+    for (const date of [
+      '0000-01-01',
+      '0050-06-15',
+      '0099-12-31',
+      '1899-12-31',
+      '3000-01-01',
+      '9999-12-31',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-1-1',
+    ]) {
+      expect(parseBusinessDate(date), date).toBeUndefined();
+    }
   });
 });

@@ -28,10 +28,19 @@ export function formatBusinessTimeOfDay(instant: Date | number): string {
   return format(inBusinessZone(instant), 'hh:mm:ssaaa');
 }
 
+/**
+ * The years a business date may fall in. Every visit, payment and filter does; outside them Date and TZDate read a
+ * year below 100 as 19xx, and PostgreSQL knows no year 0 or 10000, so a date typed there would become a wrong
+ * instant or a failed query.
+ */
+export const FIRST_BUSINESS_YEAR = 1900;
+export const LAST_BUSINESS_YEAR = 2999;
+
 export function parseBusinessDate(date: string): { year: number; month: number; day: number } | undefined {
   const match = DATE_PATTERN.exec(date);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < FIRST_BUSINESS_YEAR || year > LAST_BUSINESS_YEAR) return undefined;
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
   return { year, month, day };

@@ -5,3 +5,8 @@ export const ERROR_FIELD_MAX_LENGTH = 200;
 export const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
 /** The user id the spec's log uses when no signed-in user is involved. */
 export const NO_USER_ID = 'No user id';
+
+/** PostgreSQL text cannot hold U+0000: an error report keeps its text, with each one written as U+FFFD. */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
+}

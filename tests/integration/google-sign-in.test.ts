@@ -44,6 +44,21 @@ describe('Google sign-in', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
   });
 
+  it('sends a Google callback that fails (a forged or stale state) to the login page with the Google error, not to a dead end', async () => {
+    for (const url of [
+      '/api/auth/callback/google?code=a&state=forged',
+      '/api/auth/callback/google',
+      '/api/auth/callback/google?error=access_denied',
+    ]) {
+      const response = await withGoogle.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      const location = new URL(String(response.headers.location), 'https://techhelp.example.com');
+      expect(location.origin, url).toBe('https://techhelp.example.com');
+      expect(location.pathname, url).toBe('/login');
+      expect(location.searchParams.get('error'), url).toBe('google');
+    }
+  });
+
   it('is not there at all when not configured', async () => {
     const response = await start(withoutGoogle);
     expect(response.statusCode).toBe(404);

@@ -23,12 +23,39 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   405: 'That method is not allowed here.',
   406: 'That response format is not available.',
   413: 'That request is too large.',
+  414: 'That address is too long.',
   415: 'That content type is not supported; send JSON.',
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** The user-facing text of a client error status, for errors that bring no message of their own. */
+export function clientErrorMessage(statusCode: number): string {
+  return CLIENT_ERROR_MESSAGES[statusCode] ?? CLIENT_ERROR_MESSAGES[400] ?? 'The request was not valid.';
+}
+
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: { code, message } });
+}
+
+/** A client error Fastify raised itself (FST_*): its status, with our code and message. */
+function sendFastifyClientError(reply: FastifyReply, statusCode: number, error: FastifyError) {
+  const code = !error.code?.startsWith('FST_')
+    ? error.code
+    : statusCode === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : statusCode === 414
+        ? 'URI_TOO_LONG'
+        : 'BAD_REQUEST';
+  return sendError(reply, statusCode, code ?? 'BAD_REQUEST', CLIENT_ERROR_MESSAGES[statusCode] ?? error.message);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route or hook runs (a path whose percent-encoding is
+ * broken, a path parameter over its length limit) gets the standard shape too, not Fastify's own.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return sendFastifyClientError(reply, statusCode, error);
 }
 
 /**
@@ -47,14 +74,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
 
     const statusCode = !isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode < 500) {
-      const code = error.code?.startsWith('FST_')
-        ? statusCode === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : 'BAD_REQUEST'
-        : (error.code ?? 'BAD_REQUEST');
-      return sendError(reply, statusCode, code, CLIENT_ERROR_MESSAGES[statusCode] ?? error.message);
-    }
+    if (statusCode < 500) return sendFastifyClientError(reply, statusCode, error);
 
     request.log.error({ err: error }, 'request failed');
     await app.recordError({

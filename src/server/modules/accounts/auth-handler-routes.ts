@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { sendError } from '../../plugins/errors.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { clientErrorMessage, sendError } from '../../plugins/errors.ts';
 import { webHeaders } from '../../plugins/session.ts';
 import { AUTH_HANDLER_PATHS } from './auth.ts';
 
@@ -20,11 +20,30 @@ export const authHandlerRoutes: FastifyPluginAsync = async (app) => {
           body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
         }),
       );
-      reply.code(response.status);
-      for (const [key, value] of response.headers) if (key !== 'set-cookie') reply.header(key, value);
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (response.status >= 400) return sendAuthError(reply, response);
+      reply.code(response.status);
+      for (const [key, value] of response.headers) if (key !== 'set-cookie') reply.header(key, value);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
 };
+
+/**
+ * better-auth answers its errors as { code, message } (or with no body at all); ours are { error: { code, message } }.
+ * A failure of its own (5xx) goes to the central handler, which logs it and hides the details.
+ */
+async function sendAuthError(reply: FastifyReply, response: Response) {
+  const text = await response.text();
+  if (response.status >= 500) throw new Error(`better-auth answered ${response.status}: ${text.slice(0, 500)}`);
+  let body: { code?: unknown; message?: unknown } | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // No JSON body: the status speaks for itself.
+  }
+  const code = typeof body?.code === 'string' && body.code ? body.code : response.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+  const message = typeof body?.message === 'string' && body.message ? body.message : clientErrorMessage(response.status);
+  return sendError(reply, response.status, code, message);
+}

@@ -61,6 +61,9 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
         },
       },
     },
+    // A Google sign-in that fails before its state is read (a stale or forged callback) goes where the browser's
+    // own errorCallbackURL goes: better-auth's default error page is not one of the paths we serve.
+    onAPIError: { errorURL: `${config.publicUrl}/login?error=google` },
     // Our own limits (per client and per address, shared by every instance) guard the account routes.
     rateLimit: { enabled: false },
     advanced: {

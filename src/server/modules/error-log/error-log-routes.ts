@@ -10,7 +10,8 @@ export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/errors',
     {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // An error is never lost: NUL characters are kept as U+FFFD by the schema rather than refused.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, acceptsNulText: true },
       schema: {
         body: ClientErrorReportSchema,
         response: { 204: z.null(), 400: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },

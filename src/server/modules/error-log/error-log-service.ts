@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH, NO_USER_ID } from '../../../shared/error-log.ts';
+import { ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH, NO_USER_ID, storableText } from '../../../shared/error-log.ts';
 import type { Database } from '../../db/client.ts';
 import { insertErrorLogEntry } from './error-log-queries.ts';
 
@@ -21,10 +21,10 @@ export function createErrorRecorder(db: Database, log: FastifyBaseLogger): Error
   return async (report) => {
     try {
       await insertErrorLogEntry(db, {
-        userId: (report.userId || NO_USER_ID).slice(0, ERROR_FIELD_MAX_LENGTH),
-        errorMessage: report.errorMessage.slice(0, ERROR_MESSAGE_MAX_LENGTH),
-        appointmentIdentifier: (report.appointmentIdentifier ?? '').slice(0, ERROR_FIELD_MAX_LENGTH),
-        componentName: report.componentName.slice(0, ERROR_FIELD_MAX_LENGTH),
+        userId: storableText(report.userId || NO_USER_ID).slice(0, ERROR_FIELD_MAX_LENGTH),
+        errorMessage: storableText(report.errorMessage).slice(0, ERROR_MESSAGE_MAX_LENGTH),
+        appointmentIdentifier: storableText(report.appointmentIdentifier ?? '').slice(0, ERROR_FIELD_MAX_LENGTH),
+        componentName: storableText(report.componentName).slice(0, ERROR_FIELD_MAX_LENGTH),
         source: report.source,
       });
     } catch (error) {
