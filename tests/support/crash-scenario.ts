@@ -471,10 +471,12 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
     setupMs = Math.round(performance.now() - setupBegan);
     connection.up(server.url);
     const workers = customers.map((customer) => customerWorker(connection, customer, admin, ledger, nextSlot));
+    // Workers stop early only when their session is refused; then no write will come to wait for.
+    const allWorkersGone = Promise.all(workers);
     for (let kill = 0; kill < kills; kill++) {
       // Measured from the first write this server acknowledged, so that each life does real work however slowly
       // the machine starts servers.
-      await Promise.race([connection.firstAcknowledgedWrite(), sleep(20_000)]);
+      await Promise.race([connection.firstAcknowledgedWrite(), sleep(20_000), allWorkersGone]);
       await sleep(randomBetween(300, 2000));
       const current = server;
       const target = KILL_TARGETS[kill % KILL_TARGETS.length];
@@ -487,7 +489,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
             resolve();
           }),
         );
-        await Promise.race([killed, sleep(10_000)]);
+        await Promise.race([killed, sleep(10_000), allWorkersGone]);
         connection.disarm();
       }
       connection.down();
