@@ -9,7 +9,8 @@
  *   Server-Sent Events streams), median and p99.
  * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms.
  * Writes bench-results/bench.json and prints a table. Not part of npm test: the figures depend on the machine
- * and on whatever else runs on it (the load average is recorded with them).
+ * and on whatever else runs on it, so the load average is recorded with them, and beside each request rate the
+ * share of its core the server actually got and the requests it answered per second of its own CPU time.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -111,6 +112,15 @@ function procStatus(pid: number): { rssMb: number; highWaterMb: number; cpusAllo
   };
 }
 
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time the process has used so far (user + system), in milliseconds, from /proc/PID/stat. */
+function cpuMsOf(pid: number): number {
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are plain.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
 /** The highest RSS seen while `work` runs, sampled every 100 ms (not only after the load, when it has fallen). */
 async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number; samples: number }> {
   let peakMb = procStatus(pid).rssMb;
@@ -209,6 +219,10 @@ type Load = {
   errors: number;
   /** Share of its core the load generator used: near 100 means the generator, not the server, set the pace. */
   loadGeneratorCpuPercent: number;
+  /** Share of its core the server got: below 100 at full load means other programs took the rest. */
+  serverCpuPercent: number;
+  /** Requests answered per second of the server's own CPU time: what it would do with the core to itself. */
+  requestsPerCpuSecond: number;
 };
 
 function runAutocannon(url: string, cookie: string, seconds: number, rate: number | undefined, latencies?: number[]) {
@@ -233,13 +247,15 @@ function runAutocannon(url: string, cookie: string, seconds: number, rate: numbe
 }
 
 /** A short warm-up (for the JIT and the caches), then the measured run. */
-async function measure(url: string, cookie: string, rate?: number): Promise<Load> {
+async function measure(server: Server, url: string, cookie: string, rate?: number): Promise<Load> {
   if (WARMUP_SECONDS > 0) await runAutocannon(url, cookie, WARMUP_SECONDS, rate);
   const latencies: number[] = [];
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = cpuMsOf(server.pid);
   const started = performance.now();
   const result = await runAutocannon(url, cookie, SECONDS, rate, latencies);
   const elapsedMs = performance.now() - started;
+  const serverCpuMs = cpuMsOf(server.pid) - serverCpuBefore;
   const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
@@ -252,18 +268,21 @@ async function measure(url: string, cookie: string, rate?: number): Promise<Load
     non2xx: result.non2xx,
     errors: result.errors,
     loadGeneratorCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 100),
+    serverCpuPercent: Math.round((serverCpuMs / elapsedMs) * 100),
+    requestsPerCpuSecond: Math.round(latencies.length / (serverCpuMs / 1000)),
   };
 }
 
 type Endpoint = { max: Load; atRate: Load };
 
-async function measureEndpoint(url: string, cookie: string): Promise<Endpoint> {
-  return { max: await measure(url, cookie), atRate: await measure(url, cookie, RATE) };
+async function measureEndpoint(server: Server, url: string, cookie: string): Promise<Endpoint> {
+  return { max: await measure(server, url, cookie), atRate: await measure(server, url, cookie, RATE) };
 }
 
 function ratios(ours: Endpoint, bare: Endpoint) {
   return {
     requestsPerSecond: round(ours.max.requestsPerSecond / bare.max.requestsPerSecond, 3),
+    requestsPerCpuSecond: round(ours.max.requestsPerCpuSecond / bare.max.requestsPerCpuSecond, 3),
     p99AtRate: round(ours.atRate.latencyP99Ms / bare.atRate.latencyP99Ms, 2),
   };
 }
@@ -348,7 +367,7 @@ async function benchBare() {
   try {
     await sleep(1000);
     const idle = procStatus(bare.pid);
-    const { result: endpoint, peakMb } = await peakRssDuring(bare.pid, () => measureEndpoint(`${bare.url}/bare`, DUMMY_COOKIE));
+    const { result: endpoint, peakMb } = await peakRssDuring(bare.pid, () => measureEndpoint(bare, `${bare.url}/bare`, DUMMY_COOKIE));
     return { endpoint, memory: { idleMb: idle.rssMb, peakUnderLoadMb: peakMb }, cpusAllowed: idle.cpusAllowed };
   } finally {
     await bare.stop();
@@ -368,8 +387,8 @@ async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, st
     const month = businessDateOf(addDays(new Date(), 10)).slice(0, 7);
 
     const requests = await peakRssDuring(server.pid, async () => ({
-      availability: await measureEndpoint(`${server.url}/api/appointments/availability?month=${month}`, reader),
-      appointmentList: await measureEndpoint(`${server.url}/api/appointments`, reader),
+      availability: await measureEndpoint(server, `${server.url}/api/appointments/availability?month=${month}`, reader),
+      appointmentList: await measureEndpoint(server, `${server.url}/api/appointments`, reader),
     }));
     const live = await peakRssDuring(server.pid, () => liveUpdateLatency(server));
     const after = procStatus(server.pid);
@@ -442,15 +461,22 @@ const report = {
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', `${JSON.stringify(report, null, 2)}\n`);
 
-const perSecond = (load: Load, ratio?: number) => `${load.requestsPerSecond}${ratio === undefined ? '' : ` (${ratio}x)`}`;
+const times = (ratio?: number) => (ratio === undefined ? '' : ` (${ratio}x)`);
+const perSecond = (load: Load, ratio?: number) => `${load.requestsPerSecond}${times(ratio)}, core ${load.serverCpuPercent}%`;
+const perCpuSecond = (load: Load, ratio?: number) => `${load.requestsPerCpuSecond}${times(ratio)}`;
 const atRate = (load: Load, ratio?: number) =>
-  `${load.latencyP99Ms}${ratio === undefined ? '' : ` (${ratio}x)`}${load.requestsPerSecond < RATE * 0.95 ? ` [only ${load.requestsPerSecond}/s]` : ''}`;
+  `${load.latencyP99Ms}${times(ratio)}${load.requestsPerSecond < RATE * 0.95 ? ` [only ${load.requestsPerSecond}/s]` : ''}`;
 const columns = Object.fromEntries(
   results.map((result) => [
     result.database,
     {
       'availability req/s (x bare)': perSecond(result.availability.max, result.availability.ratioToBare.requestsPerSecond),
       'list req/s (x bare)': perSecond(result.appointmentList.max, result.appointmentList.ratioToBare.requestsPerSecond),
+      'availability req per CPU-second (x bare)': perCpuSecond(
+        result.availability.max,
+        result.availability.ratioToBare.requestsPerCpuSecond,
+      ),
+      'list req per CPU-second (x bare)': perCpuSecond(result.appointmentList.max, result.appointmentList.ratioToBare.requestsPerCpuSecond),
       [`availability p99 ms at ${RATE}/s (x bare)`]: atRate(result.availability.atRate, result.availability.ratioToBare.p99AtRate),
       [`list p99 ms at ${RATE}/s (x bare)`]: atRate(result.appointmentList.atRate, result.appointmentList.ratioToBare.p99AtRate),
       [`live updates median / p99 ms (${result.liveUpdates.streams} streams)`]: `${result.liveUpdates.medianMs} / ${result.liveUpdates.p99Ms}`,
@@ -462,6 +488,8 @@ const columns = Object.fromEntries(
 const bareColumn = {
   'availability req/s (x bare)': perSecond(bare.endpoint.max),
   'list req/s (x bare)': perSecond(bare.endpoint.max),
+  'availability req per CPU-second (x bare)': perCpuSecond(bare.endpoint.max),
+  'list req per CPU-second (x bare)': perCpuSecond(bare.endpoint.max),
   [`availability p99 ms at ${RATE}/s (x bare)`]: atRate(bare.endpoint.atRate),
   [`list p99 ms at ${RATE}/s (x bare)`]: atRate(bare.endpoint.atRate),
   'RSS idle / peak MB': `${bare.memory.idleMb} / ${bare.memory.peakUnderLoadMb}`,
