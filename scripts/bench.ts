@@ -13,7 +13,7 @@
  * share of its core the server actually got and the requests it answered per second of its own CPU time.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -99,7 +99,14 @@ async function startOurServer(env: Record<string, string>): Promise<Server> {
     );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));
   await (await start(dataDir)).stop();
-  return start(dataDir);
+  const server = await start(dataDir);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 function procStatus(pid: number): { rssMb: number; highWaterMb: number; cpusAllowed: string } {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../support/config.ts';
 import { runCrashScenario } from '../support/crash-scenario.ts';
 import { createTestDatabase, requirePostgres } from '../support/database.ts';
 
@@ -9,7 +8,7 @@ describe('crashes on PostgreSQL', () => {
   it('keeps every acknowledged booking and payment exactly once, and nothing half-done, across repeated SIGKILLs', async () => {
     const database = await createTestDatabase();
     try {
-      const summary = await runCrashScenario({ dataDir: temporaryDirectory('techhelp-crash-'), databaseUrl: database.url });
+      const summary = await runCrashScenario({ databaseUrl: database.url });
       if (process.env.CRASH_REPORT) process.stdout.write(`${JSON.stringify(summary)}\n`);
       expect(summary.kills).toBe(5);
     } finally {

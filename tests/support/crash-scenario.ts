@@ -1,6 +1,7 @@
+import { rmSync } from 'node:fs';
 import { addDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { type Database, type Executor, openDatabase } from '../../src/server/db/client.ts';
 import { appointments, auditLog, outboxEmails, paymentOrders, payments, user } from '../../src/server/db/schema.ts';
 import type { CustomerAppointment } from '../../src/shared/appointments.ts';
@@ -8,6 +9,7 @@ import { SLOT_LABELS, type SlotLabel } from '../../src/shared/business.ts';
 import { businessDateOf, isWeekendDate, slotInstant } from '../../src/shared/business-time.ts';
 import { uniqueEmail } from './accounts.ts';
 import { createVerifiedAccount, type HttpCustomer } from './booking-customers.ts';
+import { temporaryDirectory } from './config.ts';
 import { killDuringStart, type ServerProcess, startServer } from './server-process.ts';
 
 /**
@@ -25,8 +27,6 @@ import { killDuringStart, type ServerProcess, startServer } from './server-proce
  */
 
 export type CrashScenarioOptions = {
-  /** Reused by every restart: the embedded database and the generated AUTH_SECRET live here. */
-  dataDir: string;
   /** DATABASE_URL for the PostgreSQL run; unset for the embedded database. */
   databaseUrl?: string;
   kills?: number;
@@ -420,8 +420,10 @@ async function inspect(db: Database, ledger: Ledger, customers: Customer[], admi
 }
 
 /** Runs the scenario end to end and fails the calling test on any lost, duplicated or half-done write. */
-export async function runCrashScenario(options: CrashScenarioOptions): Promise<CrashScenarioSummary> {
+export async function runCrashScenario(options: CrashScenarioOptions = {}): Promise<CrashScenarioSummary> {
   const kills = options.kills ?? 5;
+  // Reused by every restart: the embedded database and the generated AUTH_SECRET live here.
+  const dataDir = temporaryDirectory('techhelp-crash-');
   const adminEmail = uniqueEmail('crash-owner');
   const env = {
     TRUST_PROXY: 'true',
@@ -432,7 +434,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
   const startTimes: number[] = [];
   const start = async () => {
     const began = performance.now();
-    const started = await startServer({ dataDir: options.dataDir, env });
+    const started = await startServer({ dataDir, env });
     startTimes.push(Math.round(performance.now() - began));
     return started;
   };
@@ -440,6 +442,13 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
   let server: ServerProcess = await start();
   let crashedStarts = 0;
   const connection = new Connection();
+  // Also when the test times out: no server outlives it, and its data is kept only when the test failed.
+  onTestFinished(async ({ task }) => {
+    connection.stopping = true;
+    connection.wake();
+    await server.stop('SIGKILL');
+    if (task.result?.state !== 'fail') rmSync(dataDir, { recursive: true, force: true });
+  });
   const ledger: Ledger = {
     bookings: [],
     refusedBookings: [],
@@ -501,7 +510,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
       }
       if (kill === 1) {
         // Once, a crash in the middle of starting: while the database recovers from the previous kill.
-        const attempt = await killDuringStart({ dataDir: options.dataDir, env }, randomBetween(200, 1200));
+        const attempt = await killDuringStart({ dataDir, env }, randomBetween(200, 1200));
         if (attempt.exitedByItself !== null) throw new Error(`a restart failed by itself:\n${attempt.output}`);
         if (!attempt.ready) crashedStarts += 1;
       }
@@ -545,7 +554,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
     }
 
     // With the server stopped (the embedded database admits one process at a time), read what was stored.
-    const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : options.dataDir });
+    const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : dataDir });
     try {
       problems.push(...(await inspect(database.db, ledger, customers, adminEmail)));
       const stored = await database.db.select().from(appointments);
@@ -557,7 +566,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
         const listed = seen.get(customer.email);
         if (listed && listed.join() !== open.sort().join()) problems.push(`${customer.email} was shown ${listed} but holds ${open}`);
       }
-      expect(problems).toEqual([]);
+      expect(problems, `the data is kept in ${dataDir}`).toEqual([]);
       // The run must have done real work between the kills, or it proves nothing.
       expect(ledger.bookings.length, 'acknowledged bookings').toBeGreaterThan(kills);
       expect(ledger.captures.length, 'acknowledged payments').toBeGreaterThan(0);
@@ -583,6 +592,5 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
   } finally {
     connection.stopping = true;
     connection.wake();
-    await server.stop('SIGKILL');
   }
 }
