@@ -1,14 +1,20 @@
 /**
- * npm run bench: measures the built server as a customer's browser meets it.
- * - live updates: write-to-screen latency (booking POST sent -> change event read on each of 1,000 open
- *   Server-Sent Events streams), median and p99;
- * - availability: requests per second and latency with autocannon;
- * on the embedded database, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
- * Writes bench-results/bench.json and prints a table. Not part of npm test: timings vary with the machine.
+ * npm run bench: measures the built server as a customer's browser meets it, on the embedded database and, when
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL too.
+ * - The server on one core (taskset -c 0; this script pins itself to core 1 so that the load it makes does not
+ *   share the server's core): availability and appointment-list requests per second at full load, and their
+ *   latency (median, p99) at a fixed 500 requests per second; beside a bare Fastify route
+ *   (scripts/bench-bare-server.ts) on the same core, measured the same way in the same run, as ratios.
+ * - Live updates: write-to-screen latency (booking POST sent -> change event read on each of 1,000 open
+ *   Server-Sent Events streams), median and p99.
+ * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms.
+ * Writes bench-results/bench.json and prints a table. Not part of npm test: the figures depend on the machine
+ * and on whatever else runs on it, so the load average is recorded with them, and beside each request rate the
+ * share of its core the server actually got and the requests it answered per second of its own CPU time.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { addDays } from 'date-fns';
@@ -18,50 +24,131 @@ import { businessDateOf, isWeekendDate } from '../src/shared/business-time.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 12);
-const AVAILABILITY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MEMORY_SAMPLE_MS = 100;
+const SERVER_CORE = '0';
+const CLIENT_CORE = '1';
 const PASSWORD = 'bench password 123';
 
-type Server = { url: string; stop(): Promise<void>; pid: number };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout.on('data', (chunk) => {
-    if (process.env.BENCH_DEBUG) process.stderr.write(chunk);
-  });
+// --- Cores ------------------------------------------------------------------------------------------------
+
+/** Servers run on core 0 when taskset works; this process moves to core 1 when there is one. */
+const pinning = (() => {
+  if (spawnSync('taskset', ['-c', SERVER_CORE, 'true']).status !== 0) {
+    return { server: false, client: false, note: 'taskset is not available: the servers ran unpinned, on every core' };
+  }
+  const client = cpus().length > 1 && spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)]).status === 0;
+  return {
+    server: true,
+    client,
+    note: client
+      ? `servers pinned to core ${SERVER_CORE}, the load generator to core ${CLIENT_CORE}`
+      : `servers pinned to core ${SERVER_CORE}; the load generator could not be moved off it`,
+  };
+})();
+
+// --- Processes and memory -----------------------------------------------------------------------------------
+
+type Server = { url: string; pid: number; child: ChildProcess; stop(): Promise<void> };
+
+/** Starts `node args…` (on the server core when pinning works) and waits for it to print its address. */
+async function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
+  const command = pinning.server ? 'taskset' : process.execPath;
+  const commandArgs = pinning.server ? ['-c', SERVER_CORE, process.execPath, ...args] : args;
+  const child = spawn(command, commandArgs, { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
+      if (process.env.BENCH_DEBUG) process.stderr.write(chunk);
       output += chunk;
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      const match = ready.exec(output);
+      if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1'));
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready`)));
   });
   return {
     url,
+    // taskset execs node, so the pid is the server's own.
     pid: child.pid ?? 0,
+    child,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
 }
 
+/**
+ * Our server on a database that exists already, as in production: the first start of the embedded database
+ * creates it, which briefly takes twice the memory of a normal start, so that start is made and stopped first.
+ */
+async function startOurServer(env: Record<string, string>): Promise<Server> {
+  const start = (dataDir: string) =>
+    startProcess(
+      ['dist/server/main.js'],
+      { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: 'true', ...env },
+      /running at (http:\/\/localhost:\d+)/,
+    );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));
+  await (await start(dataDir)).stop();
+  const server = await start(dataDir);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function procStatus(pid: number): { rssMb: number; highWaterMb: number; cpusAllowed: string } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return {
+    rssMb: round(kb('VmRSS') / 1024),
+    highWaterMb: round(kb('VmHWM') / 1024),
+    cpusAllowed: /Cpus_allowed_list:\s+(\S+)/.exec(status)?.[1] ?? 'unknown',
+  };
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time the process has used so far (user + system), in milliseconds, from /proc/PID/stat. */
+function cpuMsOf(pid: number): number {
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are plain.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
+/** The highest RSS seen while `work` runs, sampled every 100 ms (not only after the load, when it has fallen). */
+async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number; samples: number }> {
+  let peakMb = procStatus(pid).rssMb;
+  let samples = 1;
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, procStatus(pid).rssMb);
+    samples += 1;
+  }, MEMORY_SAMPLE_MS);
+  try {
+    const result = await work();
+    peakMb = Math.max(peakMb, procStatus(pid).rssMb);
+    return { result, peakMb, samples: samples + 1 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// --- HTTP ----------------------------------------------------------------------------------------------------
+
 let clientCounter = 0;
+/** A different client address per request, so that the per-client request limit measures nothing here. */
 const client = () => {
   clientCounter += 1;
   return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
@@ -105,10 +192,109 @@ async function customer(server: Server, email: string): Promise<string> {
   return cookie;
 }
 
+/** `count` weekend slots from three days ahead, skipping the first `skip`. */
+function weekendSlots(count: number, skip = 0): Array<{ date: string; slot: string }> {
+  const slots: Array<{ date: string; slot: string }> = [];
+  const seen = new Set<string>();
+  for (let offset = 3; slots.length < count + skip; offset++) {
+    const date = businessDateOf(addDays(new Date(), offset));
+    if (!isWeekendDate(date) || seen.has(date)) continue;
+    seen.add(date);
+    for (const slot of SLOT_LABELS) if (slots.length < count + skip) slots.push({ date, slot });
+  }
+  return slots.slice(skip);
+}
+
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
+
+// --- Request throughput and latency -----------------------------------------------------------------------
+
+type Load = {
+  /** Completed 2xx requests per second over the run. */
+  requestsPerSecond: number;
+  /** Per-request latency measured to the microsecond (autocannon's own histogram counts whole milliseconds). */
+  latencyMedianMs: number;
+  latencyP99Ms: number;
+  /** autocannon's p99, corrected for coordinated omission when a rate is set. */
+  autocannonP99Ms: number;
+  targetRate: number | null;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Share of its core the load generator used: near 100 means the generator, not the server, set the pace. */
+  loadGeneratorCpuPercent: number;
+  /** Share of its core the server got: below 100 at full load means other programs took the rest. */
+  serverCpuPercent: number;
+  /** Requests answered per second of the server's own CPU time: what it would do with the core to itself. */
+  requestsPerCpuSecond: number;
+};
+
+function runAutocannon(url: string, cookie: string, seconds: number, rate: number | undefined, latencies?: number[]) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        ...(rate ? { overallRate: rate } : {}),
+        headers: { cookie },
+        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': client() } }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      });
+    }
+  });
+}
+
+/** A short warm-up (for the JIT and the caches), then the measured run. */
+async function measure(server: Server, url: string, cookie: string, rate?: number): Promise<Load> {
+  if (WARMUP_SECONDS > 0) await runAutocannon(url, cookie, WARMUP_SECONDS, rate);
+  const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = cpuMsOf(server.pid);
+  const started = performance.now();
+  const result = await runAutocannon(url, cookie, SECONDS, rate, latencies);
+  const elapsedMs = performance.now() - started;
+  const serverCpuMs = cpuMsOf(server.pid) - serverCpuBefore;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(latencies.length / (elapsedMs / 1000)),
+    latencyMedianMs: round(percentile(latencies, 0.5), 2),
+    latencyP99Ms: round(percentile(latencies, 0.99), 2),
+    autocannonP99Ms: result.latency.p99,
+    targetRate: rate ?? null,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    loadGeneratorCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 100),
+    serverCpuPercent: Math.round((serverCpuMs / elapsedMs) * 100),
+    requestsPerCpuSecond: Math.round(latencies.length / (serverCpuMs / 1000)),
+  };
+}
+
+type Endpoint = { max: Load; atRate: Load };
+
+async function measureEndpoint(server: Server, url: string, cookie: string): Promise<Endpoint> {
+  return { max: await measure(server, url, cookie), atRate: await measure(server, url, cookie, RATE) };
+}
+
+function ratios(ours: Endpoint, bare: Endpoint) {
+  return {
+    requestsPerSecond: round(ours.max.requestsPerSecond / bare.max.requestsPerSecond, 3),
+    requestsPerCpuSecond: round(ours.max.requestsPerCpuSecond / bare.max.requestsPerCpuSecond, 3),
+    p99AtRate: round(ours.atRate.latencyP99Ms / bare.atRate.latencyP99Ms, 2),
+  };
+}
+
+// --- Live updates ----------------------------------------------------------------------------------------------
 
 async function liveUpdateLatency(server: Server) {
   const cookies: string[] = [];
@@ -120,13 +306,13 @@ async function liveUpdateLatency(server: Server) {
     const controller = new AbortController();
     controllers.push(controller);
     void (async () => {
-      const response = await fetch(`${server.url}/api/events`, {
-        headers: { cookie, 'x-forwarded-for': client() },
-        signal: controller.signal,
-      });
-      const decoder = new TextDecoder();
-      let buffer = '';
       try {
+        const response = await fetch(`${server.url}/api/events`, {
+          headers: { cookie, 'x-forwarded-for': client() },
+          signal: controller.signal,
+        });
+        const decoder = new TextDecoder();
+        let buffer = '';
         for await (const chunk of response.body ?? []) {
           buffer += decoder.decode(chunk as Uint8Array, { stream: true });
           let boundary = buffer.indexOf('\n\n');
@@ -143,7 +329,7 @@ async function liveUpdateLatency(server: Server) {
           }
         }
       } catch {
-        // aborted
+        // aborted at the end of the run
       }
     })();
   };
@@ -151,108 +337,196 @@ async function liveUpdateLatency(server: Server) {
   const perWriter = Math.floor(STREAMS / cookies.length);
   for (const cookie of cookies) for (let index = 0; index < perWriter; index++) openStream(cookie);
   const deadline = Date.now() + 60_000;
-  while (ready < perWriter * cookies.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (ready < perWriter * cookies.length && Date.now() < deadline) await sleep(50);
 
-  const days: string[] = [];
-  for (let offset = 3; days.length < BOOKINGS; offset++) {
-    const date = businessDateOf(addDays(new Date(), offset));
-    if (isWeekendDate(date)) for (const slot of SLOT_LABELS) if (days.length < BOOKINGS) days.push(`${date}|${slot}`);
-  }
+  // Slots after the ones the throughput reader booked.
+  const slots = weekendSlots(BOOKINGS, 3);
   const latencies: number[] = [];
   for (let index = 0; index < BOOKINGS; index++) {
-    const [date, slot] = (days[index] ?? '').split('|');
     const cookie = cookies[Math.floor(index / 3)] ?? '';
     const sent = performance.now();
-    const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { date, slot, isRemote: false } });
+    const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
     const id = (body as { id: string }).id;
     const until = Date.now() + 5000;
-    while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) await sleep(5);
     for (const at of arrivals.get(id) ?? []) latencies.push(at - sent);
   }
   for (const controller of controllers) controller.abort();
   latencies.sort((a, b) => a - b);
   return {
     streams: perWriter * cookies.length,
+    streamsReady: ready,
     bookings: BOOKINGS,
     deliveries: latencies.length,
     expectedDeliveries: BOOKINGS * perWriter,
-    medianMs: Number(percentile(latencies, 0.5).toFixed(1)),
-    p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
+    medianMs: round(percentile(latencies, 0.5)),
+    p99Ms: round(percentile(latencies, 0.99)),
   };
 }
 
-async function availabilityThroughput(server: Server) {
-  const cookie = await customer(server, 'bench.reader@example.com');
-  const month = businessDateOf(addDays(new Date(), 10)).slice(0, 7);
-  const result = await autocannon({
-    url: `${server.url}/api/appointments/availability?month=${month}`,
-    connections: 20,
-    duration: AVAILABILITY_SECONDS,
-    headers: { cookie },
-    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': client() } }) }],
-  });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
+// --- The runs ---------------------------------------------------------------------------------------------------
 
-async function memoryMb(pid: number): Promise<number> {
-  const { readFileSync } = await import('node:fs');
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+/** A session cookie of the usual length, so that the bare server reads requests of the same size as ours. */
+const DUMMY_COOKIE = `better-auth.session_token=${'x'.repeat(32)}.${'y'.repeat(44)}`;
 
-async function benchDatabase(name: string, env: Record<string, string>) {
-  const server = await startServer(env);
+async function benchBare() {
+  const bare = await startProcess(['--import', 'tsx', 'scripts/bench-bare-server.ts'], {}, /running at (http:\/\/[\d.:]+)/);
   try {
-    const idleMemoryMb = await memoryMb(server.pid);
-    const availability = await availabilityThroughput(server);
-    const live = await liveUpdateLatency(server);
-    const loadedMemoryMb = await memoryMb(server.pid);
-    return { database: name, availability, liveUpdates: live, memory: { idleMb: idleMemoryMb, afterLoadMb: loadedMemoryMb } };
+    await sleep(1000);
+    const idle = procStatus(bare.pid);
+    const { result: endpoint, peakMb } = await peakRssDuring(bare.pid, () => measureEndpoint(bare, `${bare.url}/bare`, DUMMY_COOKIE));
+    return { endpoint, memory: { idleMb: idle.rssMb, peakUnderLoadMb: peakMb }, cpusAllowed: idle.cpusAllowed };
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, string>, bare: Endpoint) {
+  const server = await startOurServer(env);
+  try {
+    await sleep(1000);
+    const idle = procStatus(server.pid);
+
+    // A signed-in customer with three appointments: their list is what the home page asks for.
+    const reader = await customer(server, 'bench.reader@example.com');
+    for (const slot of weekendSlots(3))
+      await call(server, '/api/appointments', { method: 'POST', cookie: reader, body: { ...slot, isRemote: false } });
+    const month = businessDateOf(addDays(new Date(), 10)).slice(0, 7);
+
+    const requests = await peakRssDuring(server.pid, async () => ({
+      availability: await measureEndpoint(server, `${server.url}/api/appointments/availability?month=${month}`, reader),
+      appointmentList: await measureEndpoint(server, `${server.url}/api/appointments`, reader),
+    }));
+    const live = await peakRssDuring(server.pid, () => liveUpdateLatency(server));
+    const after = procStatus(server.pid);
+    return {
+      database: name,
+      cpusAllowed: idle.cpusAllowed,
+      availability: { ...requests.result.availability, ratioToBare: ratios(requests.result.availability, bare) },
+      appointmentList: { ...requests.result.appointmentList, ratioToBare: ratios(requests.result.appointmentList, bare) },
+      liveUpdates: live.result,
+      memory: {
+        idleMb: idle.rssMb,
+        peakUnderRequestLoadMb: requests.peakMb,
+        peakUnderLiveUpdatesMb: live.peakMb,
+        peakMb: Math.max(requests.peakMb, live.peakMb),
+        /** The kernel's own high-water mark since the process started (start-up and migrations included). */
+        highWaterMarkMb: after.highWaterMb,
+        afterLoadMb: after.rssMb,
+        samples: requests.samples + live.samples,
+      },
+    };
   } finally {
     await server.stop();
   }
 }
 
-async function freshPostgres(url: string): Promise<string> {
-  const name = `techhelp_bench_${Date.now().toString(36)}`;
+async function adminQuery(url: string, query: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
+  try {
+    await admin.query(query);
+  } finally {
+    await admin.end();
+  }
 }
 
-const results = [await benchDatabase('pglite', {})];
+const startedAt = Date.now();
+const loadBefore = loadavg().map((value) => round(value, 2));
+const bare = await benchBare();
+const results = [await benchDatabase('pglite', {}, bare.endpoint)];
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl)
-  results.push(
-    await benchDatabase('postgres', {
-      DATABASE_URL: await freshPostgres(postgresUrl),
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    }),
-  );
+if (postgresUrl) {
+  const name = `techhelp_bench_${Date.now().toString(36)}`;
+  await adminQuery(postgresUrl, `create database ${name}`);
+  const target = new URL(postgresUrl);
+  target.pathname = `/${name}`;
+  try {
+    results.push(
+      await benchDatabase(
+        'postgres',
+        { DATABASE_URL: target.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+        bare.endpoint,
+      ),
+    );
+  } finally {
+    await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
+  }
+}
 
-const report = { at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, results };
+const report = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  pinning,
+  loadAverage: { before: loadBefore, after: loadavg().map((value) => round(value, 2)) },
+  wallSeconds: Math.round((Date.now() - startedAt) / 1000),
+  settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, rate: RATE, connections: CONNECTIONS, streams: STREAMS, bookings: BOOKINGS },
+  bare,
+  results,
+};
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', `${JSON.stringify(report, null, 2)}\n`);
-console.table(
-  results.map((result) => ({
-    database: result.database,
-    'availability req/s': result.availability.requestsPerSecond,
-    'availability p99 ms': result.availability.latencyP99Ms,
-    streams: result.liveUpdates.streams,
-    'live median ms': result.liveUpdates.medianMs,
-    'live p99 ms': result.liveUpdates.p99Ms,
-    'delivered/expected': `${result.liveUpdates.deliveries}/${result.liveUpdates.expectedDeliveries}`,
-    'RSS idle MB': result.memory.idleMb,
-    'RSS after MB': result.memory.afterLoadMb,
-  })),
+
+const times = (ratio?: number) => (ratio === undefined ? '' : ` (${ratio}x)`);
+const perSecond = (load: Load, ratio?: number) => `${load.requestsPerSecond}${times(ratio)}, core ${load.serverCpuPercent}%`;
+const perCpuSecond = (load: Load, ratio?: number) => `${load.requestsPerCpuSecond}${times(ratio)}`;
+const atRate = (load: Load, ratio?: number) =>
+  `${load.latencyP99Ms}${times(ratio)}${load.requestsPerSecond < RATE * 0.95 ? ` [only ${load.requestsPerSecond}/s]` : ''}`;
+const columns = Object.fromEntries(
+  results.map((result) => [
+    result.database,
+    {
+      'availability req/s (x bare)': perSecond(result.availability.max, result.availability.ratioToBare.requestsPerSecond),
+      'list req/s (x bare)': perSecond(result.appointmentList.max, result.appointmentList.ratioToBare.requestsPerSecond),
+      'availability req per CPU-second (x bare)': perCpuSecond(
+        result.availability.max,
+        result.availability.ratioToBare.requestsPerCpuSecond,
+      ),
+      'list req per CPU-second (x bare)': perCpuSecond(result.appointmentList.max, result.appointmentList.ratioToBare.requestsPerCpuSecond),
+      [`availability p99 ms at ${RATE}/s (x bare)`]: atRate(result.availability.atRate, result.availability.ratioToBare.p99AtRate),
+      [`list p99 ms at ${RATE}/s (x bare)`]: atRate(result.appointmentList.atRate, result.appointmentList.ratioToBare.p99AtRate),
+      [`live updates median / p99 ms (${result.liveUpdates.streams} streams)`]: `${result.liveUpdates.medianMs} / ${result.liveUpdates.p99Ms}`,
+      'live deliveries / expected': `${result.liveUpdates.deliveries} / ${result.liveUpdates.expectedDeliveries}`,
+      'RSS idle / peak MB': `${result.memory.idleMb} / ${result.memory.peakMb}`,
+    },
+  ]),
 );
-console.log('Written to bench-results/bench.json');
+const bareColumn = {
+  'availability req/s (x bare)': perSecond(bare.endpoint.max),
+  'list req/s (x bare)': perSecond(bare.endpoint.max),
+  'availability req per CPU-second (x bare)': perCpuSecond(bare.endpoint.max),
+  'list req per CPU-second (x bare)': perCpuSecond(bare.endpoint.max),
+  [`availability p99 ms at ${RATE}/s (x bare)`]: atRate(bare.endpoint.atRate),
+  [`list p99 ms at ${RATE}/s (x bare)`]: atRate(bare.endpoint.atRate),
+  'RSS idle / peak MB': `${bare.memory.idleMb} / ${bare.memory.peakUnderLoadMb}`,
+};
+const rows = Object.keys(columns[results[0]?.database ?? 'pglite'] ?? {});
+console.table(
+  Object.fromEntries(
+    rows.map((row) => [
+      row,
+      {
+        ...Object.fromEntries(results.map((result) => [result.database, columns[result.database]?.[row] ?? ''])),
+        'bare Fastify': (bareColumn as Record<string, string>)[row] ?? '',
+      },
+    ]),
+  ),
+);
+const loads: Array<[string, Load]> = [
+  ['bare', bare.endpoint.max],
+  [`bare at ${RATE}/s`, bare.endpoint.atRate],
+  ...results.flatMap(
+    (result): Array<[string, Load]> => [
+      [`${result.database} availability`, result.availability.max],
+      [`${result.database} availability at ${RATE}/s`, result.availability.atRate],
+      [`${result.database} list`, result.appointmentList.max],
+      [`${result.database} list at ${RATE}/s`, result.appointmentList.atRate],
+    ],
+  ),
+];
+for (const [name, load] of loads) {
+  if (load.non2xx > 0 || load.errors > 0) console.warn(`${name}: ${load.non2xx} answers other than 2xx and ${load.errors} errors`);
+  if (load.loadGeneratorCpuPercent >= 90) console.warn(`${name}: the load generator used ${load.loadGeneratorCpuPercent}% of its core`);
+}
+console.log(`${pinning.note}; load average before ${loadBefore.join(' ')}; ${report.wallSeconds} s. Written to bench-results/bench.json`);

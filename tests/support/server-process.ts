@@ -100,3 +100,32 @@ export async function runServerExpectingExit(env: Record<string, string>, dataDi
   clearTimeout(timer);
   return { code, stdout, stderr };
 }
+
+/**
+ * Starts the built server and kills it with SIGKILL after `afterMs`, whether it has finished starting or not: a
+ * crash in the middle of opening the database (recovery, migrations). Resolves with how far it had got.
+ */
+export async function killDuringStart(
+  options: { env?: Record<string, string>; dataDir: string },
+  afterMs: number,
+): Promise<{ ready: boolean; exitedByItself: number | null; output: string }> {
+  assertBuilt();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: serverEnv(options.env ?? {}, options.dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, afterMs))]);
+  const exitedByItself = child.exitCode;
+  const ready = /running at/.test(output);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await exited;
+  return { ready, exitedByItself, output };
+}
