@@ -75,8 +75,7 @@ export function Layout() {
       <main id="main-content" className="flex-grow-1" tabIndex={-1} aria-busy={loadingScreen || undefined}>
         {alert && <div className="container pt-3">{alert}</div>}
         <RouteErrorBoundary>
-          {/* A page load of a lazily loaded screen shows the spinner; a navigation keeps the old screen until the new
-              one is ready (the router renders it in a transition). */}
+          {/* The spinner shows while a lazily loaded screen's code arrives, on a page load or a navigation. */}
           <Suspense fallback={<ScreenLoading onShown={setLoadingScreen} />}>
             <Outlet />
           </Suspense>

@@ -72,10 +72,14 @@ function AppRoutes() {
   return useRoutes(routes, location);
 }
 
-/** Declarative routing: the data router's runtime would push the first load of / past its 100 kB (decision 008). */
+/**
+ * Declarative routing: the data router's runtime would push the first load of / past its 100 kB (decision 008).
+ * Navigations are not transitions: a screen whose code is still on its way shows the spinner at once (and the
+ * main region is busy) instead of the old screen lingering under the new address with nothing said.
+ */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -12,11 +12,11 @@ function historyKey(): string | undefined {
 }
 
 /**
- * A navigate() whose promise resolves once the new location is on screen, as the data router's did. The
- * declarative router renders each navigation in a React transition: the old screen stays until the new one and
- * its lazily loaded code are ready, and navigate() itself returns at once. A flow that ends the session awaits
- * this before forgetting the session, so the guarded screen is gone before its guard could see the session go
- * (it would show Not Authorized for a moment); a form stays submitting until its screen has been left.
+ * A navigate() whose promise resolves once the new location is on screen (its screen, or the spinner while the
+ * screen's code arrives), as the data router's did; the declarative router's navigate() returns nothing. A flow
+ * that ends the session awaits this before forgetting the session, so the guarded screen is gone before its
+ * guard could see the session go (it would show Not Authorized for a moment); a form stays submitting until its
+ * screen has been left.
  */
 export function useSettledNavigate(): (to: To, options?: NavigateOptions) => Promise<void> {
   const navigate = useNavigate();
