@@ -1,10 +1,9 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { appConfig } from './lib/app-config.ts';
 import { reportError } from './lib/error-reporter.ts';
 import { startSession } from './lib/session.ts';
@@ -23,7 +22,7 @@ createRoot(container).render(
   <StrictMode>
     <GlobalErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        <AppRouter />
       </AppProviders>
     </GlobalErrorBoundary>
   </StrictMode>,

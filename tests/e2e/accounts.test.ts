@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, MESSAGES } from '../../src/shared/account.ts';
 import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
@@ -25,6 +25,26 @@ import { type ServerProcess, startServer } from '../support/server-process.ts';
 const SUPPORT_PHONE = '(631) 555-0199';
 const VISITOR_NAVIGATION = ['Services', 'Security Tips', 'Remote Support', 'Register', 'Login'];
 const CUSTOMER_NAVIGATION = ['Services', 'Security Tips', 'Remote Support', 'Home', 'Account', 'Logout'];
+
+type NotAuthorizedWatch = { seen: boolean };
+
+/**
+ * Starts recording whether the guard's Not Authorized reaches the page, however briefly: a flow that ends the
+ * session must leave its guarded screen before the session goes.
+ */
+async function watchForNotAuthorized(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const watch: NotAuthorizedWatch = { seen: false };
+    (window as unknown as { notAuthorizedWatch: NotAuthorizedWatch }).notAuthorizedWatch = watch;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const texts = [record.target.textContent, ...Array.from(record.addedNodes, (node) => node.textContent)];
+        if (texts.some((text) => text?.includes('Not Authorized'))) watch.seen = true;
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { notAuthorizedWatch: NotAuthorizedWatch }).notAuthorizedWatch.seen);
+}
 
 describe('accounts in Chromium, against the real server', () => {
   let server: ServerProcess;
@@ -405,12 +425,14 @@ describe('accounts in Chromium, against the real server', () => {
       await closeDialog(mismatch);
 
       await repeat.fill(newAddress);
+      const sawNotAuthorized = await watchForNotAuthorized(page);
       await page.getByRole('button', { name: 'Change Email' }).click();
       const updated = await openDialog(page, 'Email Updated');
       expect(await dialogBody(updated)).toBe('Please check your email for verification link.');
       await closeDialog(updated);
       await waitForPath(page, '/login');
       await expect.poll(() => navigationEntries(page), { timeout: 5000 }).toEqual(VISITOR_NAVIGATION);
+      expect(await sawNotAuthorized()).toBe(false);
       await waitForActionLink(server.url, newAddress, 'verifyEmail');
 
       await page.goto(await waitForActionLink(server.url, oldAddress, 'recoverEmail'));
@@ -495,12 +517,14 @@ describe('accounts in Chromium, against the real server', () => {
     try {
       const { email } = await signedInCustomer(customer);
       await page.goto(`${server.url}/account`);
+      const sawNotAuthorized = await watchForNotAuthorized(page);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       const sent = await openDialog(page, 'Reset Password');
       expect(await dialogBody(sent)).toBe('Password reset email sent!');
       await closeDialog(sent);
       await waitForPath(page, '/login');
       await expect.poll(() => navigationEntries(page), { timeout: 5000 }).toEqual(VISITOR_NAVIGATION);
+      expect(await sawNotAuthorized()).toBe(false);
       expect((await whoAmI(customer)).user).toBeNull();
       expect(await actionLinks(server.url, email, 'resetPassword')).toHaveLength(1);
       expectCleanConsole(customer);
@@ -516,9 +540,11 @@ describe('accounts in Chromium, against the real server', () => {
       await signedInCustomer(customer);
       await page.goto(`${server.url}/home`);
       await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+      const sawNotAuthorized = await watchForNotAuthorized(page);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
       await waitForPath(page, '/login');
       await expect.poll(() => navigationEntries(page), { timeout: 5000 }).toEqual(VISITOR_NAVIGATION);
+      expect(await sawNotAuthorized()).toBe(false);
 
       await page.goto(`${server.url}/home`);
       await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();

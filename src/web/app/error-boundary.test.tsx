@@ -1,10 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../tests/support/fail-on-console-error.ts';
 import { reportError } from '../lib/error-reporter.ts';
 import { GlobalErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+
+function renderRoutes(routes: React.ReactNode) {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <RouteErrorBoundary>
+        <Routes>{routes}</Routes>
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  );
+}
 
 vi.mock('../lib/error-reporter.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
@@ -20,7 +31,7 @@ describe('the error screen', () => {
     Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, assign } });
     vi.mocked(reportError).mockClear();
     // React reports every error a boundary catches; these tests provoke them on purpose.
-    allowConsoleErrors(/Exploding|React Router caught the following error|The above error occurred/);
+    allowConsoleErrors(/Exploding|Failed to fetch|The above error occurred/);
   });
   afterEach(() => {
     cleanup();
@@ -28,10 +39,7 @@ describe('the error screen', () => {
   });
 
   it('shows the spec texts with the error, records it, and goes to /login after 5 seconds', async () => {
-    const router = createMemoryRouter([
-      { path: '/', element: <Exploding message="The list could not be read" />, errorElement: <RouteErrorBoundary /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    renderRoutes(<Route path="/" element={<Exploding message="The list could not be read" />} />);
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
     expect(screen.getByRole('link', { name: 'Oops!' }).getAttribute('href')).toBe('/login');
@@ -51,9 +59,46 @@ describe('the error screen', () => {
   });
 
   it('falls back to the spec message when the error has none', () => {
-    const router = createMemoryRouter([{ path: '/', element: <Exploding message="" />, errorElement: <RouteErrorBoundary /> }]);
-    render(<RouterProvider router={router} />);
+    renderRoutes(<Route path="/" element={<Exploding message="" />} />);
     expect(screen.getByText('An unexpected error occurred. Please refresh the page.')).toBeTruthy();
+  });
+
+  it('shows the error screen when a lazily loaded screen cannot be downloaded, and records it', async () => {
+    const Screen = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    renderRoutes(
+      <Route
+        path="/"
+        element={
+          <Suspense fallback={<p>Loading…</p>}>
+            <Screen />
+          </Suspense>
+        }
+      />,
+    );
+    await act(async () => {});
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
+    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeTruthy();
+    expect(reportError).toHaveBeenCalledWith({
+      error: expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }),
+      componentName: 'ErrorBoundary',
+    });
+  });
+
+  it('leaves the error screen on the next navigation', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Link to="/services">Services</Link>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/" element={<Exploding message="The list could not be read" />} />
+            <Route path="/services" element={<h1>Services</h1>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
+    await act(async () => screen.getByRole('link', { name: 'Services' }).click());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Services');
   });
 
   it('catches failures outside the router too', () => {

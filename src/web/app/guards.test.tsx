@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/account.ts';
 import { setSession } from '../lib/session.ts';
@@ -20,19 +20,20 @@ const PROFILE = {
 } as const;
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <h1>Log in</h1> },
-      { path: '/serviceform', element: <RequireUser>{<h1>Service form</h1>}</RequireUser> },
-      {
-        element: <RequireUser />,
-        children: [{ element: <RequireProfile />, children: [{ path: '/home', element: <h1>Home</h1> }] }],
-      },
-      { path: '/admin', element: <RequireAdmin>{<h1>Admin</h1>}</RequireAdmin> },
-    ],
-    { initialEntries: [path] },
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login" element={<h1>Log in</h1>} />
+        <Route path="/serviceform" element={<RequireUser>{<h1>Service form</h1>}</RequireUser>} />
+        <Route element={<RequireUser />}>
+          <Route element={<RequireProfile />}>
+            <Route path="/home" element={<h1>Home</h1>} />
+          </Route>
+        </Route>
+        <Route path="/admin" element={<RequireAdmin>{<h1>Admin</h1>}</RequireAdmin>} />
+      </Routes>
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 const signedIn = (overrides: Partial<NonNullable<Me['user']>> = {}, profile: Me['profile'] = PROFILE): Me => ({

@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { NETWORK_ERROR_MESSAGE } from '../../shared/messages.ts';
+import { PageSpinner } from '../components/loading-spinner.tsx';
 import { useTimedAlert } from '../components/timed-alert.tsx';
 import { noteFailure } from '../lib/api-failure.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { logout } from '../lib/session.ts';
+import { useSettledNavigate } from '../lib/use-settled-navigate.ts';
+import { RouteErrorBoundary } from './error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -33,9 +36,12 @@ async function logoutErrorText(): Promise<string> {
   }
 }
 
-/** The header's Logout: sign out on the server, go to /login, forget the user. */
+/**
+ * The header's Logout: sign out on the server, go to /login, forget the user. The session is cleared only once
+ * /login is on screen: a guarded screen still showing would turn to Not Authorized for a moment.
+ */
 function useLogout() {
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const onLogout = async () => {
     try {
@@ -48,18 +54,32 @@ function useLogout() {
   return { onLogout, alert: alert.message ? alert.element : null };
 }
 
+/** The spinner shown while a lazily loaded screen arrives; the main region is busy meanwhile. */
+function ScreenLoading({ onShown }: { onShown: (shown: boolean) => void }) {
+  useLayoutEffect(() => {
+    onShown(true);
+    return () => onShown(false);
+  }, [onShown]);
+  return <PageSpinner />;
+}
+
 export function Layout() {
   const location = useLocation();
-  const navigation = useNavigation();
+  const [loadingScreen, setLoadingScreen] = useState(false);
   const { onLogout, alert } = useLogout();
   useFocusOnNavigate();
   if (appConfig.maintenanceMode && location.pathname !== '/maintenance') return <Navigate to="/maintenance" replace />;
   return (
     <div className="site d-flex flex-column min-vh-100">
       <SiteHeader onLogout={onLogout} />
-      <main id="main-content" className="flex-grow-1" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
+      <main id="main-content" className="flex-grow-1" tabIndex={-1} aria-busy={loadingScreen || undefined}>
         {alert && <div className="container pt-3">{alert}</div>}
-        <Outlet />
+        <RouteErrorBoundary>
+          {/* The spinner shows while a lazily loaded screen's code arrives, on a page load or a navigation. */}
+          <Suspense fallback={<ScreenLoading onShown={setLoadingScreen} />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </div>

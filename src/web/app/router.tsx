@@ -1,68 +1,86 @@
-import { createBrowserRouter } from 'react-router';
-import { PageSpinner } from '../components/loading-spinner.tsx';
+import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LandingPage } from '../features/public/pages/landing-page.tsx';
 import { MaintenancePage } from '../features/public/pages/maintenance-page.tsx';
 import { NotFoundPage } from '../features/public/pages/not-found-page.tsx';
 import { RemoteSupportPage } from '../features/public/pages/remote-support-page.tsx';
 import { SecurifiedPage } from '../features/public/pages/securified-page.tsx';
 import { ServicesPage } from '../features/public/pages/services-page.tsx';
+import { useSettleNavigations } from '../lib/use-settled-navigate.ts';
 import { backOfficeRoutes } from './back-office-routes.tsx';
-import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+import { RootErrorBoundary } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
+import { lazyRoute, preloadMatches } from './lazy-route.tsx';
 
 /** The guards are layout routes, loaded with the screens they protect (they carry the account texts). */
-const requireUser = () => import('./guards.tsx').then((module) => ({ Component: module.RequireUser }));
-const requireProfile = () => import('./guards.tsx').then((module) => ({ Component: module.RequireProfile }));
-/** Query cache, live updates and toasts of the signed-in screens, loaded with them. */
-const signedIn = () => import('./signed-in-layout.tsx');
+const requireUser = () => lazyRoute(() => import('./guards.tsx').then((module) => ({ Component: module.RequireUser })));
+const requireProfile = () => lazyRoute(() => import('./guards.tsx').then((module) => ({ Component: module.RequireProfile })));
 
 /**
- * The public pages are part of the first bundle; every account screen is loaded lazily (route.lazy, each module
- * exporting `Component`) so that visitors never download it, nor zod and the form libraries it needs.
+ * The public pages are part of the first bundle; every account screen is loaded lazily (React.lazy, each module
+ * exporting `Component`) so that visitors never download it, nor zod and the form libraries it needs. The layout
+ * shows a spinner while one arrives on a page load, and the error screen if it fails (decision 008).
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    errorElement: <RootErrorBoundary />,
+    element: (
+      <RootErrorBoundary>
+        <Layout />
+      </RootErrorBoundary>
+    ),
     children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/services', element: <ServicesPage /> },
+      { path: '/securified', element: <SecurifiedPage /> },
+      { path: '/remotesupport', element: <RemoteSupportPage /> },
+      { path: '/maintenance', element: <MaintenancePage /> },
+      { path: '/signup', ...lazyRoute(() => import('../features/accounts/pages/signup-page.tsx')) },
+      { path: '/login', ...lazyRoute(() => import('../features/accounts/pages/login-page.tsx')) },
+      { path: '/forgot-password', ...lazyRoute(() => import('../features/accounts/pages/forgot-password-page.tsx')) },
+      { path: '/usermgmt', ...lazyRoute(() => import('../features/accounts/pages/user-management-page.tsx')) },
       {
-        errorElement: <RouteErrorBoundary />,
-        // Shown inside the layout while a lazily loaded screen arrives on the first page load.
-        hydrateFallbackElement: <PageSpinner />,
+        ...requireUser(),
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/services', element: <ServicesPage /> },
-          { path: '/securified', element: <SecurifiedPage /> },
-          { path: '/remotesupport', element: <RemoteSupportPage /> },
-          { path: '/maintenance', element: <MaintenancePage /> },
-          { path: '/signup', lazy: () => import('../features/accounts/pages/signup-page.tsx') },
-          { path: '/login', lazy: () => import('../features/accounts/pages/login-page.tsx') },
-          { path: '/forgot-password', lazy: () => import('../features/accounts/pages/forgot-password-page.tsx') },
-          { path: '/usermgmt', lazy: () => import('../features/accounts/pages/user-management-page.tsx') },
           {
-            lazy: requireUser,
+            // Query cache, live updates and toasts of the signed-in screens, loaded with them.
+            ...lazyRoute(() => import('./signed-in-layout.tsx')),
             children: [
+              { path: '/emailchange', ...lazyRoute(() => import('../features/accounts/pages/email-change-page.tsx')) },
+              { path: '/serviceform', ...lazyRoute(() => import('../features/accounts/pages/service-form-page.tsx')) },
+              { path: '/chat', ...lazyRoute(() => import('../features/chat/pages/chat-page.tsx')) },
               {
-                lazy: signedIn,
+                ...requireProfile(),
                 children: [
-                  { path: '/emailchange', lazy: () => import('../features/accounts/pages/email-change-page.tsx') },
-                  { path: '/serviceform', lazy: () => import('../features/accounts/pages/service-form-page.tsx') },
-                  { path: '/chat', lazy: () => import('../features/chat/pages/chat-page.tsx') },
-                  {
-                    lazy: requireProfile,
-                    children: [
-                      { path: '/home', lazy: () => import('./routes/home-page.tsx') },
-                      { path: '/account', lazy: () => import('../features/accounts/pages/account-page.tsx') },
-                    ],
-                  },
-                  ...backOfficeRoutes,
+                  { path: '/home', ...lazyRoute(() => import('./routes/home-page.tsx')) },
+                  { path: '/account', ...lazyRoute(() => import('../features/accounts/pages/account-page.tsx')) },
                 ],
               },
+              ...backOfficeRoutes,
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+function AppRoutes() {
+  const location = useLocation();
+  // Idempotent: each route's download starts once, here, before any of the matched routes renders.
+  preloadMatches(matchRoutes(routes, location));
+  useSettleNavigations();
+  return useRoutes(routes, location);
+}
+
+/**
+ * Declarative routing: the data router's runtime would push the first load of / past its 100 kB (decision 008).
+ * Navigations are not transitions: a screen whose code is still on its way shows the spinner at once (and the
+ * main region is busy) instead of the old screen lingering under the new address with nothing said.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

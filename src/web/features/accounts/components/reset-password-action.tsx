@@ -4,19 +4,20 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type ResetPassword, ResetPasswordSchema } from '../../../../shared/account.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { resetPassword } from '../api/reset-password.ts';
 
 const INCOMPLETE_LINK = 'This link is incomplete.';
 
 /** The resetPassword link: choose a new password (the server then ends every session). */
 export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const modal = useMessageModal();
   const [failure, setFailure] = useState<string | null>(oobCode ? null : INCOMPLETE_LINK);
   const {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
@@ -9,6 +9,7 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { clearSession, setProfile, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { saveProfile } from '../api/save-profile.ts';
 import { sendPasswordResetEmail } from '../api/send-password-reset-email.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
@@ -16,7 +17,7 @@ import { VerifyFirstButton } from '../components/verify-first-button.tsx';
 
 function AccountPage() {
   usePageTitle('Your account');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const confirm = useConfirm();
   const modal = useMessageModal();
   const securityAlert = useTimedAlert();
@@ -37,7 +38,8 @@ function AccountPage() {
       return;
     }
     await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
-    // The server has signed the user out already; the screen follows.
+    // The server has signed the user out already; the screen follows, then the session (leaving this guarded
+    // screen first, or its guard would show Not Authorized).
     await navigate('/login');
     clearSession();
   };

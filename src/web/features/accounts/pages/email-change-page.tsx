@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, type ChangeEmail, ChangeEmailSchema, MESSAGES } from '../../../../shared/account.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
@@ -11,12 +11,13 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { changeEmail } from '../api/change-email.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 
 function EmailChangePage() {
   usePageTitle('Change e-mail address');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const { me } = useMe();
@@ -39,10 +40,10 @@ function EmailChangePage() {
       body: ACCOUNT_TEXTS.changeEmailSuccessBody,
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
-    // The server ended every session with the change.
-    // The server has ended every session: forget ours before /login shows, so the header is right at once.
-    clearSession();
+    // The server has ended every session: forget ours once /login is on screen (before the browser paints it, so
+    // the header is right at once); cleared any earlier, the guard of this screen would show Not Authorized.
     await navigate('/login');
+    clearSession();
   };
 
   const onInvalid = (invalid: FieldErrors<ChangeEmail>) => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
@@ -11,12 +11,13 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession, currentSession, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { requestPasswordReset } from '../api/forgot-password.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 
 function ForgotPasswordPage() {
   usePageTitle('Forgot password');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const {

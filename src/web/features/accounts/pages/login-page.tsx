@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS, type Login, LoginSchema } from '../../../../shared/account.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -13,6 +13,7 @@ import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { setSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { startGoogleSignIn } from '../api/google-sign-in.ts';
 import { login } from '../api/login.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
@@ -33,7 +34,7 @@ function loginFailure(error: unknown): AlertMessage {
 
 function LoginPage() {
   usePageTitle('Log in');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const alert = useTimedAlert();
   const [hadError, setHadError] = useState(false);

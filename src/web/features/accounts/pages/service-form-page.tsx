@@ -1,5 +1,4 @@
 import Container from 'react-bootstrap/Container';
-import { useNavigate } from 'react-router';
 import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts';
 import { SERVICE_TOWNS } from '../../../../shared/business.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
@@ -8,12 +7,13 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { setProfile, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { saveProfile } from '../api/save-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 function ServiceFormPage() {
   usePageTitle('Service Form');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const { me } = useMe();

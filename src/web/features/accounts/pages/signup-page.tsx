@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type SignUp, SignUpSchema } from '../../../../shared/account.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
@@ -10,13 +10,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { signUp } from '../api/sign-up.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { SIGN_UP_REDIRECT_SECONDS } from '../timings.ts';
 
 function SignUpPage() {
   usePageTitle('Register');
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const {

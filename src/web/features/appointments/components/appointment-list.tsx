@@ -229,7 +229,7 @@ export function AppointmentList({
     }
     if (!(await confirm(APPOINTMENT_TEXTS.payConfirm(formatDollars(appointment.amountCents))))) return;
     const state: PaymentState = { appointmentId: appointment.id, amountCents: appointment.amountCents };
-    await navigate('/makepayment', { state });
+    void navigate('/makepayment', { state });
   };
 
   const actions: Actions = { onEdit: onEditDescription, onCancel, onPay, cancelling };

@@ -107,7 +107,7 @@ function MakePaymentPage() {
       body: `We received $${formatDollars(outcome.amountCents)} and e-mailed you a receipt. You will be taken back to your appointments.`,
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
-    await navigate('/home');
+    void navigate('/home');
   };
 
   const onFailure = (stage: PaymentStage, error: unknown) => {
