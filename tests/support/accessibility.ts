@@ -1,0 +1,88 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { runAxe } from './browser.ts';
+
+/**
+ * Helpers of the accessibility browser tests: the open dialog once it has faded in, the page once its dialogs
+ * have gone, and a list of findings that a whole run of screens adds to before one assertion reads it out.
+ */
+
+/** The one open dialog, once its fade-in is done (axe judges colours at full opacity). */
+export async function openedDialog(page: Page, name?: string | RegExp): Promise<Locator> {
+  const dialog =
+    name === undefined
+      ? page.locator('.modal.show [role="dialog"], .modal.show.modal[role="dialog"]').first()
+      : page.getByRole('dialog', { name });
+  await dialog.waitFor({ state: 'visible' });
+  await expect
+    .poll(() => dialog.evaluate((element) => Number(getComputedStyle(element.closest('.modal') ?? element).opacity)), { timeout: 5000 })
+    .toBe(1);
+  return dialog;
+}
+
+/** Waits until every dialog and its backdrop have faded out and left the page. */
+export async function noDialog(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.modal, .modal-backdrop').count(), { timeout: 5000 }).toBe(0);
+}
+
+export type Finding = { where: string; problem: string };
+
+/** Collects the violations of every screen visited, so one run shows every problem at once. */
+export class Findings {
+  readonly list: Finding[] = [];
+
+  /** Runs axe on the page as it is now and notes any violation under `where`. */
+  async axe(page: Page, where: string): Promise<void> {
+    const t0 = Date.now();
+    try {
+      for (const violation of await runAxe(page)) {
+        const nodes = violation.nodes.map(
+          (node) => `${node.target.join(' ')} [${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}]`,
+        );
+        this.list.push({ where, problem: `${violation.id} (${violation.impact}): ${violation.help} at ${nodes.join(' | ')}` });
+      }
+    } catch (error) {
+      this.list.push({ where, problem: `axe could not run: ${(error as Error).message}` });
+    }
+    if (process.env.SWEEP_TIMING) console.info(`axe ${Date.now() - t0} ms ${where}`);
+  }
+
+  /** Runs a step of the sweep; a step that fails is noted and the sweep goes on with the next. */
+  async step(where: string, run: () => Promise<void>): Promise<void> {
+    const t0 = Date.now();
+    try {
+      await run();
+      if (process.env.SWEEP_TIMING) console.info(`step ${Date.now() - t0} ms ${where}`);
+    } catch (error) {
+      this.list.push({ where, problem: `could not reach the state: ${(error as Error).message.split('\n')[0]}` });
+    }
+  }
+
+  /** One line per finding, for the assertion's message. */
+  report(): string[] {
+    return this.list.map((finding) => `${finding.where}: ${finding.problem}`);
+  }
+}
+
+/** Presses Tab until `target` has the focus; fails if it never gets it. Shift+Tab with `backwards`. */
+export async function tabUntil(page: Page, target: Locator, { maxPresses = 60, backwards = false } = {}): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** Whether the focused element shows a focus indicator: an outline or a box shadow. */
+export function focusIndicatorOf(page: Page): Promise<{ element: string; outline: string; boxShadow: string; visible: boolean }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { element: 'body', outline: 'none', boxShadow: 'none', visible: false };
+    const style = getComputedStyle(element);
+    const outline = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    const hasOutline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const label = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label') || ''}"`;
+    return { element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
+  });
+}
