@@ -86,3 +86,55 @@ export function focusIndicatorOf(page: Page): Promise<{ element: string; outline
     return { element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
   });
 }
+
+/**
+ * A person at the keyboard: Tab, Shift+Tab, Enter, Space, arrows and typing, nothing else. Every control the
+ * focus stops at is checked for a visible focus indicator; `missingFocusIndicators` lists the ones without.
+ */
+export class KeyboardUser {
+  readonly missingFocusIndicators: string[] = [];
+  /** How many focus stops were checked. */
+  stops = 0;
+
+  constructor(readonly page: Page) {}
+
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text);
+  }
+
+  /** Replaces the focused field's text, as a person would: select all, then type. */
+  async retype(text: string): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Backspace');
+    if (text) await this.page.keyboard.type(text);
+  }
+
+  private async noteFocus(): Promise<void> {
+    const focus = await focusIndicatorOf(this.page);
+    this.stops += 1;
+    if (!focus.visible && focus.element !== 'body')
+      this.missingFocusIndicators.push(`${new URL(this.page.url()).pathname}: ${focus.element}`);
+  }
+
+  /** Tabs (Shift+Tab with `backwards`) until `target` has the focus, checking the focus indicator at each stop. */
+  async tabTo(target: Locator, { backwards = false, maxPresses = 80 } = {}): Promise<void> {
+    for (let presses = 0; presses < maxPresses; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+      await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+      await this.noteFocus();
+    }
+    throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
+  }
+
+  /** Waits until `target` has the focus (a dialog moves it there once it has opened), then checks its indicator. */
+  async waitForFocus(target: Locator): Promise<void> {
+    await expect
+      .poll(() => target.evaluate((element) => element === document.activeElement).catch(() => false), { timeout: 5000 })
+      .toBe(true);
+    await this.noteFocus();
+  }
+}
