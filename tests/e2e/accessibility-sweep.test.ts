@@ -9,6 +9,7 @@ import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, openWindow, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForActionLink } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 /**
@@ -227,6 +228,10 @@ describe('accessibility of every screen in every state, in Chromium against the 
         await button(page, 'Log in').click();
         await page.getByRole('alert').filter({ hasText: 'You must verify' }).waitFor();
         await findings.axe(page, where('/login', 'e-mail not verified (warning)'));
+
+        await page.goto(await waitForActionLink(server.url, unverified, 'verifyEmail'));
+        await page.getByRole('status').filter({ hasText: 'Email has been verified' }).waitFor();
+        await findings.axe(page, where('/usermgmt?mode=verifyEmail', 'verified'));
       });
 
       await findings.step(where('/forgot-password', 'empty, error, sent'), async () => {
@@ -691,5 +696,6 @@ describe('accessibility of every screen in every state, in Chromium against the 
     await adminFullStates();
     await payment();
     expect(findings.report()).toEqual([]);
+    expect(findings.checked).toBeGreaterThan(100);
   });
 });
