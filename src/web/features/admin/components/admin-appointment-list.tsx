@@ -179,10 +179,10 @@ export function AdminAppointmentList({
 }) {
   return (
     <>
-      <div className="d-none d-lg-block">
+      <div className="admin-list-wide">
         <AppointmentTable appointments={appointments} caption={caption} actions={actions} />
       </div>
-      <div className="d-lg-none">
+      <div className="admin-list-narrow">
         <h2 className="h4">{caption}</h2>
         <AppointmentCards appointments={appointments} actions={actions} />
       </div>

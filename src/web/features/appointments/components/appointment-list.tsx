@@ -245,10 +245,10 @@ export function AppointmentList({
         <p className="fs-5">You have no appointments booked.</p>
       ) : (
         <>
-          <div className="d-none d-lg-block">
+          <div className="appointment-list-wide">
             <AppointmentTable rows={rows} actions={actions} labelledBy={headingId} />
           </div>
-          <div className="d-lg-none">
+          <div className="appointment-list-narrow">
             <AppointmentCards rows={rows} actions={actions} />
           </div>
         </>

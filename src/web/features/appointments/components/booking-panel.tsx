@@ -4,9 +4,7 @@ import { format } from 'date-fns';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { APPOINTMENT_TEXTS, type CustomerAppointment, canBookMore, visitTypeLabel } from '../../../../shared/appointments.ts';
 import type { SlotLabel } from '../../../../shared/business.ts';
 import { type BusinessDate, businessDateOf, inBusinessZone, slotInstant, zoneNoteFor } from '../../../../shared/business-time.ts';
@@ -151,8 +149,8 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
       )}
       <fieldset disabled={limitReached} aria-describedby={limitReached ? limitId : undefined} className="booking-fieldset">
         <legend className="visually-hidden">Choose a day, a time and the kind of visit</legend>
-        <Row className="g-4">
-          <Col lg={6} xl={5}>
+        <div className="booking-columns">
+          <div>
             <h3 className="h5">1. Choose a Saturday or Sunday</h3>
             <BookingCalendar
               month={month}
@@ -164,8 +162,8 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
               lastDate={shown.data.lastBookableDate}
               busy={limitReached || shown.isPlaceholderData}
             />
-          </Col>
-          <Col lg={6} xl={7}>
+          </div>
+          <div>
             <fieldset className="slot-fieldset" aria-describedby={VIEWER_ZONE_NOTE ? zoneNoteId : undefined}>
               <legend className="h5">{selectedDate ? `2. Choose a time on ${longDate(selectedDate)}` : '2. Choose a time'}</legend>
               {VIEWER_ZONE_NOTE && (
@@ -202,8 +200,8 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
             <Button size="lg" className="mt-2 px-5" onClick={confirmBooking}>
               {submitting ? 'Booking…' : 'Confirm'}
             </Button>
-          </Col>
-        </Row>
+          </div>
+        </div>
       </fieldset>
     </BookingSection>
   );
