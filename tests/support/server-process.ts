@@ -33,16 +33,9 @@ function serverEnv(env: Record<string, string>, dataDir: string): NodeJS.Process
   };
 }
 
-/** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
-export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number; entry?: string } = {},
-): Promise<ServerProcess> {
-  if (!options.entry) assertBuilt();
-  const dataDir = options.dataDir ?? temporaryDirectory();
-  const child = spawn(process.execPath, [options.entry ?? SERVER_ENTRY], {
-    env: serverEnv(options.env ?? {}, dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Spawns a server process, collecting everything it prints. */
+function spawnServer(entry: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -50,15 +43,25 @@ export async function startServer(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  return { child, output: () => output };
+}
+
+/** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number; entry?: string } = {},
+): Promise<ServerProcess> {
+  if (!options.entry) assertBuilt();
+  const dataDir = options.dataDir ?? temporaryDirectory();
+  const { child, output: outputSoFar } = spawnServer(options.entry ?? SERVER_ENTRY, serverEnv(options.env ?? {}, dataDir));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`)),
+      () => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${outputSoFar()}`)),
       options.timeoutMs ?? 60_000,
     );
     const check = () => {
-      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      const match = /running at (http:\/\/localhost:\d+)/.exec(outputSoFar());
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));
@@ -67,7 +70,7 @@ export async function startServer(
     child.stdout?.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited with code ${code} before it was ready:\n${output}`));
+      reject(new Error(`the server exited with code ${code} before it was ready:\n${outputSoFar()}`));
     });
   });
 
@@ -75,7 +78,7 @@ export async function startServer(
     url,
     dataDir,
     child,
-    output: () => output,
+    output: outputSoFar,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
@@ -110,22 +113,12 @@ export async function killDuringStart(
   afterMs: number,
 ): Promise<{ ready: boolean; exitedByItself: number | null; output: string }> {
   assertBuilt();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: serverEnv(options.env ?? {}, options.dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const { child, output: outputSoFar } = spawnServer(SERVER_ENTRY, serverEnv(options.env ?? {}, options.dataDir));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, afterMs))]);
   const exitedByItself = child.exitCode;
-  const ready = /running at/.test(output);
+  const ready = /running at/.test(outputSoFar());
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await exited;
-  return { ready, exitedByItself, output };
+  return { ready, exitedByItself, output: outputSoFar() };
 }
