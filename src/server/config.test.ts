@@ -25,7 +25,6 @@ describe('loadConfig', () => {
     expect(config.openai).toBeUndefined();
     expect(config.google).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
-    expect(config.chatModel).toBe('gpt-5-nano');
     expect(config.maintenanceMode).toBe(false);
     expect(config.bookingWindowDays).toBe(90);
     expect(config.publicUrl).toBe('http://localhost:3000');
@@ -41,6 +40,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYPAL_ENV: 'test' })[0]).toMatch(/^PAYPAL_ENV: must be sandbox or live/);
     expect(problemsOf({ ADMIN_EMAILS: 'owner@example.com, not-an-address' })[0]).toMatch(/^ADMIN_EMAILS\.1: must be an e-mail address/);
     expect(problemsOf({ BOOKING_WINDOW_DAYS: '0' })[0]).toMatch(/^BOOKING_WINDOW_DAYS: must be a whole number of days/);
+  });
+
+  it('asks an OpenAI-compatible server only with a key, for gpt-5-nano unless CHAT_MODEL says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-x' }).openai).toEqual({
+      apiKey: 'sk-x',
+      baseUrl: undefined,
+      model: 'gpt-5-nano',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-x', CHAT_MODEL: 'llama3.2' }).openai?.model).toBe('llama3.2');
   });
 
   it('lists every bad variable at once', () => {

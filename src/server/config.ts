@@ -107,7 +107,6 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
-  chatModel: string;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
   maintenanceMode: boolean;
@@ -195,7 +194,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     openai: env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.CHAT_MODEL } : undefined,
-    chatModel: env.CHAT_MODEL,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }

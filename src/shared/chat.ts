@@ -79,6 +79,8 @@ export const CHAT_TEXTS = {
   organisationLabel: 'Organization name',
   inquiryLabel: 'What should the chatbot help with?',
   inquirySend: 'Send request',
+  inquirySending: 'Sending…',
+  inquiryCancel: 'Cancel',
   inquirySent: 'Thank you! We received your request and will contact you by e-mail.',
   inquiryFailure: 'Your request could not be sent. Please try again.',
 } as const;

@@ -45,14 +45,14 @@ describe('the chat page in Chromium', () => {
       expect(await thinking.isDisabled()).toBe(true);
 
       const log = page.getByRole('log');
-      await expect.poll(() => log.textContent()).toContain('Yes, we come to Bayport.');
+      await expect.poll(() => log.textContent(), { timeout: 10_000 }).toContain('Yes, we come to Bayport.');
       expect(await send.isEnabled()).toBe(true);
       expect(await log.textContent()).toContain('Do you come to Bayport?');
 
       standIn.enqueue({ kind: 'answer', content: 'On Saturdays and Sundays.' });
       await input.fill('Which days?');
       await send.click();
-      await expect.poll(() => log.textContent()).toContain('On Saturdays and Sundays.');
+      await expect.poll(() => log.textContent(), { timeout: 10_000 }).toContain('On Saturdays and Sundays.');
       // The second request carried the whole conversation.
       expect(
         standIn.requests
@@ -76,12 +76,12 @@ describe('the chat page in Chromium', () => {
     try {
       await signInContext(context, compatible.url, customer);
       await page.goto(`${compatible.url}/chat`);
-      standIn.enqueue({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+      standIn.enqueue({ kind: 'status', status: 500 });
       const input = page.getByLabel(CHAT_TEXTS.inputLabel);
       await input.fill('Can you fix my printer?');
       await page.getByRole('button', { name: CHAT_TEXTS.send, exact: true }).click();
       const alert = page.getByRole('alert');
-      await expect.poll(() => alert.textContent()).toContain(CHAT_TEXTS.failure);
+      await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain(CHAT_TEXTS.failure);
       expect(await input.inputValue()).toBe('Can you fix my printer?');
       expect(await page.getByRole('button', { name: CHAT_TEXTS.send, exact: true }).isEnabled()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
@@ -107,7 +107,7 @@ describe('the chat page in Chromium', () => {
       const input = page.getByLabel(CHAT_TEXTS.inputLabel);
       await input.fill('How much would 90 minutes of troubleshooting be?');
       await input.press('Enter');
-      await expect.poll(() => page.getByRole('log').textContent()).toContain('$75');
+      await expect.poll(() => page.getByRole('log').textContent(), { timeout: 10_000 }).toContain('$75');
 
       // The custom chatbot offer, by keyboard alone.
       await page.getByRole('button', { name: CHAT_TEXTS.customAsk }).focus();
@@ -120,6 +120,8 @@ describe('the chat page in Chromium', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('status').filter({ hasText: CHAT_TEXTS.inquirySent }).count()).toBe(1);
+      // The focus goes back to the button that opened the form.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(CHAT_TEXTS.customAsk);
       expect(await axeViolations(page)).toEqual([]);
       const [notice] = await mailbox(builtIn.url, 'owner@techhelp.test');
       expect(notice?.subject).toBe('Custom chatbot request from Bayport Garden Club');

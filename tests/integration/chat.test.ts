@@ -207,8 +207,8 @@ describe('POST /api/chat with an OpenAI-compatible server', () => {
     ]);
   });
 
-  it('answers 503 with a clear message when the provider keeps answering 429, and logs it without the question', async () => {
-    standIn.enqueue({ kind: 'status', status: 429 }, { kind: 'status', status: 429 });
+  it('answers 503 at once with a clear message when the provider answers 429, and logs it without the question', async () => {
+    standIn.enqueue({ kind: 'status', status: 429 });
     const response = await chat(subject, question(SECRET_QUESTION));
     expect(response.statusCode).toBe(503);
     expectErrorShape(response, 'CHAT_BUSY');
@@ -218,15 +218,24 @@ describe('POST /api/chat with an OpenAI-compatible server', () => {
     expect(JSON.stringify(rows)).not.toContain('hunter2');
   });
 
-  it('retries a single 429 and then answers', async () => {
-    standIn.enqueue({ kind: 'status', status: 429 }, { kind: 'answer', content: 'Second time lucky.' });
-    const response = await chat(subject, question('Are you there?'));
-    expect(response.statusCode).toBe(200);
-    expect(response.json().choices[0].message.content).toBe('Second time lucky.');
+  it('cuts an answer longer than a message may be, at a sentence, so the conversation can go on', async () => {
+    const sentence = 'We come to Sayville on Saturdays and Sundays. ';
+    standIn.enqueue({ kind: 'answer', content: sentence.repeat(100) });
+    const answer = (await chat(subject, question('Tell me everything.'))).json().choices[0].message.content as string;
+    expect(answer.length).toBeLessThanOrEqual(CHAT_MESSAGE_MAX_LENGTH);
+    expect(answer.endsWith('Sundays.')).toBe(true);
+    const next = await chat(subject, {
+      messages: [
+        { role: 'user', content: 'Tell me everything.' },
+        { role: 'assistant', content: answer },
+        { role: 'user', content: 'Thanks!' },
+      ],
+    });
+    expect(next.statusCode).toBe(200);
   });
 
   it('answers 502 when the provider fails with 500', async () => {
-    standIn.enqueue({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    standIn.enqueue({ kind: 'status', status: 500 });
     const response = await chat(subject, question(SECRET_QUESTION));
     expect(response.statusCode).toBe(502);
     expectErrorShape(response, 'CHAT_UNAVAILABLE');

@@ -56,10 +56,11 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${outputSoFar()}`)),
-      options.timeoutMs ?? 60_000,
-    );
+    const timer = setTimeout(() => {
+      // A server that never got ready must not live on holding its DATA_DIR lock.
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${options.timeoutMs ?? 60_000} ms:\n${outputSoFar()}`));
+    }, options.timeoutMs ?? 60_000);
     const check = () => {
       const match = /running at (http:\/\/localhost:\d+)/.exec(outputSoFar());
       if (match?.[1]) {

@@ -31,6 +31,9 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'What will I pay if you are here 3 hours fixing my computer?', says: ['$150'] },
   { question: 'Price for a 45 minute job?', says: ['$50', 'minimum'] },
   { question: 'Would it cost more if the job runs 1 hour 5 minutes?', says: ['$50'] },
+  { question: 'What is the price of 1 1/2 hours of troubleshooting?', says: ['$75'], never: ['$100'] },
+  { question: 'Cost of 2 1/2 hours of consulting?', says: ['$250'] },
+  { question: 'How much is 1/2 hour of troubleshooting?', says: ['$50', 'minimum'] },
   { question: 'I think it will take about 1 hour 45 minutes, what does that cost?', says: ['$100'] },
   {
     question: 'and for consulting?',
@@ -49,6 +52,9 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'I live in St. James, can you visit?', says: ['Yes', 'Saint James', 'Town of Smithtown'] },
   { question: 'My zip is 11787 — are you able to come to me?', says: ['Yes', 'Smithtown'] },
   { question: 'Can someone come to my house in West Islip?', says: ['West Islip'], never: ['Sorry'] },
+  { question: 'Can you come to Bay Shore at 7pm?', says: ['Bay Shore', '6:30 pm'], never: ['7:00 pm'] },
+  { question: 'Could you visit me in Commack on a Wednesday?', says: ['Commack', 'Saturdays and Sundays'] },
+  { question: 'My name is Shirley, how do I book a visit?', says: ['Confirm'], never: ['outside'] },
   { question: 'Do you make house calls in Patchogue?', says: ['Patchogue', 'outside'], never: ['Yes, we come'] },
   { question: 'Will you drive out to Huntington?', says: ['outside'] },
   { question: 'Which neighborhoods do you cover on Long Island?', says: ['Town of Islip', 'Town of Smithtown', 'Hauppauge', 'Bohemia'] },
@@ -146,7 +152,12 @@ describe('the built-in assistant answers customers correctly', () => {
 });
 
 describe('the pieces of the built-in assistant', () => {
-  it('reads lengths of time the ways people write them', () => {
+  it('reads lengths of time the ways people write them, and names none when a question holds two', () => {
+    expect(minutesIn('1 1/2 hours')).toBe(90);
+    expect(minutesIn('2 and 1/2 hours')).toBe(150);
+    expect(minutesIn('2 hours and 30 minutes')).toBe(150);
+    expect(minutesIn('How much for 2 hours? Is that more than 90 minutes?')).toBeUndefined();
+    expect(minutesIn('0.001 hours')).toBeUndefined();
     expect(minutesIn('90 minutes')).toBe(90);
     expect(minutesIn('an hour and a half')).toBe(90);
     expect(minutesIn('two and a half hours')).toBe(150);
@@ -162,6 +173,13 @@ describe('the pieces of the built-in assistant', () => {
     expect(feeAnswer('troubleshooting', 71, false)).toContain('$75');
     expect(feeAnswer('consulting', 130, false)).toContain('$200');
     expect(feeAnswer('consulting', 131, false)).toContain('$250');
+  });
+
+  it('reads a five-digit number as a zip code only when it is one of ours, says "zip" or is on Long Island', () => {
+    expect(placesIn('My computer shows event ID 10016 errors').unserved).toEqual([]);
+    expect(placesIn('Do you come to 11772?').unserved).toEqual(['zip code 11772']);
+    expect(placesIn('my zip is 10016').unserved).toEqual(['zip code 10016']);
+    expect(ask('My computer keeps showing event ID 10016 errors, can you fix it?')).not.toContain('outside');
   });
 
   it('tells a longer city name from the one inside it', () => {

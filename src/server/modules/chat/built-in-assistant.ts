@@ -9,6 +9,7 @@ import {
   listInWords,
   NEARBY_UNSERVED_PLACES,
   type SupportContact,
+  supportLine,
 } from './knowledge.ts';
 
 /**
@@ -34,7 +35,8 @@ export function normaliseTerm(term: string): string | null {
     .toLowerCase()
     .replace(/['’]s$/, '')
     .replace(/['’]/g, '');
-  if (word.length < 2 || STOP_WORDS.has(word)) return null;
+  // Long numbers (error codes, zip codes, years) say nothing about the topic; places are read separately.
+  if (word.length < 2 || STOP_WORDS.has(word) || /^\d{3,}$/.test(word)) return null;
   if (word.length > 4 && word.endsWith('ies')) word = `${word.slice(0, -3)}y`;
   else if (word.length > 5 && word.endsWith('ing')) word = word.slice(0, -3);
   else if (word.length > 4 && word.endsWith('ed')) word = word.slice(0, -2);
@@ -44,6 +46,8 @@ export function normaliseTerm(term: string): string | null {
 
 /** Below this score a retrieval result is not trusted; tuned on the assistant's test set. */
 const MIN_SCORE = 6;
+
+const MAX_QUERY_WORDS = 60;
 
 /** Share of the question's meaningful words the best entry must match; tuned on the same set. */
 const MIN_COVERAGE = 0.4;
@@ -69,7 +73,10 @@ const NUMBER_WORDS: Record<string, string> = {
   ninety: '90',
 };
 
-/** The length of time a question names, in minutes ("90 minutes", "an hour and a half", "2.5 hrs"). */
+/**
+ * The length of time a question names, in minutes ("90 minutes", "an hour and a half", "1 1/2 hours", "2 hours
+ * 30 minutes"). Two separate lengths ("2 hours? more than 90 minutes?") name no single visit: no answer.
+ */
 export function minutesIn(text: string): number | undefined {
   let value = ` ${text.toLowerCase()} `;
   value = value.replace(
@@ -77,22 +84,22 @@ export function minutesIn(text: string): number | undefined {
     (word) => NUMBER_WORDS[word] ?? word,
   );
   value = value
+    .replace(/(?<![\d./,])(\d+)(?: and)? (?:1\/2|½)/g, ' $1.5 ')
+    .replace(/(?<![\d./,])(?:1\/2|½)/g, ' 0.5 ')
     .replace(/\b(an|a|1) hours? and a half\b/g, ' 1.5 hours ')
     .replace(/\b(\d+) and a half hours?\b/g, ' $1.5 hours ')
     .replace(/\b(\d+) hours? and a half\b/g, ' $1.5 hours ')
     .replace(/\b(a |an )?half an? hours?\b|\ba half hours?\b|\bhalf hours?\b/g, ' 30 minutes ')
     .replace(/\b(an|a) hour\b/g, ' 1 hour ');
-  let minutes = 0;
-  let found = false;
-  for (const match of value.matchAll(/(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/g)) {
-    minutes += Number(match[1]) * 60;
-    found = true;
-  }
-  for (const match of value.matchAll(/(\d+)\s*(minutes?|mins?|m)\b/g)) {
-    minutes += Number(match[1]);
-    found = true;
-  }
-  return found && minutes > 0 && minutes <= 24 * 60 ? Math.round(minutes) : undefined;
+  const lengths = [
+    ...value.matchAll(
+      /(?<![\d./,])(?:(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b(?:\s*(?:and\s*)?(\d+)\s*(?:minutes?|mins?|m)\b)?|(\d+)\s*(?:minutes?|mins?|m)\b)/g,
+    ),
+  ];
+  if (lengths.length !== 1) return undefined;
+  const [, hours, extraMinutes, onlyMinutes] = lengths[0] ?? [];
+  const minutes = Math.round(hours !== undefined ? Number(hours) * 60 + Number(extraMinutes ?? 0) : Number(onlyMinutes));
+  return minutes > 0 && minutes <= 24 * 60 ? minutes : undefined;
 }
 
 const COST_WORDS =
@@ -172,9 +179,12 @@ export function placesIn(text: string): PlaceMention {
       rest = rest.replace(pattern, ' ');
     }
   }
+  // Another five-digit number is a zip code only when the question says so or it is a Long Island one (11xxx);
+  // "event ID 10016" is not a place.
+  const saysZip = /\bzip\b/i.test(text);
   const unknownZip = [...rest.matchAll(/\b(\d{5})\b/g)]
     .map((match) => match[1] ?? '')
-    .filter((zip) => !SERVICE_CITIES.some((city) => city.zip === zip));
+    .filter((zip) => (saysZip || zip.startsWith('11')) && !SERVICE_CITIES.some((city) => city.zip === zip));
   unserved.push(...unknownZip.map((zip) => `zip code ${zip}`));
   return { served, unserved, rest };
 }
@@ -187,7 +197,7 @@ function placeAnswer(mention: PlaceMention, support: SupportContact): string {
   }
   if (mention.unserved.length > 0) {
     parts.push(
-      `Sorry, ${listInWords(mention.unserved)} ${mention.unserved.length === 1 ? 'is' : 'are'} outside our service area: we visit only the Town of Islip and the Town of Smithtown. We may still be able to help you by remote support; please ${`call us at ${support.phone} or e-mail ${support.email}`} to ask.`,
+      `Sorry, ${listInWords(mention.unserved)} ${mention.unserved.length === 1 ? 'is' : 'are'} outside our service area: we visit only the Town of Islip and the Town of Smithtown. We may still be able to help you by remote support; please ${supportLine(support)} to ask.`,
     );
   }
   return parts.join(' ');
@@ -223,7 +233,9 @@ export class BuiltInAssistant implements ChatProvider {
   }
 
   /** Retrieval alone, for the test set's diagnostics: the best entries and their scores. */
-  retrieve(question: string): Retrieved[] {
+  retrieve(fullQuestion: string): Retrieved[] {
+    // A question of 2,000 characters would cost a search of every one of its words; its first words decide.
+    const question = fullQuestion.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ');
     const terms = new Set(MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => normaliseTerm(token) ?? []));
     return this.index.search(question).flatMap((result) => {
       const entry = this.entries.get(String(result.id));
@@ -239,18 +251,22 @@ export class BuiltInAssistant implements ChatProvider {
     const fee = this.feeReply(question, previous);
     if (fee) return fee;
 
+    // A weekday is never bookable, and a clock time gets the start times we offer, so no other day or time is
+    // ever confirmed, whatever else the question mentions (a town included).
+    const when = WEEKDAYS.test(question)
+      ? this.entries.get('booking-days')
+      : CLOCK_TIME.test(question)
+        ? this.entries.get('booking-times')
+        : undefined;
+
     const places = placesIn(question);
     if (places.served.length > 0 || places.unserved.length > 0) {
-      const about = this.confident(places.rest);
       const placeText = placeAnswer(places, this.support);
-      if (about && about.id !== 'service-area' && places.unserved.length === 0) return `${placeText} ${about.answer}`;
-      return placeText;
+      if (places.unserved.length > 0) return placeText;
+      const about = when ?? this.confident(places.rest);
+      return about && about.id !== 'service-area' ? `${placeText} ${about.answer}` : placeText;
     }
-
-    // A weekday is never bookable; say so plainly whatever else the question mentions.
-    if (WEEKDAYS.test(question)) return this.entries.get('booking-days')?.answer ?? declineAnswer(this.support);
-    // A clock time gets the start times we offer, so no other time is ever confirmed.
-    if (CLOCK_TIME.test(question)) return this.entries.get('booking-times')?.answer ?? declineAnswer(this.support);
+    if (when) return when.answer;
 
     const found = this.confident(question);
     if (found) return found.answer;

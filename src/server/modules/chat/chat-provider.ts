@@ -20,6 +20,9 @@ export class ChatProviderError extends Error {
   }
 }
 
+/** The models that take reasoning_effort 'minimal' (later gpt-5 versions refuse it); others get their default. */
+const ACCEPTS_MINIMAL_REASONING = /^gpt-5(-mini|-nano)?(-\d{4}-\d{2}-\d{2})?$/;
+
 export type OpenAIProviderOptions = {
   apiKey: string;
   baseUrl: string | undefined;
@@ -43,8 +46,9 @@ export class OpenAIProvider implements ChatProvider {
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
       timeout: options.timeoutMs,
-      // One retry for a dropped connection or a brief overload; the overall deadline still applies.
-      maxRetries: 1,
+      // No retries: a provider's retry-after can exceed our deadline, and a busy provider is better told to the
+      // user at once (503) than after 30 s of waiting.
+      maxRetries: 0,
       logLevel: 'off',
     });
   }
@@ -56,7 +60,7 @@ export class OpenAIProvider implements ChatProvider {
         {
           model: this.options.model,
           messages: [{ role: 'system', content: this.options.systemPrompt }, ...messages],
-          ...(this.options.model.startsWith('gpt-5') ? { reasoning_effort: 'minimal' as const } : {}),
+          ...(ACCEPTS_MINIMAL_REASONING.test(this.options.model) ? { reasoning_effort: 'minimal' as const } : {}),
         },
         { signal },
       );

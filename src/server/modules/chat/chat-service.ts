@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
-import type { ChatbotInquiry, ChatMessage, ChatReply } from '../../../shared/chat.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatbotInquiry, type ChatMessage, type ChatReply } from '../../../shared/chat.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -34,10 +34,6 @@ export class ChatService {
     private readonly timeoutMs: number,
   ) {}
 
-  get model(): string {
-    return this.provider.model;
-  }
-
   /** One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. */
   async reply(viewer: SessionUser, messages: ChatMessage[]): Promise<ChatReply> {
     await consumeRateLimit(this.db, `chat:user:${viewer.id}`, CHAT_LIMITS.messages);
@@ -66,7 +62,7 @@ export class ChatService {
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: this.provider.model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: withinMessageLimit(content) }, finish_reason: 'stop' }],
     };
   }
 
@@ -88,6 +84,17 @@ export class ChatService {
     });
     this.mail.deliverSoon();
   }
+}
+
+/**
+ * The browser sends the answer back with the next question, where every message is held to the same limit; a
+ * longer answer is cut at its last sentence that fits, so the conversation can go on.
+ */
+export function withinMessageLimit(content: string): string {
+  if (content.length <= CHAT_MESSAGE_MAX_LENGTH) return content;
+  const cut = content.slice(0, CHAT_MESSAGE_MAX_LENGTH - 1);
+  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
+  return sentenceEnd > CHAT_MESSAGE_MAX_LENGTH / 2 ? cut.slice(0, sentenceEnd + 1) : `${cut.trimEnd()}…`;
 }
 
 function describeUnexpected(error: unknown): string {

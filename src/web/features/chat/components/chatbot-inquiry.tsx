@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -21,6 +21,15 @@ export function ChatbotInquiryOffer() {
   const [sent, setSent] = useState(false);
   const alert = useTimedAlert();
   const formId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // After the form closes (sent or cancelled) the focus returns to the button that opened it, not to the page.
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!open && returnFocus) {
+      toggle.current?.focus();
+      setReturnFocus(false);
+    }
+  }, [open, returnFocus]);
   const messageId = useId();
   const {
     register,
@@ -34,6 +43,7 @@ export function ChatbotInquiryOffer() {
       await sendChatbotInquiry(values);
       reset();
       setSent(true);
+      setReturnFocus(true);
       setOpen(false);
     } catch (error) {
       noteFailure(error, 'ChatbotInquiry');
@@ -47,13 +57,11 @@ export function ChatbotInquiryOffer() {
         {CHAT_TEXTS.customTitle}
       </h2>
       <p className="fs-5">{CHAT_TEXTS.customText}</p>
-      {sent && (
-        <p className="alert alert-success fs-5" role="status">
-          {CHAT_TEXTS.inquirySent}
-        </p>
-      )}
+      {/* Always present, so a screen reader announces the text when it appears. */}
+      <div role="status">{sent && <p className="alert alert-success fs-5">{CHAT_TEXTS.inquirySent}</p>}</div>
       {!open ? (
         <Button
+          ref={toggle}
           variant="outline-primary"
           size="lg"
           aria-expanded={false}
@@ -96,10 +104,17 @@ export function ChatbotInquiryOffer() {
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : CHAT_TEXTS.inquirySend}
+              {isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend}
             </Button>
-            <Button variant="outline-secondary" size="lg" onClick={() => setOpen(false)}>
-              Cancel
+            <Button
+              variant="outline-secondary"
+              size="lg"
+              onClick={() => {
+                setReturnFocus(true);
+                setOpen(false);
+              }}
+            >
+              {CHAT_TEXTS.inquiryCancel}
             </Button>
           </div>
         </Form>

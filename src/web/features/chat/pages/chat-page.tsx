@@ -43,14 +43,15 @@ function ChatPage() {
     setInputError(undefined);
     alert.clear();
     const question = parsed.data;
-    const conversation = [...messages, question].slice(-CHAT_MAX_MESSAGES);
+    const conversation = [...messages, question];
     setMessages(conversation);
     setDraft('');
     setWaiting(true);
     const controller = new AbortController();
     pending.current = controller;
     try {
-      const answer = await sendChat(conversation, controller.signal);
+      // The page shows the whole conversation; the assistant gets its latest part, as much as a request may hold.
+      const answer = await sendChat(conversation.slice(-CHAT_MAX_MESSAGES), controller.signal);
       setMessages([...conversation, { role: 'assistant', content: answer }]);
     } catch (error) {
       if (controller.signal.aborted) return;
