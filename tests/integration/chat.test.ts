@@ -264,6 +264,24 @@ describe('POST /api/chat with an OpenAI-compatible server', () => {
     expect((await errorRows()).at(-1)?.errorMessage).toContain('did not answer in time');
   });
 
+  it('stops asking the provider when the reader leaves, and logs nothing for it', async () => {
+    const address = await subject.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = (await errorRows()).length;
+    standIn.enqueue({ kind: 'slow', delayMs: 5_000, content: 'Nobody reads this' });
+    const leaving = new AbortController();
+    const asked = fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: subject.cookie, origin: address },
+      body: JSON.stringify(question('Will anyone read this?')),
+      signal: leaving.signal,
+    }).catch((error: Error) => error.name);
+    await expect.poll(() => standIn.requests.at(-1)?.body.messages.at(-1)?.content).toBe('Will anyone read this?');
+    leaving.abort();
+    expect(await asked).toBe('AbortError');
+    await expect.poll(() => standIn.abandoned.length, { timeout: 2_000 }).toBe(1);
+    expect((await errorRows()).length).toBe(before);
+  });
+
   it('never writes what the user typed to the process log', async () => {
     expect(logs).toContain('"msg"');
     expect(logs).not.toContain('hunter2');

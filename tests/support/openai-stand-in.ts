@@ -28,6 +28,8 @@ const ERROR_BODIES: Record<number, { message: string; type: string; code: string
  */
 export async function startOpenAIStandIn(apiKey = 'sk-test-key') {
   const requests: { headers: IncomingHttpHeaders; body: ChatCompletionRequest }[] = [];
+  /** Slow answers whose caller hung up before they were sent. */
+  const abandoned: ChatCompletionRequest[] = [];
   const queue: ChatBehaviour[] = [];
   const sockets = new Set<import('node:net').Socket>();
 
@@ -74,7 +76,10 @@ export async function startOpenAIStandIn(apiKey = 'sk-test-key') {
         return sendJson(res, 200, { id: 'chatcmpl-2', object: 'chat.completion', created: 0, model: body.model, choices: [] });
       case 'slow': {
         const timer = setTimeout(() => sendJson(res, 200, completion(body.model, behaviour.content)), behaviour.delayMs);
-        res.on('close', () => clearTimeout(timer));
+        res.on('close', () => {
+          if (!res.writableFinished) abandoned.push(body);
+          clearTimeout(timer);
+        });
         return;
       }
     }
@@ -90,6 +95,7 @@ export async function startOpenAIStandIn(apiKey = 'sk-test-key') {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     apiKey,
     requests,
+    abandoned,
     /** The next requests behave like this, in order. */
     enqueue(...behaviours: ChatBehaviour[]) {
       queue.push(...behaviours);

@@ -26,7 +26,15 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.post(
     '/api/chat',
     { bodyLimit: CHAT_BODY_LIMIT_BYTES, schema: { body: ChatRequestSchema, response: { 200: ChatReplySchema, ...errors } } },
-    async (request) => chat.reply(requireVerifiedUser(request), request.body.messages),
+    async (request, reply) => {
+      const viewer = requireVerifiedUser(request);
+      // A reader who leaves (closes the page, presses Clear) stops the provider's work, and its bill, at once.
+      const left = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) left.abort();
+      });
+      return chat.reply(viewer, request.body.messages, left.signal);
+    },
   );
 
   app.post(

@@ -35,10 +35,12 @@ export class ChatService {
   ) {}
 
   /** One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. */
-  async reply(viewer: SessionUser, messages: ChatMessage[]): Promise<ChatReply> {
+  async reply(viewer: SessionUser, messages: ChatMessage[], readerLeft?: AbortSignal): Promise<ChatReply> {
     await consumeRateLimit(this.db, `chat:user:${viewer.id}`, CHAT_LIMITS.messages);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    const stop = () => deadline.abort();
+    readerLeft?.addEventListener('abort', stop);
     let content: string;
     try {
       content = await Promise.race([
@@ -50,12 +52,15 @@ export class ChatService {
         }),
       ]);
     } catch (error) {
+      // Nobody is waiting for this answer any more: nothing failed, and there is nobody to tell.
+      if (readerLeft?.aborted) throw new HttpError(400, 'CANCELLED', 'The question was cancelled.');
       const failure = error instanceof ChatProviderError ? error : new ChatProviderError('unavailable', describeUnexpected(error));
       // The log names what failed and never what the user asked.
       await this.recordError({ userId: viewer.id, errorMessage: `Chat: ${failure.message}`, componentName: 'Chat', source: 'server' });
       throw httpErrorFor(failure.kind, this.config.support);
     } finally {
       clearTimeout(timer);
+      readerLeft?.removeEventListener('abort', stop);
     }
     return {
       id: `chatcmpl-${randomUUID()}`,
