@@ -3,15 +3,12 @@ import { lazyRoute } from './lazy-route.tsx';
 
 /**
  * The customer's checkout and the back office, every screen loaded lazily (each module exports `Component`).
- * Spread these into the children of the signed-in layout (they need its query cache and live updates):
- * `/makepayment` behind the user guard, every admin screen behind the admin guard (guards are layout routes,
- * loaded with the screens they protect).
+ * Spread these into the children of the signed-in layout, which is behind the user guard (they need its query
+ * cache and live updates): `/makepayment` as it is, every admin screen behind the admin guard as well (guards are
+ * layout routes, loaded with the screens they protect).
  */
 export const backOfficeRoutes: RouteObject[] = [
-  {
-    ...lazyRoute(() => import('./guards.tsx').then((module) => ({ Component: module.RequireUser }))),
-    children: [{ path: '/makepayment', ...lazyRoute(() => import('../features/payments/pages/make-payment-page.tsx')) }],
-  },
+  { path: '/makepayment', ...lazyRoute(() => import('../features/payments/pages/make-payment-page.tsx')) },
   {
     ...lazyRoute(() => import('./guards.tsx').then((module) => ({ Component: module.RequireAdmin }))),
     children: [
