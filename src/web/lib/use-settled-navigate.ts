@@ -6,6 +6,12 @@ type Waiter = { key: string | undefined; resolve: () => void };
 /** Navigations asked for through useSettledNavigate and not yet on screen. */
 const waiting = new Set<Waiter>();
 
+/**
+ * A navigation that never reaches the screen (the routes are not rendered, e.g. the global error screen shows)
+ * settles after this long anyway, so that a flow such as Logout never hangs.
+ */
+const SETTLE_AT_THE_LATEST_MS = 3000;
+
 function historyKey(): string | undefined {
   const state: unknown = window.history.state;
   return state && typeof state === 'object' && 'key' in state && typeof state.key === 'string' ? state.key : undefined;
@@ -25,7 +31,11 @@ export function useSettledNavigate(): (to: To, options?: NavigateOptions) => Pro
       new Promise<void>((resolve) => {
         void navigate(to, options);
         // The browser history holds the new entry's key as soon as navigate() returns.
-        waiting.add({ key: historyKey(), resolve });
+        const waiter: Waiter = { key: historyKey(), resolve };
+        waiting.add(waiter);
+        window.setTimeout(() => {
+          if (waiting.delete(waiter)) resolve();
+        }, SETTLE_AT_THE_LATEST_MS);
       }),
     [navigate],
   );
