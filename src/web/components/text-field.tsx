@@ -9,13 +9,15 @@ type TextFieldProps = {
   hint?: ReactNode;
   /** Marks the field invalid when its error is told elsewhere (the spec's mismatch dialogs). */
   invalid?: boolean;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'size' | 'value' | 'defaultValue'>;
 
 /**
- * A labelled input bound to react-hook-form, large for easy tapping, with its hint and its error tied to it
+ * A labelled input (or text area) bound to react-hook-form, large for easy tapping, with its hint and its error tied to it
  * by aria-describedby so a screen reader reads them with the field.
  */
-export function TextField({ label, registration, error, hint, invalid, className, ...input }: TextFieldProps) {
+export function TextField({ label, registration, error, hint, invalid, rows, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -25,6 +27,7 @@ export function TextField({ label, registration, error, hint, invalid, className
       <Form.Label>{label}</Form.Label>
       <Form.Control
         size="lg"
+        {...(rows ? { as: 'textarea' as const, rows } : {})}
         {...input}
         {...registration}
         isInvalid={Boolean(error) || invalid}

@@ -88,24 +88,14 @@ export function ConfigChangeForm({
         registration={register('context')}
         error={errors.context?.message}
       />
-      <Form.Group className="mb-3" controlId={`${id}-description`}>
-        <Form.Label>Description</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={4}
-          required
-          maxLength={CONFIG_FIELD_MAX_LENGTH}
-          {...register('description')}
-          isInvalid={Boolean(errors.description)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-        />
-        {errors.description && (
-          <Form.Control.Feedback type="invalid" id={`${id}-description-error`}>
-            {errors.description.message}
-          </Form.Control.Feedback>
-        )}
-      </Form.Group>
+      <TextField
+        label="Description"
+        rows={4}
+        required
+        maxLength={CONFIG_FIELD_MAX_LENGTH}
+        registration={register('description')}
+        error={errors.description?.message}
+      />
       <div className="d-flex flex-wrap gap-2 justify-content-end">
         {footer}
         <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -30,7 +30,6 @@ export function ChatbotInquiryOffer() {
       setReturnFocus(false);
     }
   }, [open, returnFocus]);
-  const messageId = useId();
   const {
     register,
     handleSubmit,
@@ -84,24 +83,13 @@ export function ChatbotInquiryOffer() {
             error={errors.organisation?.message}
             autoFocus
           />
-          <Form.Group className="mb-3" controlId={messageId}>
-            <Form.Label>{CHAT_TEXTS.inquiryLabel}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              size="lg"
-              maxLength={CHATBOT_INQUIRY_MAX_LENGTH}
-              {...register('message')}
-              isInvalid={Boolean(errors.message)}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            />
-            {errors.message && (
-              <Form.Control.Feedback type="invalid" id={`${messageId}-error`}>
-                {errors.message.message}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
+          <TextField
+            label={CHAT_TEXTS.inquiryLabel}
+            rows={4}
+            maxLength={CHATBOT_INQUIRY_MAX_LENGTH}
+            registration={register('message')}
+            error={errors.message?.message}
+          />
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={isSubmitting}>
               {isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend}
