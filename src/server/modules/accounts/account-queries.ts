@@ -83,3 +83,12 @@ export async function upsertProfile(db: Executor, values: typeof profiles.$infer
   if (!row) throw new Error('the profile was not saved');
   return row;
 }
+
+/** The verified admins, who receive the back office's notices. */
+export async function listAdminEmails(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.isAdmin, true), eq(user.emailVerified, true)));
+  return rows.map((row) => row.email);
+}

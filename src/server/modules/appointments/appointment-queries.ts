@@ -76,14 +76,6 @@ export async function findProfileOf(db: Executor, userId: string) {
   return row;
 }
 
-export async function listAdminEmails(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
-    .from(user)
-    .where(and(eq(user.isAdmin, true), eq(user.emailVerified, true)));
-  return rows.map((row) => row.email);
-}
-
 /**
  * Claims the appointments whose reminder is due (starting within `withinSeconds`, none sent yet) by marking
  * them sent; SKIP LOCKED lets several instances run this at once without sending a reminder twice.

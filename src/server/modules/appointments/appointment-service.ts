@@ -20,6 +20,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { listAdminEmails } from '../accounts/account-queries.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
@@ -30,7 +31,6 @@ import {
   findOwnActiveAppointment,
   findProfileOf,
   insertAppointment,
-  listAdminEmails,
   listOpenAppointmentsOf,
   lockUser,
   takenStartsBetween,

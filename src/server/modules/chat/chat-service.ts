@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
-import { listAdminEmails } from '../appointments/appointment-queries.ts';
+import { listAdminEmails } from '../accounts/account-queries.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
