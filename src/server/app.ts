@@ -100,25 +100,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('auth', accounts.auth);
   app.decorate('accounts', accounts);
   const events = new EventHub(deps.listen, app.log);
-  const appointments = new AppointmentService(deps.db, deps.config, mail, events);
-  app.decorate('events', events);
-  app.decorate('appointments', appointments);
   const provider: PaymentProvider = deps.config.paypal
     ? new PayPalProvider({ ...deps.config.paypal, timeoutMs: deps.paypalTimeoutMs })
     : new SandboxProvider();
-  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError);
+  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log);
   app.decorate('payments', payments);
+  const appointments = new AppointmentService(deps.db, deps.config, mail, events, payments);
+  app.decorate('events', events);
+  app.decorate('appointments', appointments);
   const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
   const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
   let reminderTimer: NodeJS.Timeout | undefined;
-  const sendReminders = () =>
-    appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
+  // Each minute: the reminders that are due, and the captures a dead process or a silent provider left unfinished.
+  const sendReminders = async () => {
+    await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
+    await payments.reconcileStaleCaptures().catch((error: unknown) => app.log.error({ err: error }, 'the capture reconciliation failed'));
+  };
   app.addHook('onReady', async () => {
     mail.start();
     await events.start();
     await sendReminders();
-    reminderTimer = setInterval(sendReminders, deps.reminderIntervalMs ?? 60_000);
+    reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
     reminderTimer.unref();
   });
   app.addHook('onClose', async () => {
@@ -135,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
   await app.register(chatRoutes, { chat });
-  await app.register(adminRoutes, { admin: new AdminService(deps.db, deps.config, mail, events) });
+  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

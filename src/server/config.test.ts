@@ -68,7 +68,22 @@ describe('loadConfig', () => {
   });
 
   it('requires PUBLIC_URL in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^PUBLIC_URL: must be set in production/)]);
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must be set in production/),
+    ]);
+  });
+
+  it('refuses production without PayPal unless test payments are asked for on purpose', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com' };
+    expect(problemsOf(production)).toEqual([expect.stringMatching(/^PAYPAL_CLIENT_ID: must be set in production.*PAYMENTS_TEST_MODE=true/)]);
+    const accepts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(accepts({ ...production, PAYMENTS_TEST_MODE: 'true' }).paypal).toBeUndefined();
+    expect(accepts({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal?.clientId).toBe('id');
+    expect(problemsOf({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYMENTS_TEST_MODE: 'true' })).toEqual([
+      expect.stringMatching(/^PAYMENTS_TEST_MODE: must not be true while PayPal credentials are set/),
+    ]);
+    // Development keeps its test mode with no configuration at all.
+    expect(accepts({}).paypal).toBeUndefined();
   });
 
   it('switches each real service on by configuration', () => {

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox')),
   PAYPAL_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  PAYMENTS_TEST_MODE: booleanFlag,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-5-nano')),
@@ -136,6 +137,15 @@ function pairProblems(env: Env): string[] {
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     problems.push('PUBLIC_URL: must be set in production (links in e-mails are built from it)');
+  }
+  const paypalConfigured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+  if (env.NODE_ENV === 'production' && !paypalConfigured && !env.PAYMENTS_TEST_MODE) {
+    problems.push(
+      'PAYPAL_CLIENT_ID: must be set in production, with PAYPAL_CLIENT_SECRET; to take test payments that move no money on purpose, set PAYMENTS_TEST_MODE=true',
+    );
+  }
+  if (env.PAYMENTS_TEST_MODE && paypalConfigured) {
+    problems.push('PAYMENTS_TEST_MODE: must not be true while PayPal credentials are set (one or the other)');
   }
   return problems;
 }

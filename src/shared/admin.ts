@@ -59,47 +59,63 @@ export const ConfigChangeSchema = z.object({
 });
 export type ConfigChangeInput = z.infer<typeof ConfigChangeSchema>;
 
-export type AdminCustomer = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
-};
+export const AdminCustomerSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
 
-export type AdminAppointment = {
-  id: string;
-  startsAt: string;
-  time: string;
-  isRemote: boolean;
-  description: string;
-  notes: string;
-  amountCents: number;
-  isCompleted: boolean;
-  isPaid: boolean;
-  customer: AdminCustomer;
-};
+export const AdminAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  time: z.string(),
+  isRemote: z.boolean(),
+  description: z.string(),
+  notes: z.string(),
+  amountCents: z.number().int(),
+  isCompleted: z.boolean(),
+  isPaid: z.boolean(),
+  customer: AdminCustomerSchema,
+});
+export type AdminAppointment = z.infer<typeof AdminAppointmentSchema>;
 
-export type PaidEntry = AdminAppointment & {
-  payment: {
-    provider: string;
-    method: string | null;
-    amountCents: number;
-    capturedAt: string;
-    reference: string;
-    takenBy: 'customer' | 'admin';
-  };
-};
+export const PaidEntrySchema = AdminAppointmentSchema.extend({
+  payment: z.object({
+    id: z.string(),
+    provider: z.enum(['paypal', 'sandbox', 'manual']),
+    method: z.string().nullable(),
+    amountCents: z.number().int(),
+    capturedAt: z.string(),
+    reference: z.string(),
+    takenBy: z.enum(['customer', 'admin']),
+    /** Taken in test mode: no money moved, never counted in a total. */
+    isTest: z.boolean(),
+    refundedAt: z.string().nullable(),
+    refundReference: z.string().nullable(),
+  }),
+});
+export type PaidEntry = z.infer<typeof PaidEntrySchema>;
 
-export type AuditEntry = {
-  at: string;
-  actorEmail: string;
-  action: 'update' | 'delete' | 'payment';
-  changes: Record<string, { before: unknown; after: unknown }>;
-};
+/** The paid list's sums: money in force, money given back, and test-mode payments (never money). */
+export const PaidTotalsSchema = z.object({ totalCents: z.number().int(), refundedCents: z.number().int(), testCents: z.number().int() });
+export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
+export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
+export type PaidList = z.infer<typeof PaidListSchema>;
+
+export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund'] as const;
+export const AuditEntrySchema = z.object({
+  at: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const ADMIN_TEXTS = {
   updatedScheduled: 'Appointment Updated in scheduled collection.',

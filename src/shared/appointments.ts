@@ -113,8 +113,33 @@ export const AdminAmountSchema = z
 export const AdminOrderSchema = z.object({ appointmentId: z.string().min(1).max(100), amount: AdminAmountSchema });
 export const CustomerLookupSchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
 
-export type Checkout = { appointmentId: string; amountCents: number; startsAt: string; provider: 'paypal' | 'sandbox' };
-export type CaptureOutcome = { appointmentId: string; payerName: string; amountCents: number; captureId: string };
+export const CheckoutSchema = z.object({
+  appointmentId: z.string(),
+  amountCents: z.number().int(),
+  startsAt: z.string(),
+  provider: z.enum(['paypal', 'sandbox']),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const OrderCreatedSchema = z.object({ orderId: z.string() });
+export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
+
+export const CaptureOutcomeSchema = z.object({
+  appointmentId: z.string(),
+  payerName: z.string(),
+  amountCents: z.number().int(),
+  captureId: z.string(),
+});
+export type CaptureOutcome = z.infer<typeof CaptureOutcomeSchema>;
+
+export const RefundOutcomeSchema = z.object({
+  paymentId: z.string(),
+  appointmentId: z.string(),
+  amountCents: z.number().int(),
+  refundedAt: z.string(),
+  refundReference: z.string(),
+});
+export type RefundOutcome = z.infer<typeof RefundOutcomeSchema>;
 
 export const PAYMENT_TEXTS = {
   checkout: 'Checkout',
@@ -133,4 +158,13 @@ export const PAYMENT_TEXTS = {
   alreadyPaid: 'This appointment is already paid.',
   amountNotSet: 'The amount for this job has not been set yet. Please call us.',
   declined: 'Your payment method was declined. Please try another card or account.',
+  orderStale: 'The amount of this job has changed. Please start the payment again.',
+  paymentInProgress: 'A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.',
+  jobChangeDuringPayment: 'A payment for this job is being processed right now. Try again in a minute.',
+  paymentNotFound: 'That payment was not found.',
+  refundInProgress: 'This refund is already being processed. Try again in a minute.',
+  refundFailed: 'The refund could not be made. Nothing was changed; please try again in a moment.',
+  refundNeedsPayPal: 'This PayPal payment can only be refunded while PayPal is configured on the server.',
+  undoWithRefund: 'To undo a payment, refund it from the Paid list.',
+  testLabel: 'TEST',
 } as const;

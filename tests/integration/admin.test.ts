@@ -142,16 +142,16 @@ describe('the back office', () => {
       paid.entries.reduce((sum: number, entry: { payment: { amountCents: number } }) => sum + entry.payment.amountCents, 0),
     );
     const none = (await call('GET', '/api/admin/paid?from=2020-01-01&to=2020-12-31')).json();
-    expect(none).toEqual({ entries: [], totalCents: 0 });
+    expect(none).toEqual({ entries: [], totalCents: 0, refundedCents: 0, testCents: 0 });
     const csv = await call('GET', `/api/admin/paid.csv?from=2026-01-01&to=2099-12-31`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="techhelp-paid-2026-01-01-to-2099-12-31.csv"');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Paid on,Service,Appointment,Customer,E-mail,Address,Visit Type,Method,Reference,Amount (USD)');
+    expect(lines[0]).toBe('Paid on,Service,Appointment,Customer,E-mail,Address,Visit Type,Method,Reference,Amount (USD),Status');
     expect(lines.find((line) => line.includes(id))).toContain(
       `Mary-Ann O'Neil Smith,${customer.email},"12 Main Street, Bay Shore, NY 11706",In-Person,by hand (cash)`,
     );
-    expect(lines.at(-1)).toBe(`Total,,,,,,,,,${(paid.totalCents / 100).toFixed(2)}`);
+    expect(lines.find((line) => line.startsWith('Total,'))).toBe(`Total,,,,,,,,,${(paid.totalCents / 100).toFixed(2)},Paid`);
   });
 
   it('deletes after the confirm by marking, keeping the appointment for the record', async () => {

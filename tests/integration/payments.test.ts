@@ -153,11 +153,16 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     expect(entries.map((entry) => entry.errorMessage).join('\n')).toContain(logged);
     expect(entries[0]?.componentName).toBe('MakePayment');
 
-    // The customer can try again, and the second attempt goes through.
+    // The customer can try again, and the second attempt goes through; money taken for the wrong amount was
+    // given back, and that order is done with.
     paypal.behave();
     const retry = await capture(customer.cookie, orderId);
     if (behaviour === 'wrong-amount') {
-      expect(retry.statusCode).toBe(502);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error).toEqual({ code: 'ORDER_STALE', message: 'The amount of this job has changed. Please start the payment again.' });
+      const taken = paypal.captures.filter((entry) => entry.orderId === orderId);
+      expect(taken).toHaveLength(1);
+      expect([...paypal.refunds.values()].map((refund) => refund.captureId)).toContain(taken[0]?.captureId);
     } else {
       expect(retry.statusCode).toBe(200);
       expect(await paymentsOf(appointmentId)).toHaveLength(1);

@@ -2,7 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type CaptureBehaviour = 'complete' | 'declined' | 'server-error' | 'timeout' | 'already-captured' | 'wrong-amount' | 'malformed';
+export type CaptureBehaviour =
+  | 'complete'
+  | 'declined'
+  | 'server-error'
+  | 'timeout'
+  | 'already-captured'
+  | 'wrong-amount'
+  | 'malformed'
+  /** Captures, then answers only after `slowMs` (the test can act meanwhile). */
+  | 'slow'
+  /** Captures, then answers 503 as if the answer were lost on the way. */
+  | 'captured-then-lost';
+
+export type RefundBehaviour = 'complete' | 'pending' | 'server-error';
+
+type Refund = { id: string; status: string; captureId: string; amount: { currency_code: string; value: string } };
 
 type Order = {
   id: string;
@@ -23,6 +38,13 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
   const requests: Array<{ method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }> = [];
   const tokens = new Set<string>();
   let nextCapture: CaptureBehaviour[] = [];
+  let nextRefund: RefundBehaviour[] = [];
+  let slowMs = 300;
+  /** Every capture that took money, and every refund that gave it back: what a test counts. */
+  const captures: Array<{ orderId: string; captureId: string; value: string }> = [];
+  const refunds = new Map<string, Refund>();
+  /** PayPal-Request-Id → the answer first given, replayed for the same id (PayPal's idempotency). */
+  const answered = new Map<string, { status: number; body: unknown }>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -116,6 +138,10 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
         );
       const unit = order.request.purchase_units[0];
       if (order.capture || behaviour === 'already-captured') {
+        if (order.capture && req.headers['paypal-request-id'] && answered.has(String(req.headers['paypal-request-id']))) {
+          const first = answered.get(String(req.headers['paypal-request-id']));
+          return send(res, first?.status ?? 201, first?.body);
+        }
         if (!order.capture) {
           order.status = 'COMPLETED';
           order.capture = {
@@ -124,6 +150,7 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
             amount: unit?.amount ?? { currency_code: 'USD', value: '0.00' },
             custom_id: unit?.custom_id ?? '',
           };
+          captures.push({ orderId: order.id, captureId: order.capture.id, value: order.capture.amount.value });
         }
         return unprocessable(
           res,
@@ -139,7 +166,38 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
         amount: { currency_code: 'USD', value },
         custom_id: unit?.custom_id ?? '',
       };
-      return send(res, 201, orderView(order));
+      captures.push({ orderId: order.id, captureId: order.capture.id, value });
+      const view = orderView(order);
+      if (req.headers['paypal-request-id']) answered.set(String(req.headers['paypal-request-id']), { status: 201, body: view });
+      if (behaviour === 'captured-then-lost')
+        return send(res, 503, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' });
+      if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, slowMs));
+      return send(res, 201, view);
+    }
+
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refund) {
+      const captureId = decodeURIComponent(refund[1] ?? '');
+      const requestId = String(req.headers['paypal-request-id'] ?? '');
+      const first = requestId ? answered.get(requestId) : undefined;
+      if (first) return send(res, first.status, first.body);
+      const captured = [...orders.values()].find((order) => order.capture?.id === captureId)?.capture;
+      if (!captured) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      const behaviour = nextRefund.shift() ?? 'complete';
+      if (behaviour === 'server-error')
+        return send(res, 503, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' });
+      if (captured.status === 'REFUNDED') return unprocessable(res, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+      captured.status = 'REFUNDED';
+      const made: Refund = {
+        id: `REF${randomUUID().replaceAll('-', '').slice(0, 14).toUpperCase()}`,
+        status: behaviour === 'pending' ? 'PENDING' : 'COMPLETED',
+        captureId,
+        amount: captured.amount,
+      };
+      refunds.set(made.id, made);
+      const body = { id: made.id, status: made.status, links: [] };
+      if (requestId) answered.set(requestId, { status: 201, body });
+      return send(res, 201, body);
     }
 
     const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
@@ -157,9 +215,19 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
     credentials,
     orders,
     requests,
+    captures,
+    refunds,
     /** What the next captures do, in order; afterwards captures complete. */
     behave(...behaviours: CaptureBehaviour[]) {
       nextCapture = behaviours;
+    },
+    /** What the next refunds do, in order; afterwards refunds complete. */
+    behaveOnRefund(...behaviours: RefundBehaviour[]) {
+      nextRefund = behaviours;
+    },
+    /** How long a 'slow' capture waits before it answers. */
+    setSlowMs(ms: number) {
+      slowMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ADMIN_TEXTS } from '../../shared/admin.ts';
+import { ADMIN_TEXTS, AUDIT_ACTIONS } from '../../shared/admin.ts';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
 export const errorLog = pgTable(
@@ -199,7 +199,16 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 
 // --- Payments ------------------------------------------------------------------------------------------
 
-/** An order created with the payment provider for one appointment, at the amount the server held then. */
+/**
+ * The states of an order. `created`: it may be captured. `capturing`: one request has claimed it and is asking
+ * the provider (or the provider's answer is not known yet). `captured`: its payment is recorded. `voided`: the job
+ * changed (amount, completion, cancellation, deletion) or a newer order replaced it; it can never be captured.
+ * `refunded`: it was captured and the money went back.
+ */
+export const ORDER_STATES = ['created', 'capturing', 'captured', 'voided', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** An order created with the payment provider for one appointment, bound to the amount the server held then. */
 export const paymentOrders = pgTable(
   'payment_orders',
   {
@@ -215,13 +224,29 @@ export const paymentOrders = pgTable(
       .notNull()
       .references(() => user.id),
     createdByRole: text('created_by_role', { enum: ['customer', 'admin'] }).notNull(),
+    state: text('state', { enum: ORDER_STATES }).notNull().default('created'),
+    /** When a capture claimed the order; a claim older than the provider's time limit is looked up again. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** Why the order was voided or refunded, for the record. */
+    closedReason: text('closed_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('payment_orders_appointment_idx').on(table.appointmentId)],
+  (table) => [
+    index('payment_orders_appointment_idx').on(table.appointmentId),
+    // At most one order of a job is ever being captured or captured: the database refuses a second.
+    uniqueIndex('payment_orders_one_capture_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.state} in ('capturing', 'captured')`),
+    index('payment_orders_claimed_idx').on(table.state, table.claimedAt),
+  ],
 );
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 
-/** Money received. One per appointment: capturing or approving twice records one payment. */
+/**
+ * Money received. At most one payment in force per appointment (a refunded one no longer counts, so the job can
+ * be paid again); test-mode payments are kept with their provider, `sandbox`, and never counted as money.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -243,9 +268,18 @@ export const payments = pgTable(
       .references(() => user.id),
     takenByRole: text('taken_by_role', { enum: ['customer', 'admin'] }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A refund asked of the provider and not yet answered: a second request waits instead of asking again. */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    /** The provider's refund id, or how a payment taken by hand was given back. */
+    refundReference: text('refund_reference'),
+    /** Who refunded it: an admin's id, or `system` for a duplicate capture refunded automatically. */
+    refundedBy: text('refunded_by'),
   },
   (table) => [
-    uniqueIndex('payments_appointment_idx').on(table.appointmentId),
+    uniqueIndex('payments_appointment_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.refundedAt} is null`),
     uniqueIndex('payments_capture_idx').on(table.captureId),
     index('payments_captured_at_idx').on(table.capturedAt),
   ],
@@ -254,7 +288,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 // --- Back office ----------------------------------------------------------------------------------------
 
-/** Every admin change to an appointment: who, when, and each field before and after. */
+/** Every change to an appointment's money or record: who, when, and each field before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -264,7 +298,7 @@ export const auditLog = pgTable(
       .references(() => appointments.id),
     actorUserId: text('actor_user_id').notNull(),
     actorEmail: text('actor_email').notNull(),
-    action: text('action', { enum: ['update', 'delete', 'payment'] }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appointments, auditLog, configChanges, errorLog, payments, profiles, user } from '../../db/schema.ts';
+import { appointments, configChanges, errorLog, payments, profiles, user } from '../../db/schema.ts';
 
 const customerColumns = {
   firstName: profiles.firstName,
@@ -51,22 +51,6 @@ export async function findAppointmentWithCustomer(db: Executor, id: string, lock
   const query = withCustomer(db).where(and(active, eq(appointments.id, id)));
   const [row] = lock ? await query.for('update', { of: appointments }) : await query;
   return row;
-}
-
-export async function insertAudit(db: Executor, values: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(values);
-}
-
-export async function listAudit(db: Executor, appointmentId: string) {
-  return db.select().from(auditLog).where(eq(auditLog.appointmentId, appointmentId)).orderBy(desc(auditLog.at));
-}
-
-export async function deleteManualPayment(db: Executor, appointmentId: string): Promise<boolean> {
-  const removed = await db
-    .delete(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.provider, 'manual')))
-    .returning({ id: payments.id });
-  return removed.length > 0;
 }
 
 export async function countErrors(db: Executor): Promise<number> {

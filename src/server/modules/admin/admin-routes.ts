@@ -1,54 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminAppointmentSchema,
   AdminAppointmentUpdateSchema,
+  AuditEntrySchema,
   CONFIG_COLLECTIONS,
   ConfigChangeSchema,
   ErrorLogQuerySchema,
+  PaidListSchema,
   PeriodQuerySchema,
 } from '../../../shared/admin.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AdminService } from './admin-service.ts';
 
-const CustomerSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  streetAddress: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-});
-const AdminAppointmentSchema = z.object({
-  id: z.string(),
-  startsAt: z.string(),
-  time: z.string(),
-  isRemote: z.boolean(),
-  description: z.string(),
-  notes: z.string(),
-  amountCents: z.number().int(),
-  isCompleted: z.boolean(),
-  isPaid: z.boolean(),
-  customer: CustomerSchema,
-});
-const PaidEntrySchema = AdminAppointmentSchema.extend({
-  payment: z.object({
-    provider: z.string(),
-    method: z.string().nullable(),
-    amountCents: z.number().int(),
-    capturedAt: z.string(),
-    reference: z.string(),
-    takenBy: z.enum(['customer', 'admin']),
-  }),
-});
-const AuditSchema = z.object({
-  at: z.string(),
-  actorEmail: z.string(),
-  action: z.enum(['update', 'delete', 'payment']),
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-});
 const ErrorEntrySchema = z.object({
   errorID: z.string(),
   day: z.string(),
@@ -103,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
 
   app.get(
     '/api/admin/appointments/:id/history',
-    { schema: { params: IdSchema, response: { 200: z.array(AuditSchema), ...errors } } },
+    { schema: { params: IdSchema, response: { 200: z.array(AuditEntrySchema), ...errors } } },
     async (request) => admin.history(request.params.id),
   );
 
@@ -116,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         querystring: PeriodQuerySchema,
-        response: { 200: z.object({ entries: z.array(PaidEntrySchema), totalCents: z.number().int() }), ...errors },
+        response: { 200: PaidListSchema, ...errors },
       },
     },
     async (request) => admin.paid(request.query.from, request.query.to),

@@ -9,8 +9,10 @@ import {
   type ConfigCollection,
   ERROR_LOG_PAGE_SIZE,
   type PaidEntry,
+  type PaidList,
+  type PaidTotals,
 } from '../../../shared/admin.ts';
-import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS, PAYMENT_TEXTS } from '../../../shared/appointments.ts';
 import {
   businessDayEnd,
   businessDayStart,
@@ -18,25 +20,20 @@ import {
   formatBusinessDay,
   formatBusinessTimeOfDay,
 } from '../../../shared/business-time.ts';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, ConfigChangeRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { updateAppointment } from '../appointments/appointment-queries.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { insertHistoryEntry, listHistory } from '../history/history-queries.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
-import { receiptContent } from '../payments/payment-emails.ts';
-import { insertPaymentOnce } from '../payments/payment-queries.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 import {
   countErrors,
   deleteConfigChange,
   deleteError,
-  deleteManualPayment,
   findAppointmentWithCustomer,
-  insertAudit,
   insertConfigChange,
-  listAudit,
   listCompletedUnpaidWithCustomers,
   listConfigChanges,
   listErrorsPage,
@@ -79,14 +76,38 @@ function paidEntry(row: AppointmentRow, customer: CustomerColumns, payment: Paym
   return {
     ...adminAppointment(row, customer),
     payment: {
+      id: payment.id,
       provider: payment.provider,
       method: payment.method,
       amountCents: payment.amountCents,
       capturedAt: payment.capturedAt.toISOString(),
       reference: payment.captureId ?? payment.id,
       takenBy: payment.takenByRole,
+      isTest: payment.provider === 'sandbox',
+      refundedAt: payment.refundedAt?.toISOString() ?? null,
+      refundReference: payment.refundReference,
     },
   };
+}
+
+/** What the paid list counts as money: payments in force, taken for real (test mode and refunds count nothing). */
+export function paidTotals(entries: PaidEntry[]): PaidTotals {
+  let totalCents = 0;
+  let refundedCents = 0;
+  let testCents = 0;
+  for (const { payment } of entries) {
+    if (payment.isTest) testCents += payment.amountCents;
+    else if (payment.refundedAt) refundedCents += payment.amountCents;
+    else totalCents += payment.amountCents;
+  }
+  return { totalCents, refundedCents, testCents };
+}
+
+/** The paid list's method column: PayPal, by hand (check), TEST for test mode. */
+export function paymentMethodLabel(payment: PaidEntry['payment']): string {
+  if (payment.isTest) return 'TEST (test mode, no money)';
+  if (payment.provider === 'manual') return `by hand (${payment.method ?? 'unknown'})`;
+  return payment.provider === 'paypal' ? 'PayPal' : payment.provider;
 }
 
 /** The paid list's period: from the start of the first New York day to the end of the last. */
@@ -100,8 +121,8 @@ export type UpdateOutcome = { appointment: AdminAppointment; completedNow: boole
 export class AdminService {
   constructor(
     private readonly db: Database,
-    private readonly config: Config,
     private readonly mail: MailService,
+    private readonly payments: PaymentService,
     private readonly events: EventHub,
   ) {}
 
@@ -113,15 +134,19 @@ export class AdminService {
     return (await listCompletedUnpaidWithCustomers(this.db)).map((row) => adminAppointment(row.appointment, row.customer));
   }
 
-  async paid(from: string | undefined, to: string | undefined): Promise<{ entries: PaidEntry[]; totalCents: number }> {
+  async paid(from: string | undefined, to: string | undefined): Promise<PaidList> {
     const { start, end } = periodBounds(from, to);
     const entries = (await listPaidWithCustomers(this.db, start, end)).map((row) => paidEntry(row.appointment, row.customer, row.payment));
-    return { entries, totalCents: entries.reduce((sum, entry) => sum + entry.payment.amountCents, 0) };
+    return { entries, ...paidTotals(entries) };
   }
 
-  /** The paid list for the books: one row per payment, quoted by the CSV library, with the total last. */
+  /**
+   * The paid list for the books: one row per payment, quoted by the CSV library with every cell that a spreadsheet
+   * would read as a formula neutralised, and the totals last (refunds and test payments apart, never in the total).
+   */
   async paidCsv(from: string | undefined, to: string | undefined): Promise<string> {
-    const { entries, totalCents } = await this.paid(from, to);
+    const { entries, totalCents, refundedCents, testCents } = await this.paid(from, to);
+    const money = (cents: number) => (cents / 100).toFixed(2);
     const rows = entries.map((entry) => [
       formatBusinessDay(new Date(entry.payment.capturedAt)),
       formatAppointmentTime(new Date(entry.startsAt)),
@@ -130,19 +155,26 @@ export class AdminService {
       entry.customer.email,
       `${entry.customer.streetAddress}, ${entry.customer.city}, ${entry.customer.state} ${entry.customer.zipCode}`,
       entry.isRemote ? 'Remote' : 'In-Person',
-      entry.payment.provider === 'manual' ? `by hand (${entry.payment.method})` : entry.payment.provider,
+      paymentMethodLabel(entry.payment),
       entry.payment.reference,
-      (entry.payment.amountCents / 100).toFixed(2),
+      money(entry.payment.amountCents),
+      entry.payment.isTest ? 'TEST' : entry.payment.refundedAt ? `Refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}` : 'Paid',
     ]);
-    return stringify([
-      ['Paid on', 'Service', 'Appointment', 'Customer', 'E-mail', 'Address', 'Visit Type', 'Method', 'Reference', 'Amount (USD)'],
-      ...rows,
-      ['Total', '', '', '', '', '', '', '', '', (totalCents / 100).toFixed(2)],
-    ]);
+    const blank = ['', '', '', '', '', '', '', ''];
+    return stringify(
+      [
+        ['Paid on', 'Service', 'Appointment', 'Customer', 'E-mail', 'Address', 'Visit Type', 'Method', 'Reference', 'Amount (USD)', 'Status'],
+        ...rows,
+        ['Total', ...blank, money(totalCents), 'Paid'],
+        ...(refundedCents > 0 ? [['Refunded', ...blank, money(refundedCents), 'not in the total']] : []),
+        ...(testCents > 0 ? [['TEST', ...blank, money(testCents), 'not in the total']] : []),
+      ],
+      { escape_formulas: true },
+    );
   }
 
   async history(id: string): Promise<AuditEntry[]> {
-    return (await listAudit(this.db, id)).map((row) => ({
+    return (await listHistory(this.db, id)).map((row) => ({
       at: row.at.toISOString(),
       actorEmail: row.actorEmail,
       action: row.action,
@@ -188,52 +220,28 @@ export class AdminService {
         completedNow = input.isCompleted;
         note('isCompleted', !input.isCompleted, input.isCompleted);
       }
-      const amountCents = changes.amountCents ?? before.amountCents;
-      if (input.isPaid !== undefined && input.isPaid !== wasPaid) {
-        if (input.isPaid) {
-          if (amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
-          await insertPaymentOnce(tx, {
-            appointmentId: id,
-            provider: 'manual',
-            method: input.paymentMethod ?? 'cash',
-            amountCents,
-            payerName: `${found.customer.firstName ?? ''} ${found.customer.lastName ?? ''}`.trim(),
-            payerEmail: found.customer.email ?? '',
-            takenByUserId: admin.id,
-            takenByRole: 'admin',
-          });
-          changes.paidAt = new Date();
-          if (!before.completedAt && !changes.completedAt) changes.completedAt = changes.paidAt;
-          paidNow = true;
-          note('isPaid', false, `true (${input.paymentMethod})`);
-          if (found.customer.email) {
-            const content = receiptContent({
-              startsAt: before.startsAt,
-              amountCents,
-              reference: `${input.paymentMethod} payment recorded by ${this.config.support.email}`,
-              homeUrl: `${this.config.publicUrl}/home`,
-            });
-            await this.mail.enqueue({ to: found.customer.email, ...renderEmail(content, this.config.support) }, tx);
-          }
-        } else {
-          if (!(await deleteManualPayment(tx, id))) {
-            throw new HttpError(409, 'ONLINE_PAYMENT', 'An online payment cannot be undone here; refund it with the payment provider.');
-          }
-          changes.paidAt = null;
-          note('isPaid', true, false);
-        }
+      if (input.isPaid === false && wasPaid) throw new HttpError(409, 'REFUND_REQUIRED', PAYMENT_TEXTS.undoWithRefund);
+      // A new amount or an un-completed job makes every open order of it stale: they are voided, and the change
+      // waits for a capture under way to finish.
+      if (changes.amountCents !== undefined || changes.completedAt === null) {
+        await this.payments.beforeJobChange(tx, id, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
       }
 
-      const updated = Object.keys(changes).length > 0 ? await updateAppointment(tx, id, changes) : before;
+      let updated = Object.keys(changes).length > 0 ? await updateAppointment(tx, id, changes) : before;
       if (Object.keys(audit).length > 0) {
-        await insertAudit(tx, {
-          appointmentId: id,
-          actorUserId: admin.id,
-          actorEmail: admin.email,
-          action: paidNow ? 'payment' : 'update',
-          changes: audit,
-        });
+        await insertHistoryEntry(tx, { appointmentId: id, actorUserId: admin.id, actorEmail: admin.email, action: 'update', changes: audit });
         await this.events.announce(tx, { kind: 'appointment', userId: before.userId, appointmentId: id });
+      }
+      if (input.isPaid === true && !wasPaid) {
+        if (updated.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
+        await this.payments.recordManualPayment(tx, admin, updated, {
+          method: input.paymentMethod ?? 'cash',
+          amountCents: updated.amountCents,
+          payerName: `${found.customer.firstName ?? ''} ${found.customer.lastName ?? ''}`.trim(),
+          payerEmail: found.customer.email ?? '',
+        });
+        paidNow = true;
+        updated = (await findAppointmentWithCustomer(tx, id))?.appointment ?? updated;
       }
       return adminAppointment(updated, found.customer);
     });
@@ -246,9 +254,10 @@ export class AdminService {
     await this.db.transaction(async (tx) => {
       const found = await findAppointmentWithCustomer(tx, id, true);
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      await this.payments.beforeJobChange(tx, id, 'the job was deleted');
       const deletedAt = new Date();
       await updateAppointment(tx, id, { deletedAt });
-      await insertAudit(tx, {
+      await insertHistoryEntry(tx, {
         appointmentId: id,
         actorUserId: admin.id,
         actorEmail: admin.email,

@@ -57,6 +57,22 @@ export async function findOwnActiveAppointment(
   return row;
 }
 
+/** Any appointment by id, cancelled and deleted ones too; locked for the transaction when asked. */
+export async function findAppointment(db: Executor, id: string, lock = false): Promise<AppointmentRow | undefined> {
+  const query = db.select().from(appointments).where(eq(appointments.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findActiveAppointment(db: Executor, id: string, lock = false): Promise<AppointmentRow | undefined> {
+  const query = db
+    .select()
+    .from(appointments)
+    .where(and(active, eq(appointments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 export async function updateAppointment(
   db: Executor,
   id: string,

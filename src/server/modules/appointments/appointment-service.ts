@@ -23,6 +23,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { listAdminEmails } from '../accounts/account-queries.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import type { JobPaymentGuard } from '../payments/payment-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import { adminNoticeContent, cancellationContent, confirmationContent, reminderContent, type VisitFacts } from './appointment-emails.ts';
 import {
@@ -72,6 +73,8 @@ export class AppointmentService {
     private readonly config: Config,
     private readonly mail: MailService,
     private readonly events: EventHub,
+    /** Voids the job's open payment orders on cancellation (the payments module; it imports from here, not back). */
+    private readonly paymentGuard: JobPaymentGuard,
   ) {}
 
   private facts(row: AppointmentRow, profile: ProfileRow, email: string): VisitFacts {
@@ -186,6 +189,7 @@ export class AppointmentService {
       if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
         throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
       }
+      await this.paymentGuard.beforeJobChange(tx, id, 'the job was cancelled');
       const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date() });
       const profile = await findProfileOf(tx, viewer.id);
       if (profile) {

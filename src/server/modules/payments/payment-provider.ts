@@ -20,7 +20,7 @@ export type OrderRequest = { appointmentId: string; description: string; amountC
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
-    readonly kind: 'declined' | 'already-captured' | 'unavailable' | 'invalid',
+    readonly kind: 'declined' | 'already-captured' | 'already-refunded' | 'unavailable' | 'invalid',
   ) {
     super(message);
     this.name = 'PaymentProviderError';
@@ -30,12 +30,21 @@ export class PaymentProviderError extends Error {
 /** The order as we stored it when it was created. */
 export type StoredOrder = { orderId: string; appointmentId: string; amountCents: number };
 
+/** A whole-amount refund of one capture; `requestId` makes a repeated request return the first one's refund. */
+export type RefundRequest = { captureId: string; amountCents: number; requestId: string };
+export type RefundResult = { refundId: string; status: string };
+
 export interface PaymentProvider {
   readonly kind: 'paypal' | 'sandbox';
   createOrder(request: OrderRequest): Promise<{ orderId: string }>;
-  captureOrder(order: StoredOrder): Promise<CaptureResult>;
-  /** The order as it stands, for an order captured already (a replayed approval). */
+  /**
+   * Captures the order. The provider captures an order at most once (a second capture is refused as "already
+   * captured"); `requestId` names one attempt, so that a request repeated on the wire is answered, not redone.
+   */
+  captureOrder(order: StoredOrder, requestId: string): Promise<CaptureResult>;
+  /** The order as it stands: after an "already captured" answer, or when a capture's outcome is unknown. */
   getOrder(order: StoredOrder): Promise<CaptureResult>;
+  refundCapture(request: RefundRequest): Promise<RefundResult>;
 }
 
 export function centsToValue(cents: number): string {
@@ -58,7 +67,7 @@ export class SandboxProvider implements PaymentProvider {
     return { orderId: `SANDBOX-${randomUUID()}` };
   }
 
-  async captureOrder(order: StoredOrder): Promise<CaptureResult> {
+  async captureOrder(order: StoredOrder, _requestId?: string): Promise<CaptureResult> {
     return {
       orderId: order.orderId,
       status: 'COMPLETED',
@@ -74,5 +83,9 @@ export class SandboxProvider implements PaymentProvider {
 
   async getOrder(order: StoredOrder): Promise<CaptureResult> {
     return this.captureOrder(order);
+  }
+
+  async refundCapture(request: RefundRequest): Promise<RefundResult> {
+    return { refundId: `SANDBOX-REFUND-${request.captureId.slice('SANDBOX-CAPTURE-'.length)}`, status: 'COMPLETED' };
   }
 }

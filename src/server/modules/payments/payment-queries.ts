@@ -1,52 +1,101 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appointments, type PaymentOrderRow, paymentOrders, payments, user } from '../../db/schema.ts';
+import { type OrderState, type PaymentOrderRow, type PaymentRow, paymentOrders, payments } from '../../db/schema.ts';
 
-export async function findActiveAppointment(db: Executor, id: string, lock = false) {
-  const query = db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.id, id), isNull(appointments.cancelledAt), isNull(appointments.deletedAt)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
+// --- Orders ------------------------------------------------------------------------------------------------
 
 export async function insertPaymentOrder(db: Executor, values: typeof paymentOrders.$inferInsert): Promise<void> {
   await db.insert(paymentOrders).values(values);
 }
 
-export async function findPaymentOrder(db: Executor, orderId: string): Promise<PaymentOrderRow | undefined> {
-  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
+export async function findPaymentOrder(db: Executor, orderId: string, lock = false): Promise<PaymentOrderRow | undefined> {
+  const query = db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function findPaymentOfAppointment(db: Executor, appointmentId: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
-  return row;
-}
-
-/** Records the payment unless the appointment has one already; returns it only when this call recorded it. */
-export async function insertPaymentOnce(db: Executor, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).onConflictDoNothing({ target: payments.appointmentId }).returning();
-  return row;
-}
-
-export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
-  return row;
-}
-
-export async function findUserById(db: Executor, id: string) {
-  const [row] = await db.select().from(user).where(eq(user.id, id));
-  return row;
-}
-
-export async function listUnpaidAppointmentsOf(db: Executor, userId: string) {
-  return db
+/** The job's order that a capture has claimed and not finished, if any. */
+export async function findOrderInFlight(db: Executor, appointmentId: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
     .select()
-    .from(appointments)
-    .where(
-      and(eq(appointments.userId, userId), isNull(appointments.cancelledAt), isNull(appointments.deletedAt), isNull(appointments.paidAt)),
-    )
-    .orderBy(asc(appointments.startsAt));
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.appointmentId, appointmentId), eq(paymentOrders.state, 'capturing')));
+  return row;
+}
+
+/** Voids every order of the job that could still be captured; returns how many. */
+export async function voidOpenOrders(db: Executor, appointmentId: string, reason: string): Promise<number> {
+  const voided = await db
+    .update(paymentOrders)
+    .set({ state: 'voided', closedReason: reason, updatedAt: new Date() })
+    .where(and(eq(paymentOrders.appointmentId, appointmentId), eq(paymentOrders.state, 'created')))
+    .returning({ orderId: paymentOrders.orderId });
+  return voided.length;
+}
+
+export async function updateOrder(
+  db: Executor,
+  orderId: string,
+  changes: { state: OrderState; claimedAt?: Date | null; closedReason?: string | null },
+): Promise<void> {
+  await db
+    .update(paymentOrders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(paymentOrders.orderId, orderId));
+}
+
+/**
+ * Claims the orders whose capture was claimed longer ago than `olderThanMs` and never finished (a process that
+ * died, a provider that never answered), by renewing their claim; SKIP LOCKED keeps two instances apart.
+ */
+export async function claimStaleCaptures(db: Executor, olderThanMs: number, limit: number): Promise<PaymentOrderRow[]> {
+  const stale = db
+    .select({ orderId: paymentOrders.orderId })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.state, 'capturing'), lt(paymentOrders.claimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(paymentOrders)
+    .set({ claimedAt: new Date(), updatedAt: new Date() })
+    .where(inArray(paymentOrders.orderId, stale))
+    .returning();
+}
+
+// --- Payments ----------------------------------------------------------------------------------------------
+
+/** The payment in force for the job (not refunded), if any. */
+export async function findPaymentInForce(db: Executor, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), isNull(payments.refundedAt)));
+  return row;
+}
+
+export async function findPaymentOfOrder(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  return row;
+}
+
+export async function findPayment(db: Executor, id: string, lock = false): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Records the payment unless the job has one in force already; returns it only when this call recorded it. */
+export async function insertPaymentOnce(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: payments.appointmentId, where: sql`${payments.refundedAt} is null` })
+    .returning();
+  return row;
+}
+
+export async function updatePayment(db: Executor, id: string, changes: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
+  if (!row) throw new Error(`payment ${id} vanished during an update`);
+  return row;
 }

@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { AdminOrderSchema, CustomerAppointmentSchema, CustomerLookupSchema, CustomerOrderSchema } from '../../../shared/appointments.ts';
+import {
+  AdminOrderSchema,
+  CaptureOutcomeSchema,
+  CheckoutSchema,
+  CustomerAppointmentSchema,
+  CustomerLookupSchema,
+  CustomerOrderSchema,
+  OrderCreatedSchema,
+  RefundOutcomeSchema,
+} from '../../../shared/appointments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
+import { findUserByEmail } from '../accounts/account-queries.ts';
+import { listOpenAppointmentsOf } from '../appointments/appointment-queries.ts';
 import { customerAppointment } from '../appointments/appointment-service.ts';
-import { findUserByEmail, listUnpaidAppointmentsOf } from './payment-queries.ts';
 import type { PaymentService } from './payment-service.ts';
 
-const OrderSchema = z.object({ orderId: z.string() });
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });
 const CheckoutParamsSchema = z.object({ appointmentId: z.string().min(1).max(100) });
-const CheckoutSchema = z.object({
-  appointmentId: z.string(),
-  amountCents: z.number().int(),
-  startsAt: z.string(),
-  provider: z.enum(['paypal', 'sandbox']),
-});
-const OutcomeSchema = z.object({ appointmentId: z.string(), payerName: z.string(), amountCents: z.number().int(), captureId: z.string() });
+const PaymentParamsSchema = z.object({ paymentId: z.uuid({ error: 'That payment was not found.' }) });
 const errors = {
   400: ApiErrorSchema,
   401: ApiErrorSchema,
@@ -36,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.post(
     '/api/payments/orders',
-    { schema: { body: CustomerOrderSchema, response: { 201: OrderSchema, ...errors } } },
+    { schema: { body: CustomerOrderSchema, response: { 201: OrderCreatedSchema, ...errors } } },
     async (request, reply) => {
       const order = await payments.createCustomerOrder(requireVerifiedUser(request), request.body.appointmentId);
       return reply.code(201).send(order);
@@ -45,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.post(
     '/api/payments/orders/:orderId/capture',
-    { schema: { params: OrderParamsSchema, response: { 200: OutcomeSchema, ...errors } } },
+    { schema: { params: OrderParamsSchema, response: { 200: CaptureOutcomeSchema, ...errors } } },
     async (request) => payments.captureCustomerOrder(requireVerifiedUser(request), request.params.orderId),
   );
 
@@ -65,13 +68,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
       requireAdmin(request);
       const customer = await findUserByEmail(app.db, request.query.email);
       if (!customer) return [];
-      return (await listUnpaidAppointmentsOf(app.db, customer.id)).map(customerAppointment);
+      return (await listOpenAppointmentsOf(app.db, customer.id)).map(customerAppointment);
     },
   );
 
   app.post(
     '/api/admin/payments/orders',
-    { schema: { body: AdminOrderSchema, response: { 201: OrderSchema, ...errors } } },
+    { schema: { body: AdminOrderSchema, response: { 201: OrderCreatedSchema, ...errors } } },
     async (request, reply) => {
       const order = await payments.createAdminOrder(requireAdmin(request), request.body.appointmentId, Number(request.body.amount));
       return reply.code(201).send(order);
@@ -80,7 +83,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.post(
     '/api/admin/payments/orders/:orderId/capture',
-    { schema: { params: OrderParamsSchema, response: { 200: OutcomeSchema, ...errors } } },
+    { schema: { params: OrderParamsSchema, response: { 200: CaptureOutcomeSchema, ...errors } } },
     async (request) => payments.captureAdminOrder(requireAdmin(request), request.params.orderId),
+  );
+
+  app.post(
+    '/api/admin/payments/:paymentId/refund',
+    { schema: { params: PaymentParamsSchema, response: { 200: RefundOutcomeSchema, ...errors } } },
+    async (request) => payments.refund(requireAdmin(request), request.params.paymentId),
   );
 };

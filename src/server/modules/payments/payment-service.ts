@@ -1,32 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
-import { APPOINTMENT_TEXTS, type CaptureOutcome, type Checkout, canPayAppointment, PAYMENT_TEXTS } from '../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/appointments.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import type { AppointmentRow, PaymentOrderRow } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findProfileOf, updateAppointment } from '../appointments/appointment-queries.ts';
+import { findProfile, findUserById, listAdminEmails } from '../accounts/account-queries.ts';
+import { findActiveAppointment, findAppointment, updateAppointment } from '../appointments/appointment-queries.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { insertHistoryEntry } from '../history/history-queries.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import { receiptContent } from './payment-emails.ts';
+import { receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
 import { type CaptureResult, type PaymentProvider, PaymentProviderError, valueToCents } from './payment-provider.ts';
 import {
-  findActiveAppointment,
-  findPaymentOfAppointment,
+  claimStaleCaptures,
+  findOrderInFlight,
+  findPayment,
+  findPaymentInForce,
+  findPaymentOfOrder,
   findPaymentOrder,
-  findUserById,
   insertPaymentOnce,
   insertPaymentOrder,
+  updateOrder,
+  updatePayment,
+  voidOpenOrders,
 } from './payment-queries.ts';
 
-type Payer = { viewer: SessionUser; role: 'customer' | 'admin' };
+/**
+ * How long a capture's or a refund's claim stands before it is looked up again: well beyond the provider's own
+ * time limit (20 s), so that a claim is never taken from a request that is still waiting for its answer.
+ */
+export const CLAIM_TIMEOUT_MS = 120_000;
+
+/** Who asked: the error log and the history name them. */
+type Actor = { userId: string; email: string; role: 'customer' | 'admin' | 'system' };
+const SYSTEM: Actor = { userId: 'system', email: 'TechHelp (automatic)', role: 'system' };
+
+const componentOf = (actor: Actor) => (actor.role === 'admin' ? 'AdminPayment' : actor.role === 'customer' ? 'MakePayment' : 'Payments');
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A refusal decided inside a transaction, thrown after it commits (so that the order it voided stays voided). */
+type Refusal = { refused: HttpError };
+
+/** The checks a job must pass before changes that would misstate an order: used by appointments and the back office. */
+export interface JobPaymentGuard {
+  /**
+   * Call inside the transaction that holds the appointment's row lock, before changing the amount, un-completing,
+   * cancelling or deleting the job: refuses while a capture is under way, and voids every order still open.
+   */
+  beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void>;
+}
 
 /**
- * Payment moved to the server: the order is created for the amount the server holds, the capture is verified
- * (status, amount, currency, appointment) before anything is recorded, and recording is idempotent.
+ * Every payment, order and refund. The order lifecycle: created → capturing → captured | voided (and captured →
+ * refunded). An order is bound to its job and to the amount of the moment it was created; capture locks the job,
+ * re-checks it, and claims the order before the provider is asked, so the provider is asked to capture at most one
+ * order per job whatever arrives at once; a capture the provider reports anyway for a job that cannot take it is
+ * refunded through the provider.
  */
-export class PaymentService {
+export class PaymentService implements JobPaymentGuard {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
@@ -34,22 +68,42 @@ export class PaymentService {
     private readonly mail: MailService,
     private readonly events: EventHub,
     private readonly recordError: ErrorRecorder,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
+  // --- The job's side ---------------------------------------------------------------------------------------
+
+  async beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
+    if (await findOrderInFlight(tx, appointmentId)) throw new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.jobChangeDuringPayment);
+    await voidOpenOrders(tx, appointmentId, reason);
+  }
+
+  /** Why an order of this job cannot be captured now, or undefined when it can. */
+  private unpayable(appointment: AppointmentRow | undefined, order: PaymentOrderRow, hasPayment: boolean): HttpError | undefined {
+    if (!appointment || appointment.cancelledAt || appointment.deletedAt) return new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+    if (appointment.paidAt || hasPayment) return new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
+    // The customer pays the job as the owner priced it; the admin's order carries the amount the admin typed,
+    // and any change to the job since voided it.
+    if (order.createdByRole === 'customer' && (!appointment.completedAt || appointment.amountCents !== order.amountCents)) {
+      return new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale);
+    }
+    return undefined;
+  }
+
+  // --- Checkout and orders ----------------------------------------------------------------------------------
+
   /** The customer's own appointment, ready to pay: completed, unpaid, with an amount. */
-  private async payableForCustomer(viewer: SessionUser, appointmentId: string): Promise<AppointmentRow> {
-    const appointment = await findActiveAppointment(this.db, appointmentId);
+  private async payableForCustomer(db: Executor, viewer: SessionUser, appointmentId: string, lock = false): Promise<AppointmentRow> {
+    const appointment = await findActiveAppointment(db, appointmentId, lock);
     if (!appointment || appointment.userId !== viewer.id) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    if (!canPayAppointment({ isCompleted: appointment.completedAt !== null, isPaid: false })) {
-      throw new HttpError(409, 'NOT_COMPLETED', APPOINTMENT_TEXTS.payNotAllowedBody);
-    }
+    if (!appointment.completedAt) throw new HttpError(409, 'NOT_COMPLETED', APPOINTMENT_TEXTS.payNotAllowedBody);
     if (appointment.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', PAYMENT_TEXTS.amountNotSet);
     return appointment;
   }
 
   async checkout(viewer: SessionUser, appointmentId: string): Promise<Checkout> {
-    const appointment = await this.payableForCustomer(viewer, appointmentId);
+    const appointment = await this.payableForCustomer(this.db, viewer, appointmentId);
     return {
       appointmentId,
       amountCents: appointment.amountCents,
@@ -59,8 +113,12 @@ export class PaymentService {
   }
 
   async createCustomerOrder(viewer: SessionUser, appointmentId: string): Promise<{ orderId: string }> {
-    const appointment = await this.payableForCustomer(viewer, appointmentId);
-    return this.createOrder({ viewer, role: 'customer' }, appointment, appointment.amountCents, viewer.email);
+    const appointment = await this.payableForCustomer(this.db, viewer, appointmentId);
+    const actor: Actor = { userId: viewer.id, email: viewer.email, role: 'customer' };
+    return this.createOrder(actor, appointment, appointment.amountCents, viewer.email, async (tx) => {
+      const current = await this.payableForCustomer(tx, viewer, appointmentId, true);
+      if (current.amountCents !== appointment.amountCents) throw new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale);
+    });
   }
 
   async createAdminOrder(admin: SessionUser, appointmentId: string, amountDollars: number): Promise<{ orderId: string }> {
@@ -68,107 +126,211 @@ export class PaymentService {
     if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
     const owner = await findUserById(this.db, appointment.userId);
-    return this.createOrder({ viewer: admin, role: 'admin' }, appointment, amountDollars * 100, owner?.email ?? '');
+    const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
+    return this.createOrder(actor, appointment, amountDollars * 100, owner?.email ?? '', async (tx) => {
+      const current = await findActiveAppointment(tx, appointmentId, true);
+      if (!current) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      if (current.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
+    });
   }
 
-  private async createOrder(payer: Payer, appointment: AppointmentRow, amountCents: number, customerEmail: string) {
+  /**
+   * Asks the provider for an order, then stores it bound to the amount, voiding the job's older open orders. The
+   * job is locked and checked again (`recheck`) before the order is stored: a change made while the provider
+   * answered wins, and the provider's order is left to expire uncaptured.
+   */
+  private async createOrder(
+    actor: Actor,
+    appointment: AppointmentRow,
+    amountCents: number,
+    customerEmail: string,
+    recheck: (tx: Executor) => Promise<void>,
+  ): Promise<{ orderId: string }> {
+    let orderId: string;
     try {
-      const { orderId } = await this.provider.createOrder({
+      ({ orderId } = await this.provider.createOrder({
         appointmentId: appointment.id,
         description: `${customerEmail}#${appointment.id}`,
         amountCents,
-      });
-      await insertPaymentOrder(this.db, {
-        orderId,
-        provider: this.provider.kind,
-        appointmentId: appointment.id,
-        amountCents,
-        createdByUserId: payer.viewer.id,
-        createdByRole: payer.role,
-      });
-      return { orderId };
+      }));
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       await this.recordError({
-        userId: payer.viewer.id,
+        userId: actor.userId,
         errorMessage: `Creating the payment order failed: ${error.message}`,
         appointmentIdentifier: appointment.id,
-        componentName: payer.role === 'admin' ? 'AdminPayment' : 'MakePayment',
+        componentName: componentOf(actor),
         source: 'server',
       });
       throw new HttpError(502, 'PAYMENT_FAILED', PAYMENT_TEXTS.paymentProcessError);
     }
+    await this.db.transaction(async (tx) => {
+      await recheck(tx);
+      if (await findOrderInFlight(tx, appointment.id)) throw new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress);
+      await voidOpenOrders(tx, appointment.id, `replaced by order ${orderId}`);
+      await insertPaymentOrder(tx, {
+        orderId,
+        provider: this.provider.kind,
+        appointmentId: appointment.id,
+        amountCents,
+        createdByUserId: actor.userId,
+        createdByRole: actor.role === 'admin' ? 'admin' : 'customer',
+      });
+    });
+    return { orderId };
   }
+
+  // --- Capture ----------------------------------------------------------------------------------------------
 
   async captureCustomerOrder(viewer: SessionUser, orderId: string): Promise<CaptureOutcome> {
     const order = await findPaymentOrder(this.db, orderId);
     if (order?.createdByRole !== 'customer' || order.createdByUserId !== viewer.id) {
-      throw new HttpError(404, 'NOT_FOUND', 'That payment was not found.');
+      throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound);
     }
-    return this.capture({ viewer, role: 'customer' }, order);
+    return this.capture({ userId: viewer.id, email: viewer.email, role: 'customer' }, order);
   }
 
   async captureAdminOrder(admin: SessionUser, orderId: string): Promise<CaptureOutcome> {
     const order = await findPaymentOrder(this.db, orderId);
-    if (order?.createdByRole !== 'admin') throw new HttpError(404, 'NOT_FOUND', 'That payment was not found.');
-    return this.capture({ viewer: admin, role: 'admin' }, order);
+    if (order?.createdByRole !== 'admin') throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound);
+    return this.capture({ userId: admin.id, email: admin.email, role: 'admin' }, order);
   }
 
-  private async failCapture(payer: Payer, order: PaymentOrderRow, message: string, declined: boolean): Promise<never> {
-    await this.recordError({
-      userId: payer.viewer.id,
-      errorMessage: `Capturing payment order ${order.orderId} failed: ${message}`,
-      appointmentIdentifier: order.appointmentId,
-      componentName: payer.role === 'admin' ? 'AdminPayment' : 'MakePayment',
-      source: 'server',
-    });
-    if (declined) throw new HttpError(402, 'PAYMENT_DECLINED', PAYMENT_TEXTS.declined);
-    throw new HttpError(502, 'APPROVAL_FAILED', payer.role === 'admin' ? PAYMENT_TEXTS.adminApprovalError : PAYMENT_TEXTS.approvalError);
-  }
-
-  private async capture(payer: Payer, order: PaymentOrderRow): Promise<CaptureOutcome> {
-    const existing = await findPaymentOfAppointment(this.db, order.appointmentId);
-    if (existing) {
-      // A replayed approval of the same order answers as the first did and records nothing new.
-      if (existing.orderId === order.orderId) {
-        return {
-          appointmentId: order.appointmentId,
-          payerName: existing.payerName,
-          amountCents: existing.amountCents,
-          captureId: existing.captureId ?? '',
-        };
+  /**
+   * Claims the order for one capture: under the job's row lock, a replay of a recorded capture is answered from the
+   * record, a voided or stale order is refused (and voided), and only when no other order of the job is being
+   * captured does this one move to `capturing`. The claim is committed before the provider is asked.
+   */
+  private async claim(orderId: string): Promise<{ claimedAt: Date } | { replay: PaymentRow } | Refusal> {
+    return this.db.transaction(async (tx) => {
+      const head = await findPaymentOrder(tx, orderId);
+      if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
+      const appointment = await findAppointment(tx, head.appointmentId, true);
+      const order = (await findPaymentOrder(tx, orderId, true)) ?? head;
+      const now = new Date();
+      switch (order.state) {
+        case 'captured': {
+          const payment = await findPaymentOfOrder(tx, orderId);
+          if (payment) return { replay: payment };
+          return { refused: new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
+        }
+        case 'voided':
+        case 'refunded':
+          return { refused: new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale) };
+        case 'capturing':
+          if (order.claimedAt && now.getTime() - order.claimedAt.getTime() < CLAIM_TIMEOUT_MS) {
+            return { refused: new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress) };
+          }
+          // A claim nobody finished (a process that died mid-capture): this request takes it over; the provider
+          // answers "already captured" if the first attempt went through.
+          await updateOrder(tx, orderId, { state: 'capturing', claimedAt: now });
+          return { claimedAt: now };
+        case 'created': {
+          const problem = this.unpayable(appointment, order, Boolean(await findPaymentInForce(tx, order.appointmentId)));
+          if (problem) {
+            await updateOrder(tx, orderId, { state: 'voided', closedReason: `refused at capture: ${problem.code}` });
+            return { refused: problem };
+          }
+          if (await findOrderInFlight(tx, order.appointmentId)) {
+            return { refused: new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress) };
+          }
+          await updateOrder(tx, orderId, { state: 'capturing', claimedAt: now });
+          return { claimedAt: now };
+        }
       }
-      throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    }
+    });
+  }
+
+  private async capture(actor: Actor, order: PaymentOrderRow): Promise<CaptureOutcome> {
+    const claim = await this.claim(order.orderId);
+    if ('refused' in claim) throw claim.refused;
+    if ('replay' in claim) return this.outcomeOf(claim.replay);
 
     let result: CaptureResult;
     try {
-      result = await this.provider.captureOrder(order);
+      result = await this.askToCapture(order, claim.claimedAt);
+    } catch (error) {
+      if (!(error instanceof CaptureFailed)) throw error;
+      if (error.release) await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+      await this.recordError({
+        userId: actor.userId,
+        errorMessage: `Capturing payment order ${order.orderId} failed: ${error.message}`,
+        appointmentIdentifier: order.appointmentId,
+        componentName: componentOf(actor),
+        source: 'server',
+      });
+      if (error.declined) throw new HttpError(402, 'PAYMENT_DECLINED', PAYMENT_TEXTS.declined);
+      throw new HttpError(502, 'APPROVAL_FAILED', actor.role === 'admin' ? PAYMENT_TEXTS.adminApprovalError : PAYMENT_TEXTS.approvalError);
+    }
+    return this.settle(actor, order, result);
+  }
+
+  /**
+   * Asks the provider to capture, and makes sure of the outcome: "already captured" and an unknown outcome (no
+   * answer, a 5xx, an unreadable answer) are looked up with the order itself. Throws CaptureFailed when no money
+   * was taken; `release` says the order may be tried again at once.
+   */
+  private async askToCapture(order: PaymentOrderRow, claimedAt: Date): Promise<CaptureResult> {
+    try {
+      return await this.provider.captureOrder(order, `capture-${order.orderId}-${claimedAt.getTime()}`);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      if (error.kind !== 'already-captured') return this.failCapture(payer, order, error.message, error.kind === 'declined');
+      if (error.kind === 'declined' || error.kind === 'invalid') throw new CaptureFailed(error.message, true, error.kind === 'declined');
+      let standing: CaptureResult;
       try {
-        result = await this.provider.getOrder(order);
+        standing = await this.provider.getOrder(order);
       } catch (lookup) {
-        return this.failCapture(payer, order, lookup instanceof Error ? lookup.message : String(lookup), false);
+        // Neither the capture nor the look-up answered: the claim stays until it times out, then the reconciler
+        // (or a retry after it) finds out from the provider what happened.
+        throw new CaptureFailed(`${error.message}; looking the order up failed too: ${(lookup as Error).message}`, false, false);
       }
+      if (standing.captureId) return standing;
+      throw new CaptureFailed(`${error.message} (the provider shows the order ${standing.status || 'without a status'}, not captured)`, true, false);
     }
+  }
 
+  /** Verifies what the provider captured and records it, or gives back a capture that must not stand. */
+  private async settle(actor: Actor, order: PaymentOrderRow, result: CaptureResult): Promise<CaptureOutcome> {
     const problems = [
       result.status !== 'COMPLETED' && `order status ${result.status}`,
       result.captureStatus !== 'COMPLETED' && `capture status ${result.captureStatus || 'missing'}`,
-      valueToCents(result.amountValue) !== order.amountCents &&
-        `amount ${result.amountValue} instead of ${(order.amountCents / 100).toFixed(2)}`,
+      valueToCents(result.amountValue) !== order.amountCents && `amount ${result.amountValue} instead of ${dollars(order.amountCents)}`,
       result.currency !== order.currency && `currency ${result.currency}`,
       result.customId !== order.appointmentId && `appointment ${result.customId || 'missing'}`,
-    ].filter(Boolean);
-    if (problems.length > 0)
-      return this.failCapture(payer, order, `the capture did not verify: ${problems.join(', ')}`, result.captureStatus === 'DECLINED');
+    ].filter((problem): problem is string => typeof problem === 'string');
 
-    const recorded = await this.db.transaction(async (tx) => {
-      const appointment = await findActiveAppointment(tx, order.appointmentId, true);
-      if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      const owner = await findUserById(tx, appointment.userId);
+    if (problems.length > 0) {
+      const why = `the capture did not verify: ${problems.join(', ')}`;
+      await this.recordError({
+        userId: actor.userId,
+        errorMessage: `Capturing payment order ${order.orderId} failed: ${why}`,
+        appointmentIdentifier: order.appointmentId,
+        componentName: componentOf(actor),
+        source: 'server',
+      });
+      if (result.captureStatus === 'COMPLETED' && result.captureId) {
+        // Money was taken, but not as ordered: it goes back, and the customer starts again.
+        await this.giveBack(order, result, why);
+      } else {
+        await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+      }
+      if (result.captureStatus === 'DECLINED') throw new HttpError(402, 'PAYMENT_DECLINED', PAYMENT_TEXTS.declined);
+      throw new HttpError(502, 'APPROVAL_FAILED', actor.role === 'admin' ? PAYMENT_TEXTS.adminApprovalError : PAYMENT_TEXTS.approvalError);
+    }
+
+    const recorded = await this.db.transaction(async (tx): Promise<{ payment: PaymentRow } | { unwanted: HttpError }> => {
+      const appointment = await findAppointment(tx, order.appointmentId, true);
+      const current = await findPaymentOrder(tx, order.orderId, true);
+      if (current?.state === 'captured') {
+        const payment = await findPaymentOfOrder(tx, order.orderId);
+        if (payment) return { payment };
+      }
+      const problem = !current
+        ? new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound)
+        : current.state !== 'capturing'
+          ? new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale)
+          : this.unpayable(appointment, current, Boolean(await findPaymentInForce(tx, order.appointmentId)));
+      if (problem || !appointment || !current) return { unwanted: problem ?? new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
       const payment = await insertPaymentOnce(tx, {
         appointmentId: order.appointmentId,
         provider: this.provider.kind,
@@ -178,34 +340,312 @@ export class PaymentService {
         currency: order.currency,
         payerName: result.payerName,
         payerEmail: result.payerEmail,
-        takenByUserId: payer.viewer.id,
-        takenByRole: payer.role,
+        takenByUserId: order.createdByUserId,
+        takenByRole: order.createdByRole,
       });
-      if (!payment) return undefined;
-      const now = new Date();
-      await updateAppointment(tx, order.appointmentId, {
-        paidAt: now,
-        amountCents: order.amountCents,
-        ...(appointment.completedAt ? {} : { completedAt: now }),
+      if (!payment) return { unwanted: new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
+      await updateOrder(tx, order.orderId, { state: 'captured' });
+      await this.markPaid(tx, actor, appointment, payment, `true (${this.providerLabel(payment)} ${result.captureId})`);
+      return { payment };
+    });
+    if ('unwanted' in recorded) {
+      await this.giveBack(order, result, this.describeRefusal(recorded.unwanted));
+      throw recorded.unwanted;
+    }
+    this.mail.deliverSoon();
+    return this.outcomeOf(recorded.payment);
+  }
+
+  private describeRefusal(error: HttpError): string {
+    if (error.code === 'ALREADY_PAID') return 'the job was already paid';
+    if (error.code === 'NOT_FOUND') return 'the job was cancelled or deleted';
+    return 'the job changed after the order was made';
+  }
+
+  /**
+   * Refunds a capture that must not stand (a second payment for a job, or one that did not verify), writes the
+   * error log and the job's history, and tells the admins. When the refund fails the order stays claimed, so the
+   * reconciler tries again.
+   */
+  private async giveBack(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
+    const amountCents = valueToCents(result.amountValue);
+    let refundId = '';
+    let failure = '';
+    try {
+      ({ refundId } = await this.provider.refundCapture({
+        captureId: result.captureId,
+        amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
+        requestId: `refund-capture-${result.captureId}`,
+      }));
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.kind === 'already-refunded') refundId = 'refunded earlier';
+      else failure = error instanceof Error ? error.message : String(error);
+    }
+    const refunded = failure === '';
+    await this.db.transaction(async (tx) => {
+      if (refunded) await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}` });
+      await insertHistoryEntry(tx, {
+        appointmentId: order.appointmentId,
+        actorUserId: SYSTEM.userId,
+        actorEmail: SYSTEM.email,
+        action: 'refund',
+        changes: {
+          unwantedCapture: {
+            before: `${result.captureId} ($${result.amountValue}, order ${order.orderId})`,
+            after: refunded ? `refunded (${refundId}): ${why}` : `not refunded yet: ${why}`,
+          },
+        },
       });
-      if (owner) {
-        const content = receiptContent({
-          startsAt: appointment.startsAt,
-          amountCents: order.amountCents,
-          reference: result.captureId,
-          homeUrl: `${this.config.publicUrl}/home`,
+      const adminUrl = `${this.config.publicUrl}/admin`;
+      for (const admin of await listAdminEmails(tx)) {
+        const content = unwantedCaptureContent({
+          appointmentId: order.appointmentId,
+          orderId: order.orderId,
+          captureId: result.captureId,
+          amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
+          why,
+          refunded,
+          adminUrl,
         });
-        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support) }, tx);
+        await this.mail.enqueue({ to: admin, ...renderEmail(content, this.config.support) }, tx);
       }
-      await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
-      return payment;
+    });
+    await this.recordError({
+      userId: SYSTEM.userId,
+      errorMessage: refunded
+        ? `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}; the capture was refunded (${refundId}).`
+        : `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}; refunding it failed: ${failure}`,
+      appointmentIdentifier: order.appointmentId,
+      componentName: 'Payments',
+      source: 'server',
     });
     this.mail.deliverSoon();
-    const payment = recorded ?? (await findPaymentOfAppointment(this.db, order.appointmentId));
-    if (!payment || payment.orderId !== order.orderId) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    const owner = await findActiveAppointment(this.db, order.appointmentId);
-    const profile = owner ? await findProfileOf(this.db, owner.userId) : undefined;
-    const payerName = payment.payerName || profile?.firstName || 'customer';
-    return { appointmentId: order.appointmentId, payerName, amountCents: payment.amountCents, captureId: payment.captureId ?? '' };
+  }
+
+  /** Marks the job paid for a payment just recorded: history, receipt and the live update, in the same transaction. */
+  private async markPaid(tx: Executor, actor: Actor, appointment: AppointmentRow, payment: PaymentRow, paidNote: string): Promise<void> {
+    const now = new Date();
+    await updateAppointment(tx, appointment.id, {
+      paidAt: now,
+      amountCents: payment.amountCents,
+      ...(appointment.completedAt ? {} : { completedAt: now }),
+    });
+    const changes: Record<string, { before: unknown; after: unknown }> = { isPaid: { before: false, after: paidNote } };
+    if (appointment.amountCents !== payment.amountCents) {
+      changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
+    }
+    if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
+    await insertHistoryEntry(tx, { appointmentId: appointment.id, actorUserId: actor.userId, actorEmail: actor.email, action: 'payment', changes });
+    const owner = await findUserById(tx, appointment.userId);
+    if (owner) {
+      const content = receiptContent({
+        startsAt: appointment.startsAt,
+        amountCents: payment.amountCents,
+        reference:
+          payment.provider === 'manual' ? `${payment.method} payment recorded by ${this.config.support.email}` : (payment.captureId ?? payment.id),
+        homeUrl: `${this.config.publicUrl}/home`,
+        isTest: payment.provider === 'sandbox',
+      });
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support) }, tx);
+    }
+    await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+  }
+
+  private providerLabel(payment: Pick<PaymentRow, 'provider'>): string {
+    return payment.provider === 'paypal' ? 'PayPal' : payment.provider === 'sandbox' ? 'TEST' : 'by hand';
+  }
+
+  private async outcomeOf(payment: PaymentRow): Promise<CaptureOutcome> {
+    let payerName = payment.payerName;
+    if (!payerName) {
+      const appointment = await findAppointment(this.db, payment.appointmentId);
+      const profile = appointment ? await findProfile(this.db, appointment.userId) : undefined;
+      payerName = profile?.firstName || 'customer';
+    }
+    return { appointmentId: payment.appointmentId, payerName, amountCents: payment.amountCents, captureId: payment.captureId ?? '' };
+  }
+
+  /**
+   * Finishes captures that were claimed and never finished (a process killed while the provider answered, a
+   * provider that never did): each is looked up with the provider and recorded, given back, or released.
+   */
+  async reconcileStaleCaptures(): Promise<number> {
+    const stale = await claimStaleCaptures(this.db, CLAIM_TIMEOUT_MS, 20);
+    for (const order of stale) {
+      const actor: Actor = { userId: order.createdByUserId, email: '', role: order.createdByRole };
+      const user = await findUserById(this.db, order.createdByUserId);
+      actor.email = user?.email ?? '';
+      let standing: CaptureResult;
+      try {
+        standing = await this.provider.getOrder(order);
+      } catch (error) {
+        this.log.warn({ orderId: order.orderId, err: error }, 'a stale capture could not be looked up; it is tried again later');
+        continue;
+      }
+      if (!standing.captureId) {
+        await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+        continue;
+      }
+      await this.settle(actor, order, standing).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) throw error;
+      });
+    }
+    return stale.length;
+  }
+
+  // --- Payments taken by hand -------------------------------------------------------------------------------
+
+  /**
+   * Records cash, a check or a card taken in person, inside the back office's transaction (which holds the job's
+   * row lock): voids the job's open orders first, and refuses while a capture is under way.
+   */
+  async recordManualPayment(
+    tx: Executor,
+    admin: SessionUser,
+    appointment: AppointmentRow,
+    input: { method: string; amountCents: number; payerName: string; payerEmail: string },
+  ): Promise<void> {
+    await this.beforeJobChange(tx, appointment.id, 'paid by hand');
+    const payment = await insertPaymentOnce(tx, {
+      appointmentId: appointment.id,
+      provider: 'manual',
+      method: input.method,
+      amountCents: input.amountCents,
+      payerName: input.payerName,
+      payerEmail: input.payerEmail,
+      takenByUserId: admin.id,
+      takenByRole: 'admin',
+    });
+    if (!payment) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
+    await this.markPaid(tx, { userId: admin.id, email: admin.email, role: 'admin' }, appointment, payment, `true (${input.method})`);
+  }
+
+  // --- Refunds ----------------------------------------------------------------------------------------------
+
+  /**
+   * Refunds a payment in whole: PayPal's through the provider (one refund however often it is asked, under the
+   * job's lock and a claim, with a request id PayPal keeps to one refund), test-mode and by-hand ones recorded
+   * here. The job returns to completed and unpaid; the customer is told; the history and the totals show it.
+   */
+  async refund(admin: SessionUser, paymentId: string): Promise<RefundOutcome> {
+    const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
+    const step = await this.db.transaction(async (tx): Promise<{ done: PaymentRow } | { ask: PaymentRow } | Refusal> => {
+      const head = await findPayment(tx, paymentId);
+      if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
+      const appointment = await findAppointment(tx, head.appointmentId, true);
+      const payment = (await findPayment(tx, paymentId, true)) ?? head;
+      if (!appointment) return { refused: new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound) };
+      if (payment.refundedAt) return { done: payment };
+      if (payment.provider === 'manual') {
+        return { done: await this.finishRefund(tx, actor, payment, appointment, `given back by hand (${payment.method ?? 'cash'})`) };
+      }
+      if (payment.provider !== this.provider.kind) {
+        // A test-mode payment from before PayPal was configured moved no money: its refund moves none either.
+        if (payment.provider === 'sandbox') return { done: await this.finishRefund(tx, actor, payment, appointment, 'TEST: no money moved') };
+        return { refused: new HttpError(409, 'REFUND_NEEDS_PAYPAL', PAYMENT_TEXTS.refundNeedsPayPal) };
+      }
+      if (payment.refundClaimedAt && Date.now() - payment.refundClaimedAt.getTime() < CLAIM_TIMEOUT_MS) {
+        return { refused: new HttpError(409, 'REFUND_IN_PROGRESS', PAYMENT_TEXTS.refundInProgress) };
+      }
+      return { ask: await updatePayment(tx, paymentId, { refundClaimedAt: new Date() }) };
+    });
+    if ('refused' in step) throw step.refused;
+    if ('done' in step) {
+      this.mail.deliverSoon();
+      return this.refundOutcome(step.done);
+    }
+
+    const payment = step.ask;
+    let reference: string;
+    try {
+      const refund = await this.provider.refundCapture({
+        captureId: payment.captureId ?? '',
+        amountCents: payment.amountCents,
+        requestId: `refund-${payment.id}`,
+      });
+      reference = refund.status === 'PENDING' ? `${refund.refundId} (pending at PayPal)` : refund.refundId;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      if (error.kind === 'already-refunded') {
+        reference = 'refunded at PayPal earlier';
+      } else {
+        // Releasing the claim is safe: the same request id, or PayPal's "already refunded", keeps a retry to one refund.
+        await updatePayment(this.db, payment.id, { refundClaimedAt: null });
+        await this.recordError({
+          userId: admin.id,
+          errorMessage: `Refunding payment ${payment.id} (capture ${payment.captureId}) failed: ${error.message}`,
+          appointmentIdentifier: payment.appointmentId,
+          componentName: 'PaidAppointments',
+          source: 'server',
+        });
+        throw new HttpError(502, 'REFUND_FAILED', PAYMENT_TEXTS.refundFailed);
+      }
+    }
+    const done = await this.db.transaction(async (tx) => {
+      const appointment = await findAppointment(tx, payment.appointmentId, true);
+      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      if (current.refundedAt || !appointment) return current;
+      return this.finishRefund(tx, actor, current, appointment, reference);
+    });
+    this.mail.deliverSoon();
+    return this.refundOutcome(done);
+  }
+
+  private async finishRefund(tx: Executor, actor: Actor, payment: PaymentRow, appointment: AppointmentRow, reference: string): Promise<PaymentRow> {
+    const refunded = await updatePayment(tx, payment.id, {
+      refundedAt: new Date(),
+      refundReference: reference,
+      refundedBy: actor.userId,
+      refundClaimedAt: null,
+    });
+    if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
+    await updateAppointment(tx, appointment.id, { paidAt: null });
+    await insertHistoryEntry(tx, {
+      appointmentId: appointment.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'refund',
+      changes: { isPaid: { before: true, after: false }, refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` } },
+    });
+    const owner = await findUserById(tx, appointment.userId);
+    if (owner) {
+      const method =
+        payment.provider === 'paypal'
+          ? 'The money goes back to the PayPal account or card you paid with; your bank may take a few days to show it.'
+          : payment.provider === 'sandbox'
+            ? 'TEST: this payment was made in test mode, so no money moves.'
+            : `We give it back to you the way you paid (${payment.method ?? 'cash'}).`;
+      const content = refundContent({
+        startsAt: appointment.startsAt,
+        amountCents: payment.amountCents,
+        reference,
+        homeUrl: `${this.config.publicUrl}/home`,
+        method,
+      });
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support) }, tx);
+    }
+    await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+    return refunded;
+  }
+
+  private refundOutcome(payment: PaymentRow): RefundOutcome {
+    return {
+      paymentId: payment.id,
+      appointmentId: payment.appointmentId,
+      amountCents: payment.amountCents,
+      refundedAt: (payment.refundedAt ?? new Date()).toISOString(),
+      refundReference: payment.refundReference ?? '',
+    };
+  }
+}
+
+/** A capture that took no money: `release` when the order may be tried again at once, `declined` for the payer's card. */
+class CaptureFailed extends Error {
+  constructor(
+    message: string,
+    readonly release: boolean,
+    readonly declined: boolean,
+  ) {
+    super(message);
   }
 }

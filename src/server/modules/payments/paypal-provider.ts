@@ -5,6 +5,8 @@ import {
   type OrderRequest,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
   type StoredOrder,
 } from './payment-provider.ts';
 
@@ -66,24 +68,31 @@ export class PayPalProvider implements PaymentProvider {
     return token.access_token;
   }
 
-  private async call(path: string, method: 'GET' | 'POST', payload?: object): Promise<PayPalOrder> {
+  /**
+   * One REST call. A POST carries a PayPal-Request-Id: the caller's for a capture or a refund (the same one on a
+   * retry, so PayPal answers with the first outcome instead of acting twice), a fresh one otherwise.
+   */
+  private async call<T = PayPalOrder>(path: string, method: 'GET' | 'POST', payload?: object, requestId?: string): Promise<T> {
     const token = await this.accessToken();
     const { status, body } = await this.fetchJson(path, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',
-        ...(method === 'POST' ? { 'content-type': 'application/json', 'paypal-request-id': randomUUID() } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json', 'paypal-request-id': requestId ?? randomUUID() } : {}),
       },
       body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
     });
-    if (status >= 200 && status < 300) return body as PayPalOrder;
+    if (status >= 200 && status < 300) return body as T;
     if (status === 401) this.token = undefined;
     const error = (body ?? {}) as PayPalErrorBody;
     const issue = error.details?.[0]?.issue ?? error.name ?? 'UNKNOWN';
     const message = `PayPal ${status} ${issue}: ${error.details?.[0]?.description ?? error.message ?? 'no description'}${error.debug_id ? ` (debug id ${error.debug_id})` : ''}`;
     if (issue === 'INSTRUMENT_DECLINED') throw new PaymentProviderError(message, 'declined');
     if (issue === 'ORDER_ALREADY_CAPTURED') throw new PaymentProviderError(message, 'already-captured');
+    if (issue === 'CAPTURE_FULLY_REFUNDED' || issue === 'CAPTURED_AMOUNT_FULLY_REFUNDED') {
+      throw new PaymentProviderError(message, 'already-refunded');
+    }
     throw new PaymentProviderError(message, status >= 500 ? 'unavailable' : 'invalid');
   }
 
@@ -103,8 +112,20 @@ export class PayPalProvider implements PaymentProvider {
     return { orderId: order.id };
   }
 
-  async captureOrder(order: StoredOrder): Promise<CaptureResult> {
-    return this.result(await this.call(`/v2/checkout/orders/${encodeURIComponent(order.orderId)}/capture`, 'POST', {}));
+  async captureOrder(order: StoredOrder, requestId: string): Promise<CaptureResult> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(order.orderId)}/capture`;
+    return this.result(await this.call(path, 'POST', {}, requestId));
+  }
+
+  /** Payments v2: a refund of the whole capture (an empty body), PayPal-Request-Id keeping it to one. */
+  async refundCapture(request: RefundRequest): Promise<RefundResult> {
+    const path = `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`;
+    const refund = await this.call<{ id?: string; status?: string }>(path, 'POST', {}, request.requestId);
+    if (!refund.id) throw new PaymentProviderError('PayPal answered the refund without a refund id.', 'unavailable');
+    if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') {
+      throw new PaymentProviderError(`PayPal's refund ${refund.id} is ${refund.status ?? 'without a status'}.`, 'invalid');
+    }
+    return { refundId: refund.id, status: refund.status };
   }
 
   async getOrder(order: StoredOrder): Promise<CaptureResult> {

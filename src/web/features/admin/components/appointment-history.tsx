@@ -12,12 +12,15 @@ const FIELD_LABELS: Record<string, string> = {
   isCompleted: 'Completed',
   isPaid: 'Paid',
   deleted: 'Deleted',
+  refund: 'Refund',
+  unwantedCapture: 'Second capture',
 };
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   update: 'Edited',
   delete: 'Deleted',
   payment: 'Payment recorded',
+  refund: 'Refunded',
 };
 
 function showValue(field: string, value: unknown): string {
