@@ -75,7 +75,9 @@ describe('loadConfig', () => {
 
   it('refuses production without PayPal unless test payments are asked for on purpose', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com' };
-    expect(problemsOf(production)).toEqual([expect.stringMatching(/^PAYPAL_CLIENT_ID: must be set in production.*PAYMENTS_TEST_MODE=true/)]);
+    expect(problemsOf(production)).toEqual([
+      expect.stringMatching(/^PAYPAL_CLIENT_ID: must be set in production.*PAYMENTS_TEST_MODE=true/),
+    ]);
     const accepts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(accepts({ ...production, PAYMENTS_TEST_MODE: 'true' }).paypal).toBeUndefined();
     expect(accepts({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal?.clientId).toBe('id');

@@ -130,7 +130,11 @@ describe('maintenance mode', () => {
 
 describe('the dev mailbox', () => {
   it('is never served in production', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://techhelp.example.com', PAYMENTS_TEST_MODE: 'true' });
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://techhelp.example.com',
+      PAYMENTS_TEST_MODE: 'true',
+    });
     try {
       const json = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=a@example.com' });
       expect(json.statusCode).toBe(404);

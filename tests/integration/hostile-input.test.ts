@@ -70,6 +70,8 @@ const made = {
   adminOrder: '',
   editable: '',
   deletable: '',
+  /** A payment taken by hand for a client's job: the refund. */
+  refundable: '',
   configChange: '',
   deletableConfigChange: '',
   errorEntry: '',
@@ -153,6 +155,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/customers/appointments': { for: 'admin', query: () => ({ email: people.customer.email }) },
   'POST /api/admin/payments/orders': { for: 'admin', body: () => ({ appointmentId: made.adminPayable, amount: '80' }) },
   'POST /api/admin/payments/orders/:orderId/capture': { for: 'admin', params: { orderId: () => [made.adminOrder] } },
+  'POST /api/admin/payments/:paymentId/refund': { for: 'admin', params: { paymentId: () => [made.refundable] } },
   'GET /api/admin/appointments': { for: 'admin' },
   'PATCH /api/admin/appointments/:id': {
     for: 'admin',
@@ -971,6 +974,16 @@ describe('hostile input', () => {
     made.adminPayable = await booked(client, 1, 0);
     made.editable = await booked(client, 1, 1);
     made.deletable = await booked(client, 1, 2);
+    const refundable = await booked(client, 1, 3);
+    const paidByHand = await asAdmin('PATCH', `/api/admin/appointments/${refundable}`, {
+      amount: '60.00',
+      isCompleted: true,
+      isPaid: true,
+      paymentMethod: 'cash',
+    });
+    expect(paidByHand.statusCode, paidByHand.body).toBe(200);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.appointmentId, refundable));
+    made.refundable = payment?.id ?? '';
     expect((await asAdmin('PATCH', `/api/admin/appointments/${made.payable}`, { isCompleted: true, amount: '75.00' })).statusCode).toBe(
       200,
     );

@@ -159,7 +159,10 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     const retry = await capture(customer.cookie, orderId);
     if (behaviour === 'wrong-amount') {
       expect(retry.statusCode).toBe(409);
-      expect(retry.json().error).toEqual({ code: 'ORDER_STALE', message: 'The amount of this job has changed. Please start the payment again.' });
+      expect(retry.json().error).toEqual({
+        code: 'ORDER_STALE',
+        message: 'The amount of this job has changed. Please start the payment again.',
+      });
       const taken = paypal.captures.filter((entry) => entry.orderId === orderId);
       expect(taken).toHaveLength(1);
       expect([...paypal.refunds.values()].map((refund) => refund.captureId)).toContain(taken[0]?.captureId);

@@ -186,7 +186,8 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
       const behaviour = nextRefund.shift() ?? 'complete';
       if (behaviour === 'server-error')
         return send(res, 503, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' });
-      if (captured.status === 'REFUNDED') return unprocessable(res, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+      if (captured.status === 'REFUNDED')
+        return unprocessable(res, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
       captured.status = 'REFUNDED';
       const made: Refund = {
         id: `REF${randomUUID().replaceAll('-', '').slice(0, 14).toUpperCase()}`,

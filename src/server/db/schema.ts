@@ -235,9 +235,7 @@ export const paymentOrders = pgTable(
   (table) => [
     index('payment_orders_appointment_idx').on(table.appointmentId),
     // At most one order of a job is ever being captured or captured: the database refuses a second.
-    uniqueIndex('payment_orders_one_capture_idx')
-      .on(table.appointmentId)
-      .where(sql`${table.state} in ('capturing', 'captured')`),
+    uniqueIndex('payment_orders_one_capture_idx').on(table.appointmentId).where(sql`${table.state} in ('capturing', 'captured')`),
     index('payment_orders_claimed_idx').on(table.state, table.claimedAt),
   ],
 );
@@ -277,9 +275,7 @@ export const payments = pgTable(
     refundedBy: text('refunded_by'),
   },
   (table) => [
-    uniqueIndex('payments_appointment_idx')
-      .on(table.appointmentId)
-      .where(sql`${table.refundedAt} is null`),
+    uniqueIndex('payments_appointment_idx').on(table.appointmentId).where(sql`${table.refundedAt} is null`),
     uniqueIndex('payments_capture_idx').on(table.captureId),
     index('payments_captured_at_idx').on(table.capturedAt),
   ],

@@ -105,7 +105,7 @@ export function paidTotals(entries: PaidEntry[]): PaidTotals {
 
 /** The paid list's method column: PayPal, by hand (check), TEST for test mode. */
 export function paymentMethodLabel(payment: PaidEntry['payment']): string {
-  if (payment.isTest) return 'TEST (test mode, no money)';
+  if (payment.isTest) return 'TEST (test mode: no money)';
   if (payment.provider === 'manual') return `by hand (${payment.method ?? 'unknown'})`;
   return payment.provider === 'paypal' ? 'PayPal' : payment.provider;
 }
@@ -158,12 +158,28 @@ export class AdminService {
       paymentMethodLabel(entry.payment),
       entry.payment.reference,
       money(entry.payment.amountCents),
-      entry.payment.isTest ? 'TEST' : entry.payment.refundedAt ? `Refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}` : 'Paid',
+      entry.payment.isTest
+        ? 'TEST'
+        : entry.payment.refundedAt
+          ? `Refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}`
+          : 'Paid',
     ]);
     const blank = ['', '', '', '', '', '', '', ''];
     return stringify(
       [
-        ['Paid on', 'Service', 'Appointment', 'Customer', 'E-mail', 'Address', 'Visit Type', 'Method', 'Reference', 'Amount (USD)', 'Status'],
+        [
+          'Paid on',
+          'Service',
+          'Appointment',
+          'Customer',
+          'E-mail',
+          'Address',
+          'Visit Type',
+          'Method',
+          'Reference',
+          'Amount (USD)',
+          'Status',
+        ],
         ...rows,
         ['Total', ...blank, money(totalCents), 'Paid'],
         ...(refundedCents > 0 ? [['Refunded', ...blank, money(refundedCents), 'not in the total']] : []),
@@ -229,7 +245,13 @@ export class AdminService {
 
       let updated = Object.keys(changes).length > 0 ? await updateAppointment(tx, id, changes) : before;
       if (Object.keys(audit).length > 0) {
-        await insertHistoryEntry(tx, { appointmentId: id, actorUserId: admin.id, actorEmail: admin.email, action: 'update', changes: audit });
+        await insertHistoryEntry(tx, {
+          appointmentId: id,
+          actorUserId: admin.id,
+          actorEmail: admin.email,
+          action: 'update',
+          changes: audit,
+        });
         await this.events.announce(tx, { kind: 'appointment', userId: before.userId, appointmentId: id });
       }
       if (input.isPaid === true && !wasPaid) {

@@ -23,8 +23,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import { listAdminEmails } from '../accounts/account-queries.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { JobPaymentGuard } from '../payments/payment-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
+import type { JobPaymentGuard } from '../payments/payment-service.ts';
 import { adminNoticeContent, cancellationContent, confirmationContent, reminderContent, type VisitFacts } from './appointment-emails.ts';
 import {
   claimDueReminders,

@@ -5,7 +5,13 @@ import type { EmailContent } from '../mail/mail-templates.ts';
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A test-mode payment moves no money: its receipt says so in the subject and the first line. */
-export function receiptContent(input: { startsAt: Date; amountCents: number; reference: string; homeUrl: string; isTest?: boolean }): EmailContent {
+export function receiptContent(input: {
+  startsAt: Date;
+  amountCents: number;
+  reference: string;
+  homeUrl: string;
+  isTest?: boolean;
+}): EmailContent {
   return {
     subject: `Your ${BUSINESS_NAME} receipt: ${dollars(input.amountCents)}${input.isTest ? ' (TEST: no money was taken)' : ''}`,
     paragraphs: [
@@ -19,7 +25,13 @@ export function receiptContent(input: { startsAt: Date; amountCents: number; ref
   };
 }
 
-export function refundContent(input: { startsAt: Date; amountCents: number; reference: string; homeUrl: string; method: string }): EmailContent {
+export function refundContent(input: {
+  startsAt: Date;
+  amountCents: number;
+  reference: string;
+  homeUrl: string;
+  method: string;
+}): EmailContent {
   return {
     subject: `Your ${BUSINESS_NAME} refund: ${dollars(input.amountCents)}`,
     paragraphs: [

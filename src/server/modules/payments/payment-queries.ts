@@ -52,7 +52,9 @@ export async function claimStaleCaptures(db: Executor, olderThanMs: number, limi
   const stale = db
     .select({ orderId: paymentOrders.orderId })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.state, 'capturing'), lt(paymentOrders.claimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)))
+    .where(
+      and(eq(paymentOrders.state, 'capturing'), lt(paymentOrders.claimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   return db

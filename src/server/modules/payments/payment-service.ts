@@ -80,7 +80,8 @@ export class PaymentService implements JobPaymentGuard {
 
   /** Why an order of this job cannot be captured now, or undefined when it can. */
   private unpayable(appointment: AppointmentRow | undefined, order: PaymentOrderRow, hasPayment: boolean): HttpError | undefined {
-    if (!appointment || appointment.cancelledAt || appointment.deletedAt) return new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+    if (!appointment || appointment.cancelledAt || appointment.deletedAt)
+      return new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (appointment.paidAt || hasPayment) return new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
     // The customer pays the job as the owner priced it; the admin's order carries the amount the admin typed,
     // and any change to the job since voided it.
@@ -285,7 +286,11 @@ export class PaymentService implements JobPaymentGuard {
         throw new CaptureFailed(`${error.message}; looking the order up failed too: ${(lookup as Error).message}`, false, false);
       }
       if (standing.captureId) return standing;
-      throw new CaptureFailed(`${error.message} (the provider shows the order ${standing.status || 'without a status'}, not captured)`, true, false);
+      throw new CaptureFailed(
+        `${error.message} (the provider shows the order ${standing.status || 'without a status'}, not captured)`,
+        true,
+        false,
+      );
     }
   }
 
@@ -330,7 +335,8 @@ export class PaymentService implements JobPaymentGuard {
         : current.state !== 'capturing'
           ? new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale)
           : this.unpayable(appointment, current, Boolean(await findPaymentInForce(tx, order.appointmentId)));
-      if (problem || !appointment || !current) return { unwanted: problem ?? new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
+      if (problem || !appointment || !current)
+        return { unwanted: problem ?? new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
       const payment = await insertPaymentOnce(tx, {
         appointmentId: order.appointmentId,
         provider: this.provider.kind,
@@ -435,14 +441,22 @@ export class PaymentService implements JobPaymentGuard {
       changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
     }
     if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
-    await insertHistoryEntry(tx, { appointmentId: appointment.id, actorUserId: actor.userId, actorEmail: actor.email, action: 'payment', changes });
+    await insertHistoryEntry(tx, {
+      appointmentId: appointment.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'payment',
+      changes,
+    });
     const owner = await findUserById(tx, appointment.userId);
     if (owner) {
       const content = receiptContent({
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
         reference:
-          payment.provider === 'manual' ? `${payment.method} payment recorded by ${this.config.support.email}` : (payment.captureId ?? payment.id),
+          payment.provider === 'manual'
+            ? `${payment.method} payment recorded by ${this.config.support.email}`
+            : (payment.captureId ?? payment.id),
         homeUrl: `${this.config.publicUrl}/home`,
         isTest: payment.provider === 'sandbox',
       });
@@ -541,7 +555,8 @@ export class PaymentService implements JobPaymentGuard {
       }
       if (payment.provider !== this.provider.kind) {
         // A test-mode payment from before PayPal was configured moved no money: its refund moves none either.
-        if (payment.provider === 'sandbox') return { done: await this.finishRefund(tx, actor, payment, appointment, 'TEST: no money moved') };
+        if (payment.provider === 'sandbox')
+          return { done: await this.finishRefund(tx, actor, payment, appointment, 'TEST: no money moved') };
         return { refused: new HttpError(409, 'REFUND_NEEDS_PAYPAL', PAYMENT_TEXTS.refundNeedsPayPal) };
       }
       if (payment.refundClaimedAt && Date.now() - payment.refundClaimedAt.getTime() < CLAIM_TIMEOUT_MS) {
@@ -591,7 +606,13 @@ export class PaymentService implements JobPaymentGuard {
     return this.refundOutcome(done);
   }
 
-  private async finishRefund(tx: Executor, actor: Actor, payment: PaymentRow, appointment: AppointmentRow, reference: string): Promise<PaymentRow> {
+  private async finishRefund(
+    tx: Executor,
+    actor: Actor,
+    payment: PaymentRow,
+    appointment: AppointmentRow,
+    reference: string,
+  ): Promise<PaymentRow> {
     const refunded = await updatePayment(tx, payment.id, {
       refundedAt: new Date(),
       refundReference: reference,
@@ -605,7 +626,10 @@ export class PaymentService implements JobPaymentGuard {
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'refund',
-      changes: { isPaid: { before: true, after: false }, refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` } },
+      changes: {
+        isPaid: { before: true, after: false },
+        refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` },
+      },
     });
     const owner = await findUserById(tx, appointment.userId);
     if (owner) {

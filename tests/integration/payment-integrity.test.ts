@@ -1,0 +1,479 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { appointments, auditLog, errorLog, paymentOrders, payments, profiles, user } from '../../src/server/db/schema.ts';
+import { mailbox } from '../support/accounts.ts';
+import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+import { testConfig } from '../support/config.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { startPayPalStandIn } from '../support/paypal-stand-in.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
+
+const STALE = { code: 'ORDER_STALE', message: 'The amount of this job has changed. Please start the payment again.' };
+const SLOTS = ['08:00am', '09:30am', '11:00am', '12:30pm', '02:00pm', '03:30pm', '05:00pm', '06:30pm'];
+const days = upcomingWeekendDays(16, 3);
+
+/**
+ * The money rules against the PayPal stand-in, which counts every capture that took money and every refund:
+ * an order is paid only for what the job costs now, at most once per job, and what must not stand goes back.
+ */
+describe('money integrity (PayPal stand-in)', () => {
+  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let database: TestDatabase;
+  let app: App;
+  let admin: Customer;
+  let slot = 0;
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    database = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig({
+        PAYPAL_CLIENT_ID: paypal.credentials.clientId,
+        PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
+        PAYPAL_API_URL: paypal.url,
+      }),
+      db: database.db,
+      listen: database.listen,
+      logger: false,
+      paypalTimeoutMs: 1000,
+    });
+    await app.ready();
+    admin = await bookingCustomer(app, 'owner');
+    await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    await paypal.close();
+  });
+
+  const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie }, payload });
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => call(admin.cookie, method, url, payload);
+  const createOrder = async (customer: Customer, appointmentId: string) => {
+    const response = await call(customer.cookie, 'POST', '/api/payments/orders', { appointmentId });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().orderId as string;
+  };
+  const capture = (customer: Customer, orderId: string) => call(customer.cookie, 'POST', `/api/payments/orders/${orderId}/capture`);
+  const ordersOf = (appointmentId: string) =>
+    database.db.select().from(paymentOrders).where(eq(paymentOrders.appointmentId, appointmentId));
+  const paymentsOf = (appointmentId: string) => database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+  const inForce = async (appointmentId: string) => (await paymentsOf(appointmentId)).filter((payment) => payment.refundedAt === null);
+  const job = async (appointmentId: string) => (await database.db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0];
+  const historyOf = async (appointmentId: string) => (await asAdmin('GET', `/api/admin/appointments/${appointmentId}/history`)).json();
+  /** The captures that took money for this job, as the provider counts them. */
+  const providerCaptures = async (appointmentId: string) => {
+    const ids = new Set((await ordersOf(appointmentId)).map((order) => order.orderId));
+    return paypal.captures.filter((entry) => ids.has(entry.orderId));
+  };
+  const providerRefundsOf = (captureIds: string[]) =>
+    [...paypal.refunds.values()].filter((refund) => captureIds.includes(refund.captureId));
+
+  /** A booked job the owner marked completed at `amount` through the back office. */
+  async function completedJob(amount = '50.00') {
+    const customer = await bookingCustomer(app, 'payer');
+    const index = slot++;
+    const booked = await book(app, customer.cookie, days[Math.floor(index / SLOTS.length)] ?? '', SLOTS[index % SLOTS.length] ?? '');
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = booked.json().id as string;
+    const completed = await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { amount, isCompleted: true });
+    expect(completed.statusCode, completed.body).toBe(200);
+    return { customer, appointmentId };
+  }
+
+  it('refuses an order made before the owner changed the amount, then takes the new amount', async () => {
+    const { customer, appointmentId } = await completedJob('50.00');
+    const orderId = await createOrder(customer, appointmentId);
+    expect((await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { amount: '200.00' })).statusCode).toBe(200);
+
+    const stale = await capture(customer, orderId);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual(STALE);
+    expect(await providerCaptures(appointmentId)).toEqual([]);
+    expect(await paymentsOf(appointmentId)).toEqual([]);
+    expect((await job(appointmentId))?.amountCents).toBe(20_000);
+    expect((await ordersOf(appointmentId)).map((order) => order.state)).toEqual(['voided']);
+
+    const fresh = await createOrder(customer, appointmentId);
+    const paid = await capture(customer, fresh);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().amountCents).toBe(20_000);
+    expect((await job(appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect(await providerCaptures(appointmentId)).toHaveLength(1);
+    const history = await historyOf(appointmentId);
+    expect(history[0]).toMatchObject({ action: 'payment', actorEmail: customer.email, changes: { isPaid: { before: false } } });
+    expect(String(history[0].changes.isPaid.after)).toMatch(/^true \(PayPal CAP/);
+  });
+
+  it('checks the amount again at capture, even when the change did not void the order', async () => {
+    const { customer, appointmentId } = await completedJob('50.00');
+    const orderId = await createOrder(customer, appointmentId);
+    // A change written past the back office (a manual fix in the database) leaves the order open.
+    await database.db.update(appointments).set({ amountCents: 20_000 }).where(eq(appointments.id, appointmentId));
+    const response = await capture(customer, orderId);
+    expect(response.json().error).toEqual(STALE);
+    expect(await providerCaptures(appointmentId)).toEqual([]);
+    expect((await ordersOf(appointmentId))[0]?.state).toBe('voided');
+  });
+
+  it('refuses an order of a job the owner un-completed', async () => {
+    const { customer, appointmentId } = await completedJob('80.00');
+    const orderId = await createOrder(customer, appointmentId);
+    expect((await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { isCompleted: false })).statusCode).toBe(200);
+    const response = await capture(customer, orderId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual(STALE);
+    expect(await providerCaptures(appointmentId)).toEqual([]);
+    expect((await job(appointmentId))?.paidAt).toBeNull();
+    expect((await job(appointmentId))?.completedAt).toBeNull();
+  });
+
+  it('refuses an order of a job the customer cancelled or the owner deleted', async () => {
+    // The admin can take a payment for a job that is not completed yet; the customer cancels it meanwhile.
+    const cancelled = await completedJob('40.00');
+    await asAdmin('PATCH', `/api/admin/appointments/${cancelled.appointmentId}`, { isCompleted: false });
+    const adminOrder = await asAdmin('POST', '/api/admin/payments/orders', { appointmentId: cancelled.appointmentId, amount: '40' });
+    expect(adminOrder.statusCode).toBe(201);
+    expect((await call(cancelled.customer.cookie, 'POST', `/api/appointments/${cancelled.appointmentId}/cancel`)).statusCode).toBe(204);
+    const afterCancel = await asAdmin('POST', `/api/admin/payments/orders/${adminOrder.json().orderId}/capture`);
+    expect(afterCancel.statusCode).toBe(409);
+    expect(afterCancel.json().error).toEqual(STALE);
+
+    const deleted = await completedJob('45.00');
+    const orderId = await createOrder(deleted.customer, deleted.appointmentId);
+    expect((await asAdmin('DELETE', `/api/admin/appointments/${deleted.appointmentId}`)).statusCode).toBe(204);
+    const afterDelete = await capture(deleted.customer, orderId);
+    expect(afterDelete.statusCode).toBe(409);
+    expect(afterDelete.json().error).toEqual(STALE);
+
+    for (const appointmentId of [cancelled.appointmentId, deleted.appointmentId]) {
+      expect(await providerCaptures(appointmentId)).toEqual([]);
+      expect(await paymentsOf(appointmentId)).toEqual([]);
+      expect((await ordersOf(appointmentId)).map((order) => order.state)).toEqual(['voided']);
+    }
+  });
+
+  it('voids an older order when a newer one is made', async () => {
+    const { customer, appointmentId } = await completedJob('60.00');
+    const first = await createOrder(customer, appointmentId);
+    const second = await createOrder(customer, appointmentId);
+    expect((await capture(customer, first)).json().error).toEqual(STALE);
+    expect((await capture(customer, second)).statusCode).toBe(200);
+    expect(await providerCaptures(appointmentId)).toHaveLength(1);
+  });
+
+  it('asks the provider to capture once per job, whatever is sent at once (20 rounds of each kind)', async () => {
+    for (let round = 0; round < 20; round++) {
+      // Two open orders of one job (as two tabs would have had before orders were voided), captured together.
+      const two = await completedJob('70.00');
+      const a = await createOrder(two.customer, two.appointmentId);
+      const b = await createOrder(two.customer, two.appointmentId);
+      await database.db.update(paymentOrders).set({ state: 'created' }).where(eq(paymentOrders.orderId, a));
+      const answers = await Promise.all([capture(two.customer, a), capture(two.customer, b)]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}: ${answers.map((answer) => answer.body)}`).toEqual([
+        200, 409,
+      ]);
+      expect(await providerCaptures(two.appointmentId), `round ${round}`).toHaveLength(1);
+      expect(await paymentsOf(two.appointmentId)).toHaveLength(1);
+
+      // One order, captured twice at once (a double click): one capture, one payment, the same answer or a wait.
+      const same = await completedJob('70.00');
+      const orderId = await createOrder(same.customer, same.appointmentId);
+      const both = await Promise.all([capture(same.customer, orderId), capture(same.customer, orderId)]);
+      const codes = both.map((answer) => answer.statusCode).sort();
+      expect([
+        [200, 200],
+        [200, 409],
+      ]).toContainEqual(codes);
+      const refused = both.find((answer) => answer.statusCode === 409);
+      if (refused) expect(refused.json().error.code).toBe('PAYMENT_IN_PROGRESS');
+      expect(await providerCaptures(same.appointmentId), `round ${round}`).toHaveLength(1);
+      expect(await paymentsOf(same.appointmentId)).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('answers a replayed capture as the first, taking nothing more', async () => {
+    const { customer, appointmentId } = await completedJob('55.00');
+    const orderId = await createOrder(customer, appointmentId);
+    const first = await capture(customer, orderId);
+    expect(first.statusCode).toBe(200);
+    for (let replay = 0; replay < 3; replay++) {
+      const again = await capture(customer, orderId);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await providerCaptures(appointmentId)).toHaveLength(1);
+    expect(await paymentsOf(appointmentId)).toHaveLength(1);
+    expect((await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'payment')).toHaveLength(1);
+  });
+
+  it('records a capture whose answer was lost, from the order itself', async () => {
+    const { customer, appointmentId } = await completedJob('65.00');
+    const orderId = await createOrder(customer, appointmentId);
+    paypal.behave('captured-then-lost');
+    const response = await capture(customer, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await providerCaptures(appointmentId)).toHaveLength(1);
+    expect(await paymentsOf(appointmentId)).toHaveLength(1);
+  });
+
+  it('refuses job changes while a capture is under way, and refunds a capture the job can no longer take', async () => {
+    const { customer, appointmentId } = await completedJob('90.00');
+    const orderId = await createOrder(customer, appointmentId);
+    paypal.setSlowMs(600);
+    paypal.behave('slow');
+    const capturing = capture(customer, orderId);
+    await until(async () => (await ordersOf(appointmentId))[0]?.state === 'capturing');
+
+    for (const change of [{ amount: '95.00' }, { isCompleted: false }, { isPaid: true, paymentMethod: 'cash' }]) {
+      const refused = await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, change);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(409);
+      expect(refused.json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    }
+    expect((await asAdmin('DELETE', `/api/admin/appointments/${appointmentId}`)).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+    expect((await call(customer.cookie, 'POST', '/api/payments/orders', { appointmentId })).json().error.code).toBe('PAYMENT_IN_PROGRESS');
+
+    // Something outside the rules records a payment meanwhile (as another path or a manual database fix would).
+    await database.db.insert(payments).values({
+      appointmentId,
+      provider: 'manual',
+      method: 'cash',
+      amountCents: 9000,
+      takenByUserId: admin.id,
+      takenByRole: 'admin',
+    });
+    await database.db.update(appointments).set({ paidAt: new Date() }).where(eq(appointments.id, appointmentId));
+
+    const response = await capturing;
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('ALREADY_PAID');
+    const taken = await providerCaptures(appointmentId);
+    expect(taken).toHaveLength(1);
+    expect(providerRefundsOf(taken.map((entry) => entry.captureId))).toHaveLength(1);
+    expect(await inForce(appointmentId)).toHaveLength(1);
+    expect((await ordersOf(appointmentId))[0]?.state).toBe('refunded');
+    const logged = await database.db.select().from(errorLog).where(eq(errorLog.appointmentIdentifier, appointmentId));
+    expect(logged.map((entry) => entry.errorMessage).join('\n')).toContain('the job was already paid; the capture was refunded');
+    const history = await historyOf(appointmentId);
+    expect(history[0]).toMatchObject({ action: 'refund', actorEmail: 'TechHelp (automatic)' });
+    expect((await mailbox(app, admin.email)).map((mail) => mail.subject)).toContain('TechHelp: a second payment of $90.00 was refunded');
+  });
+
+  it('finishes a capture a dead process left claimed: recorded when the provider took it, released when not', async () => {
+    const taken = await completedJob('35.00');
+    const takenOrder = await createOrder(taken.customer, taken.appointmentId);
+    const released = await completedJob('36.00');
+    const releasedOrder = await createOrder(released.customer, released.appointmentId);
+    // The provider captured the first order, but the process died before recording it.
+    const token = await paypalToken(paypal);
+    const direct = await fetch(`${paypal.url}/v2/checkout/orders/${takenOrder}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(direct.status).toBe(201);
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    for (const orderId of [takenOrder, releasedOrder]) {
+      await database.db.update(paymentOrders).set({ state: 'capturing', claimedAt: longAgo }).where(eq(paymentOrders.orderId, orderId));
+    }
+
+    expect(await app.payments.reconcileStaleCaptures()).toBeGreaterThanOrEqual(2);
+    expect((await job(taken.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect(await paymentsOf(taken.appointmentId)).toHaveLength(1);
+    expect((await ordersOf(taken.appointmentId))[0]?.state).toBe('captured');
+    expect((await mailbox(app, taken.customer.email)).map((mail) => mail.subject)).toContain('Your TechHelp receipt: $35.00');
+    expect((await ordersOf(released.appointmentId))[0]?.state).toBe('created');
+    expect((await capture(released.customer, releasedOrder)).statusCode).toBe(200);
+    expect(await providerCaptures(taken.appointmentId)).toHaveLength(1);
+    expect(await providerCaptures(released.appointmentId)).toHaveLength(1);
+  });
+
+  it('refunds a PayPal payment once from the back office, however often it is asked; the job can be paid again', async () => {
+    const { customer, appointmentId } = await completedJob('120.00');
+    const orderId = await createOrder(customer, appointmentId);
+    expect((await capture(customer, orderId)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(appointmentId);
+    const refund = (paymentId: string) => asAdmin('POST', `/api/admin/payments/${paymentId}/refund`);
+
+    expect((await call(customer.cookie, 'POST', `/api/admin/payments/${payment?.id}/refund`)).statusCode).toBe(403);
+    const answers = await Promise.all([refund(payment?.id ?? ''), refund(payment?.id ?? '')]);
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((other) => other.statusCode !== 200)) expect(answer.json().error.code).toBe('REFUND_IN_PROGRESS');
+    const replay = await refund(payment?.id ?? '');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(ok[0]?.json());
+    expect(replay.json()).toMatchObject({
+      paymentId: payment?.id,
+      appointmentId,
+      amountCents: 12_000,
+      refundReference: expect.stringMatching(/^REF/),
+    });
+    expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
+
+    const after = await job(appointmentId);
+    expect(after?.paidAt).toBeNull();
+    expect(after?.completedAt).toBeInstanceOf(Date);
+    expect((await ordersOf(appointmentId))[0]?.state).toBe('refunded');
+    expect((await historyOf(appointmentId))[0]).toMatchObject({
+      action: 'refund',
+      actorEmail: admin.email,
+      changes: { isPaid: { before: true, after: false } },
+    });
+    expect((await mailbox(app, customer.email))[0]?.subject).toBe('Your TechHelp refund: $120.00');
+    const listed = (await call(customer.cookie, 'GET', '/api/appointments')).json();
+    expect(listed.find((item: { id: string }) => item.id === appointmentId)).toMatchObject({ isCompleted: true, isPaid: false });
+
+    const paidList = (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
+    const entry = paidList.entries.find((item: { payment: { id: string } }) => item.payment.id === payment?.id);
+    expect(entry.payment.refundedAt).toEqual(expect.any(String));
+    expect(paidList.refundedCents).toBeGreaterThanOrEqual(12_000);
+
+    // Paid again after the refund: a second payment, in force, beside the refunded one.
+    const again = await createOrder(customer, appointmentId);
+    expect((await capture(customer, again)).statusCode).toBe(200);
+    expect(await paymentsOf(appointmentId)).toHaveLength(2);
+    expect(await inForce(appointmentId)).toHaveLength(1);
+  });
+
+  it('keeps a refund that PayPal did not make to be tried again, and records one by hand for cash', async () => {
+    const online = await completedJob('130.00');
+    expect((await capture(online.customer, await createOrder(online.customer, online.appointmentId))).statusCode).toBe(200);
+    const [payment] = await paymentsOf(online.appointmentId);
+    paypal.behaveOnRefund('server-error');
+    const failed = await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toEqual({
+      code: 'REFUND_FAILED',
+      message: 'The refund could not be made. Nothing was changed; please try again in a moment.',
+    });
+    expect((await job(online.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`)).statusCode).toBe(200);
+    expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
+
+    const cash = await completedJob('40.00');
+    expect(
+      (await asAdmin('PATCH', `/api/admin/appointments/${cash.appointmentId}`, { isPaid: true, paymentMethod: 'cash' })).statusCode,
+    ).toBe(200);
+    const undo = await asAdmin('PATCH', `/api/admin/appointments/${cash.appointmentId}`, { isPaid: false });
+    expect(undo.json().error).toEqual({ code: 'REFUND_REQUIRED', message: 'To undo a payment, refund it from the Paid list.' });
+    const [byHand] = await paymentsOf(cash.appointmentId);
+    const refunds = paypal.refunds.size;
+    const refunded = await asAdmin('POST', `/api/admin/payments/${byHand?.id}/refund`);
+    expect(refunded.json()).toMatchObject({ refundReference: 'given back by hand (cash)', amountCents: 4000 });
+    expect(paypal.refunds.size).toBe(refunds);
+    expect((await job(cash.appointmentId))?.paidAt).toBeNull();
+  });
+
+  it('exports the paid list with every formula-like cell neutralised', async () => {
+    const { customer, appointmentId } = await completedJob('25.00');
+    await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { isPaid: true, paymentMethod: 'check' });
+    const hostile = ['=HYPERLINK("http://evil.example","Click")', '+1+2', '-3+4', '@SUM(A1)', '\tTab', '\rReturn'];
+    await database.db
+      .update(profiles)
+      .set({ streetAddress: hostile[0] ?? '', firstName: hostile[1] ?? '', lastName: hostile[2] ?? '' })
+      .where(eq(profiles.userId, customer.id));
+    const csv = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
+    const line = csv.split('\n').find((row) => row.includes(appointmentId)) ?? '';
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Click""), Bay Shore, NY 11706"`);
+    expect(line).toContain("'+1+2 -3+4");
+    for (const [index, value] of hostile.slice(3).entries()) {
+      await database.db.update(profiles).set({ streetAddress: value }).where(eq(profiles.userId, customer.id));
+      const again = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
+      expect(again, `case ${index}`).toContain(`"'${value}, Bay Shore, NY 11706"`);
+    }
+  });
+});
+
+describe('money integrity (test mode)', () => {
+  let database: TestDatabase;
+  let app: App;
+  let admin: Customer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({ config: testConfig(), db: database.db, listen: database.listen, logger: false });
+    await app.ready();
+    admin = await bookingCustomer(app, 'owner');
+    await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it('labels a test payment TEST in the receipt, the paid list and the CSV, and never counts it as money', async () => {
+    const customer = await bookingCustomer(app, 'tester');
+    const [day] = upcomingWeekendDays(1, 3);
+    const appointmentId = (await book(app, customer.cookie, day ?? '', '11:00am')).json().id as string;
+    const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { cookie: admin.cookie }, payload });
+    await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { amount: '75.00', isCompleted: true });
+    const before = (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
+
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/payments/orders',
+      headers: { cookie: customer.cookie },
+      payload: { appointmentId },
+    });
+    const captured = await app.inject({
+      method: 'POST',
+      url: `/api/payments/orders/${order.json().orderId}/capture`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(captured.statusCode).toBe(200);
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.appointmentId, appointmentId)));
+    expect(payment?.provider).toBe('sandbox');
+    const [receipt] = await mailbox(app, customer.email);
+    expect(receipt?.subject).toBe('Your TechHelp receipt: $75.00 (TEST: no money was taken)');
+    expect(receipt?.text).toContain('TEST: this payment was made in test mode. No money was taken.');
+
+    const after = (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
+    expect(after.totalCents).toBe(before.totalCents);
+    expect(after.testCents).toBe(before.testCents + 7500);
+    expect(after.entries.find((entry: { id: string }) => entry.id === appointmentId).payment).toMatchObject({
+      isTest: true,
+      provider: 'sandbox',
+    });
+    const csv = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
+    const row = csv.split('\n').find((line) => line.includes(appointmentId));
+    expect(row, csv).toMatch(/,TEST \(test mode: no money\),SANDBOX-CAPTURE-[^,]+,75\.00,TEST$/);
+    expect(csv).toContain(`TEST,,,,,,,,,${(after.testCents / 100).toFixed(2)},not in the total`);
+
+    // Refunding a test payment moves no money either, through the test mode's own refund.
+    const refunded = await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`);
+    expect(refunded.json().refundReference).toMatch(/^SANDBOX-REFUND-/);
+    const history = (await asAdmin('GET', `/api/admin/appointments/${appointmentId}/history`)).json();
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['refund', 'payment', 'update']);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.appointmentId, appointmentId));
+    expect(audit).toHaveLength(3);
+  });
+});
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function paypalToken(paypal: Awaited<ReturnType<typeof startPayPalStandIn>>): Promise<string> {
+  const response = await fetch(`${paypal.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${paypal.credentials.clientId}:${paypal.credentials.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
