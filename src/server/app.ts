@@ -112,10 +112,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
   let reminderTimer: NodeJS.Timeout | undefined;
-  // Each minute: the reminders that are due, and the captures a dead process or a silent provider left unfinished.
+  // Each minute: the reminders that are due, and the captures a dead process or a silent provider left unfinished
+  // (looked up with the provider in the background: a slow provider never holds up the start).
   const sendReminders = async () => {
+    void payments.reconcileStaleCaptures().catch((error: unknown) => app.log.error({ err: error }, 'the capture reconciliation failed'));
     await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
-    await payments.reconcileStaleCaptures().catch((error: unknown) => app.log.error({ err: error }, 'the capture reconciliation failed'));
   };
   app.addHook('onReady', async () => {
     mail.start();
