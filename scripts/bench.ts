@@ -94,7 +94,7 @@ async function startOurServer(env: Record<string, string>): Promise<Server> {
   const start = (dataDir: string) =>
     startProcess(
       ['dist/server/main.js'],
-      { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: 'true', ...env },
+      { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1', ...env },
       /running at (http:\/\/localhost:\d+)/,
     );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));

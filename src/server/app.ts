@@ -26,6 +26,7 @@ import { paymentRoutes } from './modules/payments/payment-routes.ts';
 import { PaymentService } from './modules/payments/payment-service.ts';
 import { PayPalProvider } from './modules/payments/paypal-provider.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -67,11 +68,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whom X-Forwarded-For is believed from: nobody, the nearest `n` proxies (the client is the address the nth
+ * proxy saw; whatever a client writes further left is ignored), or the proxies at the given addresses.
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy,
+    logger:
+      deps.logger === false
+        ? false
+        : { level: deps.config.logLevel, serializers: { req: serializeRequest }, ...(typeof deps.logger === 'object' ? deps.logger : {}) },
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

@@ -68,13 +68,36 @@ describe('loadConfig', () => {
   });
 
   it('requires PUBLIC_URL in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true' })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: must be set in production/),
     ]);
   });
 
+  it('refuses production without SMTP unless e-mail is switched off on purpose', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com', PAYMENTS_TEST_MODE: 'true' };
+    expect(problemsOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: must be set in production.*MAIL_DISABLED=true/)]);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, MAIL_DISABLED: 'true' }).mail.disabled).toBe(true);
+    expect(problemsOf({ MAIL_DISABLED: 'true', SMTP_URL: 'smtp://localhost:25' })).toEqual([
+      expect.stringMatching(/^MAIL_DISABLED: must not be true while SMTP_URL is set/),
+    ]);
+  });
+
+  it('believes X-Forwarded-For only from a number of proxies or from their addresses, never from anyone', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust('10.0.0.5, 10.0.1.0/24,::1')).toEqual(['10.0.0.5', '10.0.1.0/24', '::1']);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: true would believe any X-Forwarded-For/)]);
+    for (const bad of ['yes', '-1', '100', 'proxy.example.com', '10.0.0.5/']) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
+    }
+  });
+
   it('refuses production without PayPal unless test payments are asked for on purpose', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com', SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
     expect(problemsOf(production)).toEqual([
       expect.stringMatching(/^PAYPAL_CLIENT_ID: must be set in production.*PAYMENTS_TEST_MODE=true/),
     ]);

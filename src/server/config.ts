@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,7 +42,27 @@ const EnvSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
   PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((value, context): TrustProxy => {
+        const trimmed = value.trim();
+        if (['false', '0', 'no', 'off'].includes(trimmed)) return false;
+        if (/^[1-9]\d?$/.test(trimmed)) return Number(trimmed);
+        const addresses = trimmed.split(',').map((entry) => entry.trim());
+        if (addresses.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(entry))) return addresses;
+        context.addIssue({
+          code: 'custom',
+          message:
+            trimmed === 'true' || trimmed === 'yes'
+              ? 'true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5)'
+              : 'must be false, the number of proxies in front of the server (1 to 99), or their addresses (e.g. 10.0.0.5,10.0.0.0/24)',
+        });
+        return z.NEVER;
+      }),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   SUPPORT_PHONE: z.preprocess(
     emptyToUndefined,
@@ -52,6 +73,7 @@ const EnvSchema = z.object({
   ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, emailAddress.default('support@techhelp.local')),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_DISABLED: booleanFlag,
   MAIL_FROM: optionalString,
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
@@ -78,6 +100,15 @@ const EnvSchema = z.object({
   ),
   MAINTENANCE_MODE: booleanFlag,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  ERROR_LOG_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days from 1 to 3650' })
+      .int({ error: 'must be a whole number of days from 1 to 3650' })
+      .min(1, { error: 'must be a whole number of days from 1 to 3650' })
+      .max(3650, { error: 'must be a whole number of days from 1 to 3650' })
+      .default(90),
+  ),
   BOOKING_WINDOW_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -91,6 +122,9 @@ const EnvSchema = z.object({
 
 type Env = z.infer<typeof EnvSchema>;
 
+/** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses (never "any header"). */
+export type TrustProxy = false | number | string[];
+
 /** Every environment variable the server reads; .env.example documents each one. */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as Array<keyof Env>;
 
@@ -102,10 +136,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   support: { phone: string; email: string };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; disabled: boolean };
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -113,6 +147,7 @@ export type Config = {
   maintenanceMode: boolean;
   authSecret: string;
   bookingWindowDays: number;
+  errorLogRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -144,6 +179,12 @@ function pairProblems(env: Env): string[] {
       'PAYPAL_CLIENT_ID: must be set in production, with PAYPAL_CLIENT_SECRET; to take test payments that move no money on purpose, set PAYMENTS_TEST_MODE=true',
     );
   }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
+    problems.push(
+      'SMTP_URL: must be set in production (account e-mails carry one-time links); to run without e-mail on purpose, set MAIL_DISABLED=true',
+    );
+  }
+  if (env.MAIL_DISABLED && env.SMTP_URL) problems.push('MAIL_DISABLED: must not be true while SMTP_URL is set (one or the other)');
   if (env.PAYMENTS_TEST_MODE && paypalConfigured) {
     problems.push('PAYMENTS_TEST_MODE: must not be true while PayPal credentials are set (one or the other)');
   }
@@ -193,7 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `TechHelp <${env.SUPPORT_EMAIL}>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `TechHelp <${env.SUPPORT_EMAIL}>`, disabled: env.MAIL_DISABLED },
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? {
@@ -212,5 +253,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maintenanceMode: env.MAINTENANCE_MODE,
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+    errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
   };
 }

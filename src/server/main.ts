@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
+import { startWarning } from './start-warning.ts';
 
 /** Starts the server: configuration, the DATA_DIR lock, the database and its migrations, then listen. */
 async function main(): Promise<void> {
@@ -41,6 +42,11 @@ async function main(): Promise<void> {
     app.log.info(`database: ${database.kind} (${database.location})`);
     // The address is printed plainly too, for people reading the terminal rather than the JSON log.
     process.stdout.write(`\nTechHelp is running at ${url}\n\n`);
+    const warning = startWarning(config);
+    if (warning) {
+      app.log.warn(warning);
+      process.stderr.write(`WARNING: ${warning}\n\n`);
+    }
   } catch (error) {
     await database?.close().catch(() => {});
     lock?.release();

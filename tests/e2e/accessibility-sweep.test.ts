@@ -35,7 +35,7 @@ describe('accessibility of every screen in every state, in Chromium against the 
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: 'true' } }),
+      startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: '1' } }),
       launchBrowser(),
     ]);
     // The full customer gets a profile and appointments; the bare one never fills the service form; the fresh

@@ -51,7 +51,7 @@ describe('accounts in Chromium, against the real server', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true', SUPPORT_PHONE } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '1', SUPPORT_PHONE } }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -51,7 +51,7 @@ describe('script in stored text stays inert on every screen, in Chromium against
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }), launchBrowser()]);
     [admin, customer] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createVerifiedAccount(server.url, uniqueEmail('inert.customer'), { profile: true }),

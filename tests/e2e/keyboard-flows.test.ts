@@ -34,7 +34,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   const windows: Window[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }), launchBrowser()]);
     [admin, newcomer, regular, forgetful] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createVerifiedAccount(server.url, uniqueEmail('keys.newcomer')),

@@ -199,7 +199,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
   let completed = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }), launchBrowser()]);
     [people.admin, people.customer, people.newcomer] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createVerifiedAccount(server.url, uniqueEmail('reflow.customer.with.a.rather.long.address'), { profile: true }),

@@ -6,7 +6,7 @@ import { openPage, type WatchedPage } from './browser.ts';
 /**
  * Helpers for the account screens in Chromium against the real built server. Each person in a test gets their
  * own browser context and their own client address (X-Forwarded-For, honoured because the server runs with
- * TRUST_PROXY=true), so the per-client rate limits of the account routes count each person apart, as they would
+ * TRUST_PROXY=1), so the per-client rate limits of the account routes count each person apart, as they would
  * in real life, instead of tripping over the many sign-ups one test file makes from 127.0.0.1.
  */
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAINTENANCE_MESSAGE } from '../../shared/messages.ts';
 import { sendError } from './errors.ts';
+import { isApiPath, requestPath } from './request-path.ts';
 
 export const MAINTENANCE_PATH = '/maintenance';
 
@@ -12,9 +13,9 @@ export const MAINTENANCE_PATH = '/maintenance';
 export const maintenancePlugin = fp(async (app: FastifyInstance) => {
   if (!app.config.maintenanceMode) return;
   app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = requestPath(request);
     if (pathname === '/healthz' || pathname === MAINTENANCE_PATH || pathname.startsWith('/assets/') || hasFileExtension(pathname)) return;
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    if (isApiPath(pathname)) {
       reply.header('Retry-After', '600');
       return sendError(reply, 503, 'MAINTENANCE', MAINTENANCE_MESSAGE);
     }

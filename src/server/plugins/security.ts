@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientErrorMessage, HttpError } from './errors.ts';
+import { isApiPath, requestPath } from './request-path.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,7 +98,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // Cross-site request forgery: a browser names the page that sent a request; changes come only from ours.
   const ownOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !isApiPath(requestPath(request))) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'CROSS_SITE', CROSS_SITE_MESSAGE);
     const origin = request.headers.origin;
     if (!origin) return;

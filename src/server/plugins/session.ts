@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '../../shared/account.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
 import { HttpError } from './errors.ts';
+import { isApiPath, requestPath } from './request-path.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ export function forwardCookies(reply: FastifyReply, setCookies: string[]): void 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('viewer', null);
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
+    if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
     const result = await app.auth.api.getSession({ headers: webHeaders(request), returnHeaders: true });
     forwardCookies(reply, result.headers.getSetCookie());
     const found = result.response;

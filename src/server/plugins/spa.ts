@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_CONFIG_ELEMENT_ID, APP_CONFIG_PLACEHOLDER, type AppConfig } from '../../shared/app-config.ts';
 import { sendError } from './errors.ts';
+import { isApiPath, requestPath } from './request-path.ts';
 
 export type SpaOptions = { webRoot: string };
 
@@ -66,8 +67,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const pathname = requestPath(request);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     // A missing file with an extension (an old hashed asset, say) is a real 404, not a page.
     if (isPage && !pathname.startsWith('/assets/') && !path.extname(pathname)) return sendIndex(reply);
     return sendError(reply, 404, 'NOT_FOUND', `Not found: ${request.method} ${pathname}`);

@@ -1,7 +1,26 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { clientErrorMessage, sendError } from '../../plugins/errors.ts';
 import { webHeaders } from '../../plugins/session.ts';
 import { AUTH_HANDLER_PATHS } from './auth.ts';
+
+/** A path of this site (never another origin's address, never empty): where a Google sign-in comes back to. */
+const LocalPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/);
+
+/**
+ * What our browser app sends to start a Google sign-in. Only these fields reach better-auth, checked first: its
+ * own handling of unexpected or empty fields ended in a 500.
+ */
+const SocialSignInSchema = z.object({
+  provider: z.literal('google'),
+  callbackURL: LocalPathSchema.optional(),
+  errorCallbackURL: LocalPathSchema.optional(),
+  newUserCallbackURL: LocalPathSchema.optional(),
+  disableRedirect: z.boolean().optional(),
+});
 
 /** better-auth's own HTTP handler, for Google sign-in and its callback only; every other path is ours. */
 export const authHandlerRoutes: FastifyPluginAsync = async (app) => {
@@ -13,12 +32,16 @@ export const authHandlerRoutes: FastifyPluginAsync = async (app) => {
       if (!app.config.google || !AUTH_HANDLER_PATHS.some((allowed) => pathname === allowed)) {
         return sendError(reply, 404, 'NOT_FOUND', `Not found: ${request.method} ${pathname}`);
       }
+      let body: string | undefined;
+      if (request.method === 'POST' && pathname === '/api/auth/sign-in/social') {
+        const parsed = SocialSignInSchema.safeParse(request.body);
+        if (!parsed.success) return sendError(reply, 400, 'VALIDATION_FAILED', clientErrorMessage(400));
+        body = JSON.stringify(parsed.data);
+      } else if (request.method === 'POST' && request.body !== undefined) {
+        body = JSON.stringify(request.body);
+      }
       const response = await app.auth.handler(
-        new Request(new URL(request.url, app.config.publicUrl), {
-          method: request.method,
-          headers: webHeaders(request),
-          body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
-        }),
+        new Request(new URL(request.url, app.config.publicUrl), { method: request.method, headers: webHeaders(request), body }),
       );
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);

@@ -69,7 +69,9 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
     advanced: {
       cookiePrefix: 'techhelp',
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // better-auth would take the leftmost X-Forwarded-For address, which a client writes itself; its own rate
+      // limit is off, and the one it records on sessions is not worth a forgeable value.
+      ipAddress: { disableIpTracking: true },
     },
     telemetry: { enabled: false },
     logger: {

@@ -15,11 +15,28 @@ const MailboxEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** Whether the connection itself comes from this machine (not what a proxy header says). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/, '');
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
 /**
  * The development mailbox: every e-mail the app stored, newest first. Registered only outside production and
- * only when no SMTP relay is configured.
+ * only when no SMTP relay is configured, and served only to this machine: the e-mails carry one-time links
+ * (a password reset for the owner's address among them), so another computer on the network gets a 404.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    }
+  });
+
   app.get(
     '/dev/mailbox.json',
     { schema: { querystring: MailboxQuerySchema, response: { 200: z.array(MailboxEntrySchema) } } },

@@ -59,7 +59,8 @@ export class MailService {
       attachments: email.attachments ?? [],
       ...(this.transport ? {} : { status: 'sent' as const, sentAt: new Date() }),
     });
-    if (!this.transport) this.log.info({ to: email.to, subject: email.subject, links: email.links }, 'e-mail stored in the dev mailbox');
+    // Never the address, the links or the body: a link in an account e-mail is a one-time key to the account.
+    if (!this.transport) this.log.info({ subject: email.subject }, 'e-mail kept in the outbox, not sent (no SMTP_URL)');
   }
 
   /** Stores and starts delivering at once. */

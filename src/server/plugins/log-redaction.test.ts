@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './log-redaction.ts';
+
+describe('URLs as they are logged', () => {
+  it('takes out every one-time code and token, in the query and in the path', () => {
+    expect(redactUrl('/usermgmt?mode=resetPassword&oobCode=abc123')).toBe('/usermgmt?mode=resetPassword&oobCode=[redacted]');
+    expect(redactUrl('/api/auth/verify-email?token=t0k3n&callbackURL=%2Fhome')).toBe(
+      '/api/auth/verify-email?token=[redacted]&callbackURL=%2Fhome',
+    );
+    expect(redactUrl('/api/auth/callback/google?code=4%2F0Ab&state=s7a7e&scope=email')).toBe(
+      '/api/auth/callback/google?code=[redacted]&state=[redacted]&scope=email',
+    );
+    expect(redactUrl('/api/auth/reset-password/SECRETTOKEN?callbackURL=%2Freset')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2Freset',
+    );
+    expect(redactUrl('/api/account/action?%6FobCode=x')).toBe('/api/account/action?%6FobCode=[redacted]');
+    expect(redactUrl('/x?apiKey=1&session_id=2&password=3')).toBe('/x?apiKey=[redacted]&session_id=[redacted]&password=[redacted]');
+  });
+
+  it('leaves everything else as it was', () => {
+    for (const url of ['/', '/api/appointments/availability?month=2026-11', '/api/admin/paid?from=2026-01-01&to=2026-12-31', '/home#top']) {
+      expect(redactUrl(url)).toBe(url);
+    }
+  });
+});
