@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,6 +40,7 @@ export default defineConfig({
           // Only with a PostgreSQL server (TEST_DATABASE_URL): npm run test:db.
           name: 'postgres',
           include: ['tests/postgres/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 
 /** The PostgreSQL server to test against, when set; otherwise every test database is an in-memory PGlite. */
@@ -22,14 +24,29 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database for one test file: its own PostgreSQL database, or its own PGlite. */
+let templateArchive: Promise<Blob | undefined> | undefined;
+
+/** The migrated embedded database the run's global set-up made, read once per worker. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateArchive ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return templateArchive;
+}
+
+/**
+ * A fresh, migrated database for one test file: its own PostgreSQL database, or its own PGlite, each a copy of
+ * the template the run migrated once (tests/support/global-setup.ts); the migrator then finds nothing to do.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined, loadDataDir: await pgliteTemplate() });
     return { ...handle, url: undefined, destroy: () => handle.close() };
   }
   const name = `techhelp_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });

@@ -27,13 +27,20 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (the password is never shown). */
   location: string;
+  /** The embedded database as one consistent archive (PGlite's dumpDataDir); undefined on a PostgreSQL server. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
 // src/server/db/client.ts and dist/server/db/client.js sit at the same depth, so this resolves in both.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url));
 
-export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+  /** An embedded database to start from (PGlite's dumpDataDir archive), for tests that copy a migrated one. */
+  loadDataDir?: Blob;
+};
 
 /**
  * Opens the database and brings its schema up to date: a PostgreSQL server when a URL is given, otherwise the
@@ -68,7 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     directory = path.join(options.dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  const client = directory ? await PGlite.create(directory) : await PGlite.create();
+  const client = await PGlite.create({
+    ...(directory ? { dataDir: directory } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -86,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (!client.closed) await unlisten();
       };
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database (a dumpDataDir archive) that each test file's database starts from. */
+    pgliteTemplate: string;
+    /** A migrated PostgreSQL database that each test file's database is created from (CREATE DATABASE … TEMPLATE). */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Runs once per test run, before any file: migrates one database and keeps it as the template every test file's
+ * database is copied from, instead of each file creating and migrating its own (seconds each, dozens of times).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL || undefined;
+  if (!url) {
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    const archive = await handle.dump?.();
+    if (!archive) throw new Error('the embedded database gave no archive');
+    await handle.close();
+    const file = path.join(tmpdir(), `techhelp-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+    writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    project.provide('postgresTemplate', '');
+    return async () => rmSync(file, { force: true });
+  }
+  const name = `techhelp_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${name}`);
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: undefined });
+  await handle.close();
+  project.provide('postgresTemplate', name);
+  project.provide('pgliteTemplate', '');
+  return async () => adminQuery(url, `drop database if exists ${name} with (force)`);
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
