@@ -29,6 +29,7 @@ export default defineConfig({
           // The built server as a real process, on the embedded database.
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -51,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

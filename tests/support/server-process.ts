@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { temporaryDirectory } from './config.ts';
 
 export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
@@ -46,12 +48,28 @@ function spawnServer(entry: string, env: NodeJS.ProcessEnv): { child: ChildProce
   return { child, output: () => output };
 }
 
+/**
+ * A fresh DATA_DIR: a copy of the run's migrated embedded database (tests/support/global-setup-data-dir.ts) where
+ * the test project has one, so the server skips creating its database; an empty folder otherwise.
+ */
+export function freshDataDir(): string {
+  const dataDir = temporaryDirectory();
+  let template = '';
+  try {
+    template = inject('pgliteDataDir') ?? '';
+  } catch {
+    // Outside a test run (the Lighthouse script): the server creates its database itself.
+  }
+  if (template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 /** Starts the built server (dist/server/main.js) as its own process and waits until it prints its address. */
 export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
   if (!options.entry) assertBuilt();
-  const dataDir = options.dataDir ?? temporaryDirectory();
+  const dataDir = options.dataDir ?? freshDataDir();
   const { child, output: outputSoFar } = spawnServer(options.entry ?? SERVER_ENTRY, serverEnv(options.env ?? {}, dataDir));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
