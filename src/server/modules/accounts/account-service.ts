@@ -82,11 +82,16 @@ export class AccountService {
     if (this.config.adminEmails.includes(email.toLowerCase())) await setAdmin(this.db, userId, true);
   }
 
-  /** Same answer whether or not the address is registered: its owner gets an e-mail either way. */
+  /**
+   * Same answer whether or not the address is registered, in about the same time: its owner gets an e-mail either
+   * way, and a registered address's password is hashed too (with better-auth's own hasher, which a new account
+   * spends most of its time in), so that the time taken does not tell which addresses have accounts.
+   */
   async signUp(input: SignUp): Promise<void> {
     const email = input.email.toLowerCase();
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
+      await (await this.auth.$context).password.hash(input.password);
       const base = this.config.publicUrl;
       await this.mailTo(email, alreadyRegisteredContent(`${base}/login`, `${base}/forgot-password`));
       this.mail.deliverSoon();
