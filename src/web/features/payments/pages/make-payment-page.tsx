@@ -9,7 +9,7 @@ import { APPOINTMENT_TEXTS, type CaptureOutcome, formatDollars, PAYMENT_TEXTS } 
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
-import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -60,9 +60,18 @@ function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => vo
   );
 }
 
+/** Refusals that mean "start again" or "wait": the server's own words say what to do, without the stage's heading. */
+const RESTART_CODES = new Set(['ORDER_STALE', 'PAYMENT_IN_PROGRESS']);
+
+/** The order was made for an amount the job no longer has (or the job changed): the checkout must be read again. */
+function isStaleOrder(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === 'ORDER_STALE';
+}
+
 /** The texts of a failed payment: the spec's for each stage, the server's own when the payer was declined. */
-function failureMessage(stage: PaymentStage, error: unknown) {
+function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
   if (error instanceof ApiRequestError && error.status === 402) return { body: error.message };
+  if (error instanceof ApiRequestError && RESTART_CODES.has(error.code)) return { variant: 'warning', body: error.message };
   const heading = stage === 'create' ? PAYMENT_TEXTS.paymentProcessError : PAYMENT_TEXTS.approvalError;
   // A refusal (already paid, not completed) says why; a fault says only what the spec says.
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message !== heading) {
@@ -86,6 +95,9 @@ function MakePaymentPage() {
   const appointmentId = searchParams.get('appointment') ?? fromState ?? '';
   const [paid, setPaid] = useState<CaptureOutcome | null>(null);
   const [paying, setPaying] = useState(false);
+  // The amount the customer last saw offered (from /home, or on the button they pressed): when the job's amount
+  // changes under them, the page says so for as long as they stay, not only in the passing alert.
+  const [amountOffered, setAmountOffered] = useState<number>();
   // Live updates refetch the checkout (an amount the owner changes shows at once), but not while a payment is
   // under way or done: the payment's own change would only answer "already paid".
   const checkout = useCheckout(appointmentId, paid === null && !paying);
@@ -114,9 +126,13 @@ function MakePaymentPage() {
     setPaying(false);
     noteFailure(error, COMPONENT_NAME);
     alert.show(failureMessage(stage, error));
+    // The job changed after the order was made: read it again at once, so the amount shown (and offered on the
+    // button) is the one the next press pays, even when no live update has brought the change yet.
+    if (isStaleOrder(error)) void checkout.refetch();
   };
 
   const stateAmount = typeof state?.amountCents === 'number' ? state.amountCents : undefined;
+  const offered = amountOffered ?? stateAmount;
   let content: ReactNode;
   if (paid) {
     content = (
@@ -144,7 +160,7 @@ function MakePaymentPage() {
       <>
         <h2 className="h3">{PAYMENT_TEXTS.makePayment(formatDollars(amountCents))}</h2>
         <p className="fs-5">For your visit on {formatAppointmentTime(Date.parse(startsAt))}.</p>
-        {stateAmount !== undefined && stateAmount !== amountCents && (
+        {offered !== undefined && offered !== amountCents && (
           <p className="checkout-amount-note">The amount for this job is now ${formatDollars(amountCents)}; that is what you will pay.</p>
         )}
         <div className="checkout-alert">{alert.element}</div>
@@ -152,6 +168,7 @@ function MakePaymentPage() {
           amountCents={amountCents}
           createOrder={() => {
             setPaying(true);
+            setAmountOffered(amountCents);
             return createOrder(appointmentId);
           }}
           captureOrder={captureOrder}
