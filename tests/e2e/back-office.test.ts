@@ -180,7 +180,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
     await page.getByText('You have no appointments booked.').waitFor();
     await expect
       .poll(async () => (await mailboxOf(server.url, customer.email)).map((mail) => mail.subject))
-      .toContain('Your TechHelp receipt: $75.00');
+      .toContain('Your TechHelp receipt: $75.00 (TEST: no money was taken)');
 
     // Paid, it leaves the dashboard live.
     await expect.poll(() => adminRow(booked.printer.id).count(), { timeout: 5000 }).toBe(0);
@@ -193,17 +193,22 @@ describe('a day in the back office, in Chromium against the real server', () => 
     await row.waitFor();
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(`${THIS_YEAR}-01-01`);
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(`${THIS_YEAR}-12-31`);
+    // Taken in test mode, the payment is listed but moved no money: the total leaves it out and says so.
     expect(await page.locator('.admin-total').textContent()).toBe(
-      `Total from ${THIS_YEAR}-01-01 to ${THIS_YEAR}-12-31: $75.00 (1 payment)`,
+      `Total from ${THIS_YEAR}-01-01 to ${THIS_YEAR}-12-31: $0.00 (0 payments)`,
     );
+    expect(await page.locator('.admin-total-apart').allTextContents()).toEqual([
+      'Test payments (no money): $75.00 (1 payment, not in the total)',
+    ]);
     const rowCells = await cells(row);
     expect(rowCells.slice(2)).toEqual([
       when(day(0), '09:30am'),
       `Mary-Ann O'Neil Smith\n${customer.email}`,
       'In-Person',
-      'Test mode',
+      'TEST\nTest mode',
       expect.stringMatching(/^SANDBOX-CAPTURE-/),
-      '$75.00',
+      '$75.00\nnot in the total',
+      expect.stringMatching(/^Refund/),
     ]);
     await expectNoAxeViolations(page);
     await screenshotIfAsked(page, 'paid-1280');
@@ -211,7 +216,9 @@ describe('a day in the back office, in Chromium against the real server', () => 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`techhelp-paid-${THIS_YEAR}-01-01-to-${THIS_YEAR}-12-31.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\n').find((line) => line.includes(booked.printer.id))).toMatch(/,sandbox,SANDBOX-CAPTURE-[^,]+,75\.00$/);
+    expect(csv.split('\n').find((line) => line.includes(booked.printer.id))).toMatch(
+      /,"?TEST \(test mode[^)]*\)"?,SANDBOX-CAPTURE-[^,]+,75\.00,TEST$/,
+    );
 
     const lastYear = String(Number(THIS_YEAR) - 1);
     await page.getByLabel('From', { exact: true }).fill(`${lastYear}-01-01`);
@@ -273,7 +280,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
 
     await goTo('Paid', '/paid-appointments');
     await page.locator(`.admin-table tbody tr[data-appointment-id="${booked.laptop.id}"]`).getByText('By hand (check)').waitFor();
-    expect(await page.locator('.admin-total').textContent()).toContain('$115.50 (2 payments)');
+    expect(await page.locator('.admin-total').textContent()).toContain('$40.50 (1 payment)');
     const history = await callAs<Array<{ action: string }>>(
       server.url,
       admin,

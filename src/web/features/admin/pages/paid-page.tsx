@@ -1,14 +1,20 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, type PaidEntry } from '../../../../shared/admin.ts';
-import { formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
+import { formatDollars, PAYMENT_TEXTS, visitTypeLabel } from '../../../../shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, formatBusinessDay, formatBusinessTimeOfDay } from '../../../../shared/business-time.ts';
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../../shared/messages.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paidCsvUrl, usePaidAppointments } from '../api/get-paid-appointments.ts';
+import { useRefundPayment } from '../api/refund-payment.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { TableRegion } from '../components/table-region.tsx';
 
@@ -21,6 +27,10 @@ function thisYear(): { from: string; to: string } {
   return { from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
+function customerName(entry: PaidEntry): string {
+  return `${entry.customer.firstName} ${entry.customer.lastName}`.trim() || entry.customer.email;
+}
+
 function methodOf(entry: PaidEntry): string {
   const { provider, method, takenBy } = entry.payment;
   if (provider === 'manual') return `By hand (${method ?? 'unknown'})`;
@@ -28,7 +38,104 @@ function methodOf(entry: PaidEntry): string {
   return takenBy === 'admin' ? `${name}, taken by an admin` : name;
 }
 
-function PaidTable({ entries, totalCents, caption }: { entries: PaidEntry[]; totalCents: number; caption: string }) {
+/** Money the total counts: a payment in force, taken for real (the server's rule for `totalCents`). */
+function isCounted(entry: PaidEntry): boolean {
+  return !entry.payment.isTest && entry.payment.refundedAt === null;
+}
+
+function payments(count: number): string {
+  return `${count} payment${count === 1 ? '' : 's'}`;
+}
+
+/** What the refund will do, asked before it is done. */
+function refundQuestion(entry: PaidEntry): string {
+  const { payment } = entry;
+  const question = `Refund $${formatDollars(payment.amountCents)} to ${customerName(entry)}? The job goes back to completed and unpaid, and the customer is e-mailed.`;
+  if (payment.isTest) return `${question} This was a test-mode payment: no money moves.`;
+  if (payment.provider === 'manual') return `${question} Give the money back by hand (${payment.method ?? 'the way it was paid'}).`;
+  return question;
+}
+
+type RefundControl = {
+  onRefund: (entry: PaidEntry) => void;
+  /** A refund is under way: every Refund button waits for it (one at a time). */
+  pending: boolean;
+  /** The payment just refunded: its row's note takes the focus from the button that went away. */
+  justRefunded: string | undefined;
+};
+
+function PaidRow({ entry, index, refund }: { entry: PaidEntry; index: number; refund: RefundControl }) {
+  const { payment } = entry;
+  const capturedAt = Date.parse(payment.capturedAt);
+  const refundedNote = useRef<HTMLSpanElement>(null);
+  const focusNote = refund.justRefunded === payment.id && payment.refundedAt !== null;
+  useEffect(() => {
+    // The Refund button had the focus and is gone; the note in its place takes it, unless the reader moved on.
+    if (focusNote && (document.activeElement === null || document.activeElement === document.body)) refundedNote.current?.focus();
+  }, [focusNote]);
+
+  return (
+    <tr data-appointment-id={entry.id} data-payment-id={payment.id}>
+      <td>{index + 1}</td>
+      <td className="admin-nowrap">
+        {formatBusinessDay(capturedAt)}
+        <span className="d-block">{formatBusinessTimeOfDay(capturedAt)}</span>
+      </td>
+      <td className="admin-when">{formatAppointmentTime(Date.parse(entry.startsAt))}</td>
+      <th scope="row" className="admin-customer fw-normal">
+        <span className="d-block fw-semibold">{customerName(entry)}</span>
+        <span className="d-block">{entry.customer.email}</span>
+      </th>
+      <td>{visitTypeLabel(entry.isRemote)}</td>
+      <td className="admin-nowrap">
+        {payment.isTest && <span className="badge admin-test-badge">{PAYMENT_TEXTS.testLabel}</span>}
+        <span className="d-block">{methodOf(entry)}</span>
+      </td>
+      <td className="admin-id-cell">
+        {payment.reference}
+        {payment.refundReference && <span className="d-block">Refund: {payment.refundReference}</span>}
+      </td>
+      <td className="text-end admin-nowrap">
+        <span className="d-block">${formatDollars(payment.amountCents)}</span>
+        {!isCounted(entry) && <span className="d-block admin-not-counted">not in the total</span>}
+      </td>
+      <td>
+        {payment.refundedAt === null ? (
+          // aria-disabled rather than disabled: the button keeps the focus while it waits, so a failure leaves the
+          // reader where they were.
+          <Button
+            variant="outline-danger"
+            className={refund.pending ? 'disabled' : undefined}
+            aria-disabled={refund.pending || undefined}
+            onClick={() => refund.onRefund(entry)}
+          >
+            Refund
+            <span className="visually-hidden">
+              {' '}
+              ${formatDollars(payment.amountCents)} to {customerName(entry)}
+            </span>
+          </Button>
+        ) : (
+          <span ref={refundedNote} tabIndex={-1} className="admin-refunded">
+            Refunded {formatBusinessDay(Date.parse(payment.refundedAt))}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function PaidTable({
+  entries,
+  totalCents,
+  caption,
+  refund,
+}: {
+  entries: PaidEntry[];
+  totalCents: number;
+  caption: string;
+  refund: RefundControl;
+}) {
   const captionId = `${useId()}-caption`;
   return (
     <TableRegion labelledBy={captionId}>
@@ -46,39 +153,22 @@ function PaidTable({ entries, totalCents, caption }: { entries: PaidEntry[]; tot
             <th scope="col" className="text-end">
               Amount
             </th>
+            <th scope="col">Refund</th>
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry, index) => {
-            const capturedAt = Date.parse(entry.payment.capturedAt);
-            return (
-              <tr key={entry.id} data-appointment-id={entry.id}>
-                <td>{index + 1}</td>
-                <td className="admin-nowrap">
-                  {formatBusinessDay(capturedAt)}
-                  <span className="d-block">{formatBusinessTimeOfDay(capturedAt)}</span>
-                </td>
-                <td className="admin-when">{formatAppointmentTime(Date.parse(entry.startsAt))}</td>
-                <th scope="row" className="admin-customer fw-normal">
-                  <span className="d-block fw-semibold">
-                    {`${entry.customer.firstName} ${entry.customer.lastName}`.trim() || entry.customer.email}
-                  </span>
-                  <span className="d-block">{entry.customer.email}</span>
-                </th>
-                <td>{visitTypeLabel(entry.isRemote)}</td>
-                <td className="admin-nowrap">{methodOf(entry)}</td>
-                <td className="admin-id-cell">{entry.payment.reference}</td>
-                <td className="text-end admin-nowrap">${formatDollars(entry.payment.amountCents)}</td>
-              </tr>
-            );
-          })}
+          {entries.map((entry, index) => (
+            // One row per payment: a job refunded and paid again appears twice.
+            <PaidRow key={entry.payment.id} entry={entry} index={index} refund={refund} />
+          ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={7}>
-              Total
+              Total (refunds and test payments not counted)
             </th>
             <td className="text-end fw-bold admin-nowrap">${formatDollars(totalCents)}</td>
+            <td />
           </tr>
         </tfoot>
       </Table>
@@ -97,6 +187,26 @@ function PaidPage() {
   const [draft, setDraft] = useState({ from, to });
   const [invalid, setInvalid] = useState(false);
   const paid = usePaidAppointments(from, to);
+  const confirm = useConfirm();
+  const alert = useTimedAlert();
+  const refundPayment = useRefundPayment();
+  const [justRefunded, setJustRefunded] = useState<string>();
+
+  const onRefund = async (entry: PaidEntry) => {
+    if (refundPayment.isPending || !(await confirm(refundQuestion(entry)))) return;
+    refundPayment.mutate(entry.payment.id, {
+      onSuccess: (outcome) => {
+        setJustRefunded(outcome.paymentId);
+        showToast(`Refund recorded: $${formatDollars(outcome.amountCents)}`);
+      },
+      onError: (error) => {
+        // The server logs its own refusals and failures; noteFailure reports only what it could not have seen.
+        noteFailure(error, COMPONENT_NAME);
+        alert.show({ body: serverMessage(error) ?? GENERIC_SERVER_ERROR_MESSAGE });
+      },
+    });
+  };
+  const refund: RefundControl = { onRefund: (entry) => void onRefund(entry), pending: refundPayment.isPending, justRefunded };
 
   const show = (event: FormEvent) => {
     event.preventDefault();
@@ -113,12 +223,26 @@ function PaidPage() {
   else if (paid.isError) {
     content = <AdminLoadError error={paid.error} what="payments" componentName={COMPONENT_NAME} onRetry={() => void paid.refetch()} />;
   } else {
-    const { entries, totalCents } = paid.data;
+    const { entries, totalCents, refundedCents, testCents } = paid.data;
+    const refunded = entries.filter((entry) => !entry.payment.isTest && entry.payment.refundedAt !== null).length;
+    const tests = entries.filter((entry) => entry.payment.isTest).length;
     content = (
       <div aria-busy={paid.isFetching || undefined}>
-        <p className="admin-total" role="status">
-          Total from {from} to {to}: ${formatDollars(totalCents)} ({entries.length} payment{entries.length === 1 ? '' : 's'})
-        </p>
+        <div className="admin-totals" role="status">
+          <p className="admin-total">
+            Total from {from} to {to}: ${formatDollars(totalCents)} ({payments(entries.filter(isCounted).length)})
+          </p>
+          {refundedCents > 0 && (
+            <p className="admin-total-apart">
+              Refunded: ${formatDollars(refundedCents)} ({payments(refunded)}, not in the total)
+            </p>
+          )}
+          {testCents > 0 && (
+            <p className="admin-total-apart">
+              Test payments (no money): ${formatDollars(testCents)} ({payments(tests)}, not in the total)
+            </p>
+          )}
+        </div>
         <p>
           <a className="btn btn-outline-primary btn-lg" href={paidCsvUrl(from, to)} download>
             Download CSV
@@ -127,7 +251,7 @@ function PaidPage() {
         {entries.length === 0 ? (
           <AdminEmpty title={ADMIN_TEXTS.noPaid}>No payments were recorded in this period.</AdminEmpty>
         ) : (
-          <PaidTable entries={entries} totalCents={totalCents} caption={`Payments from ${from} to ${to}`} />
+          <PaidTable entries={entries} totalCents={totalCents} caption={`Payments from ${from} to ${to}`} refund={refund} />
         )}
       </div>
     );
@@ -168,6 +292,7 @@ function PaidPage() {
           </p>
         )}
       </Form>
+      {alert.element}
       {content}
     </>
   );
