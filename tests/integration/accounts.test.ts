@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, user, verification } from '../../src/server/db/schema.ts';
@@ -294,28 +295,65 @@ describe('account rate limits', () => {
   });
   afterAll(() => subject.close());
 
-  it('limits sign-in attempts per address, with the time left in minutes', async () => {
-    const { email } = await verifiedCustomer(subject.app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const response = await subject.app.inject({
-        method: 'POST',
-        url: '/api/account/login',
-        remoteAddress: `198.51.100.${i + 1}`,
-        payload: { email, password: 'wrong password!!', rememberMe: false },
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401]);
-    const refused = await subject.app.inject({
+  /** One sign-in from the given client, timed. */
+  async function signIn(email: string, password: string, client: string) {
+    const started = performance.now();
+    const response = await subject.app.inject({
       method: 'POST',
       url: '/api/account/login',
-      remoteAddress: '198.51.100.99',
-      payload: { email, password: PASSWORD, rememberMe: false },
+      remoteAddress: client,
+      payload: { email, password, rememberMe: false },
     });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
+    return {
+      status: response.statusCode,
+      error: response.statusCode >= 400 ? response.json().error : undefined,
+      ms: performance.now() - started,
+    };
+  }
+  const WRONG = 'wrong password!!';
+
+  it('refuses a client its ninth sign-in for an address after 8 failures, for 15 minutes and even with the right password; other clients still get in', async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const failures = await Promise.all(Array.from({ length: 8 }, () => signIn(email, WRONG, '198.51.100.1')));
+    expect(failures.map((attempt) => attempt.status)).toEqual(Array(8).fill(401));
+    const refused = await signIn(email, PASSWORD, '198.51.100.1');
+    expect(refused.status).toBe(429);
+    expect(refused.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
+    expect((await signIn(email, PASSWORD, '198.51.100.2')).status).toBe(200);
   });
+
+  it('lets the owner in from their own client within 30 s after an attacker failed 100 times from 20 other clients', async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const attack = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(email, WRONG, `198.51.101.${1 + (i % 20)}`)));
+    expect(attack.map((attempt) => attempt.status)).toEqual(Array(100).fill(401));
+    const owner = await signIn(email, PASSWORD, '198.51.101.200');
+    expect(owner.status).toBe(200);
+    // The longest delay is 30 s; a little more for a busy machine.
+    expect(owner.ms).toBeLessThan(33_000);
+  }, 150_000);
+
+  it('slows sign-ins for an address after 5 failures from any clients: 1 s, 2 s, 4 s', async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const durations: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const attempt = await signIn(email, WRONG, `198.51.102.${i + 1}`);
+      expect(attempt.status).toBe(401);
+      durations.push(attempt.ms);
+    }
+    expect(durations[5]).toBeGreaterThanOrEqual(950);
+    expect(durations[6]).toBeGreaterThanOrEqual(1950);
+    expect(durations[7]).toBeGreaterThanOrEqual(3950);
+  }, 60_000);
+
+  it('clears the failures of an address from a client when that client signs in', async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const client = '198.51.103.1';
+    const before = await Promise.all(Array.from({ length: 7 }, () => signIn(email, WRONG, client)));
+    expect(before.map((attempt) => attempt.status)).toEqual(Array(7).fill(401));
+    expect((await signIn(email, PASSWORD, client)).status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 7 }, () => signIn(email, WRONG, client)));
+    expect(after.map((attempt) => attempt.status)).toEqual(Array(7).fill(401));
+  }, 90_000);
 
   it('limits sign-in attempts per client across addresses', async () => {
     let last = 0;

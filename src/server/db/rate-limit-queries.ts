@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { rateLimits } from './schema.ts';
 
@@ -20,4 +20,32 @@ export async function countAttempt(db: Database, key: string, windowSeconds: num
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   if (!row) throw new Error(`the rate-limit counter ${key} returned no row`);
   return row;
+}
+
+/** Forgets the counter under `key`. */
+export async function deleteCounter(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * Keeps a moment under `key` (in `reset_at`): `seconds` from now, or the one already kept when that is later. The
+ * database's clock decides, so that every instance agrees.
+ */
+export async function keepMomentAtLeast(db: Database, key: string, seconds: number): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { resetAt: sql`greatest(${rateLimits.resetAt}, excluded.reset_at)` },
+    });
+}
+
+/** Milliseconds from now until the moment kept under `key`; 0 when it has passed or none is kept. */
+export async function millisecondsUntil(db: Database, key: string): Promise<number> {
+  const [row] = await db
+    .select({ milliseconds: sql`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`.mapWith(Number) })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return row?.milliseconds ?? 0;
 }

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
-import { countAttempt } from '../db/rate-limit-queries.ts';
+import { countAttempt, deleteCounter, keepMomentAtLeast, millisecondsUntil } from '../db/rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
 import { waitText } from './security.ts';
 
@@ -14,4 +15,28 @@ export async function consumeRateLimit(db: Database, key: string, limit: Limit):
   if (count > limit.max) {
     throw new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${waitText(resetAt.getTime() - Date.now())}.`);
   }
+}
+
+/** Counts one more under `key` in a window of `windowSeconds`, refusing nothing; returns the count so far. */
+export async function countInWindow(db: Database, key: string, windowSeconds: number): Promise<number> {
+  return (await countAttempt(db, key, windowSeconds)).count;
+}
+
+/** Starts the counter under `key` again from nothing. */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await deleteCounter(db, key);
+}
+
+/** Holds back what waits on `key` until `seconds` from now (or until a later moment already set). */
+export async function holdBack(db: Database, key: string, seconds: number): Promise<void> {
+  await keepMomentAtLeast(db, key, seconds);
+}
+
+/**
+ * Waits until the moment held under `key` (at most `maxMilliseconds`), holding no connection or transaction
+ * meanwhile; rejects when `signal` aborts.
+ */
+export async function waitOutHold(db: Database, key: string, maxMilliseconds: number, signal?: AbortSignal): Promise<void> {
+  const milliseconds = Math.min(await millisecondsUntil(db, key), maxMilliseconds);
+  if (milliseconds > 0) await sleep(milliseconds, undefined, { signal });
 }

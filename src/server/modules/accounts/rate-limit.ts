@@ -1,17 +1,74 @@
 import type { Database } from '../../db/client.ts';
-import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { consumeRateLimit, countInWindow, holdBack, type Limit, resetRateLimit, waitOutHold } from '../../plugins/rate-limit-store.ts';
 
-/** Limits per client (IP address) and per e-mail address for each account action. */
+/** Limits per client (IP address) and per e-mail address for each account action but sign-in (SIGN_IN_LIMITS). */
 export const ACCOUNT_LIMITS = {
-  login: { perClient: { max: 20, windowSeconds: 15 * 60 }, perAddress: { max: 8, windowSeconds: 15 * 60 } },
   signup: { perClient: { max: 10, windowSeconds: 60 * 60 }, perAddress: { max: 3, windowSeconds: 60 * 60 } },
   forgotPassword: { perClient: { max: 10, windowSeconds: 60 * 60 }, perAddress: { max: 3, windowSeconds: 60 * 60 } },
   resendVerification: { perClient: { max: 10, windowSeconds: 60 * 60 }, perAddress: { max: 3, windowSeconds: 60 * 60 } },
   actionCode: { perClient: { max: 30, windowSeconds: 60 * 60 } },
 } as const;
 
+/**
+ * Sign-in (decision 011): attempts per client; failures of one address from one client, a hard limit that only
+ * that client meets; and for the address alone, delays that grow with its failures from every client but never
+ * lock its owner out.
+ */
+export const SIGN_IN_LIMITS = {
+  perClient: { max: 20, windowSeconds: 15 * 60 },
+  failuresPerAddressAndClient: { max: 8, windowSeconds: 15 * 60 },
+  addressDelay: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 30, windowSeconds: 15 * 60 },
+} as const;
+
 export async function limitAttempt(db: Database, action: keyof typeof ACCOUNT_LIMITS, client: string, address?: string): Promise<void> {
   const limits: { perClient: Limit; perAddress?: Limit } = ACCOUNT_LIMITS[action];
   await consumeRateLimit(db, `${action}:client:${client}`, limits.perClient);
   if (address && limits.perAddress) await consumeRateLimit(db, `${action}:address:${address.toLowerCase()}`, limits.perAddress);
+}
+
+/** How long the next sign-in for an address waits after its `failures` in the window: 0, then 1 s, 2 s, 4 s ... 30 s. */
+export function signInDelaySeconds(failures: number): number {
+  const { freeFailures, firstDelaySeconds, maxDelaySeconds } = SIGN_IN_LIMITS.addressDelay;
+  if (failures < freeFailures) return 0;
+  return Math.min(firstDelaySeconds * 2 ** (failures - freeFailures), maxDelaySeconds);
+}
+
+/**
+ * Runs one sign-in under SIGN_IN_LIMITS. The attempt counts against the client at once and against the address
+ * from this client until it proves the password (so that parallel attempts cannot slip past the limit), and a
+ * wrong password counts against the address alone, whose next attempts then wait. The wait comes before the
+ * password is checked, holds no transaction, and ends early (503) when `signal` aborts.
+ */
+export async function limitSignIn<T>(
+  db: Database,
+  attempt: { client: string; address: string; signal?: AbortSignal },
+  signIn: () => Promise<T>,
+): Promise<T> {
+  const address = attempt.address.toLowerCase();
+  const fromClient = `login:failures:${attempt.client} ${address}`;
+  const delayKey = `login:delay:${address}`;
+  await consumeRateLimit(db, `login:client:${attempt.client}`, SIGN_IN_LIMITS.perClient);
+  await consumeRateLimit(db, fromClient, SIGN_IN_LIMITS.failuresPerAddressAndClient);
+  try {
+    await waitOutHold(db, delayKey, SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000, attempt.signal);
+  } catch (error) {
+    if (attempt.signal?.aborted) throw new HttpError(503, 'UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+    throw error;
+  }
+  try {
+    const result = await signIn();
+    await resetRateLimit(db, fromClient);
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'INVALID_CREDENTIALS') {
+      const failures = await countInWindow(db, `login:address-failures:${address}`, SIGN_IN_LIMITS.addressDelay.windowSeconds);
+      const delay = signInDelaySeconds(failures);
+      if (delay > 0) await holdBack(db, delayKey, delay);
+    } else if (error instanceof HttpError && error.code === 'EMAIL_NOT_VERIFIED') {
+      // The password was right: this client is no guesser.
+      await resetRateLimit(db, fromClient);
+    }
+    throw error;
+  }
 }
