@@ -102,6 +102,15 @@ export const PaidEntrySchema = AdminAppointmentSchema.extend({
 });
 export type PaidEntry = z.infer<typeof PaidEntrySchema>;
 
+/**
+ * Where a payment stands in the books: `test` (taken in test mode, never money, refunded or not), `refunded`
+ * (given back), or `paid` (money in force). Only `paid` counts in the paid list's total.
+ */
+export function paymentStanding(payment: Pick<PaidEntry['payment'], 'isTest' | 'refundedAt'>): 'paid' | 'refunded' | 'test' {
+  if (payment.isTest) return 'test';
+  return payment.refundedAt === null ? 'paid' : 'refunded';
+}
+
 /** The paid list's sums: money in force, money given back, and test-mode payments (never money). */
 export const PaidTotalsSchema = z.object({ totalCents: z.number().int(), refundedCents: z.number().int(), testCents: z.number().int() });
 export type PaidTotals = z.infer<typeof PaidTotalsSchema>;

@@ -11,6 +11,7 @@ import {
   type PaidEntry,
   type PaidList,
   type PaidTotals,
+  paymentStanding,
 } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS, PAYMENT_TEXTS } from '../../../shared/appointments.ts';
 import {
@@ -90,17 +91,14 @@ function paidEntry(row: AppointmentRow, customer: CustomerColumns, payment: Paym
   };
 }
 
-/** What the paid list counts as money: payments in force, taken for real (test mode and refunds count nothing). */
+/** The paid list's sums, each payment counted where it stands (paymentStanding). */
 export function paidTotals(entries: PaidEntry[]): PaidTotals {
-  let totalCents = 0;
-  let refundedCents = 0;
-  let testCents = 0;
+  const totals = { totalCents: 0, refundedCents: 0, testCents: 0 };
   for (const { payment } of entries) {
-    if (payment.isTest) testCents += payment.amountCents;
-    else if (payment.refundedAt) refundedCents += payment.amountCents;
-    else totalCents += payment.amountCents;
+    const standing = paymentStanding(payment);
+    totals[standing === 'paid' ? 'totalCents' : standing === 'refunded' ? 'refundedCents' : 'testCents'] += payment.amountCents;
   }
-  return { totalCents, refundedCents, testCents };
+  return totals;
 }
 
 /** The paid list's method column: PayPal, by hand (check), TEST for test mode. */

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
-import { ADMIN_TEXTS, type PaidEntry } from '../../../../shared/admin.ts';
+import { ADMIN_TEXTS, type PaidEntry, paymentStanding } from '../../../../shared/admin.ts';
 import { formatDollars, PAYMENT_TEXTS, visitTypeLabel } from '../../../../shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, formatBusinessDay, formatBusinessTimeOfDay } from '../../../../shared/business-time.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../../shared/messages.ts';
@@ -38,9 +38,9 @@ function methodOf(entry: PaidEntry): string {
   return takenBy === 'admin' ? `${name}, taken by an admin` : name;
 }
 
-/** Money the total counts: a payment in force, taken for real (the server's rule for `totalCents`). */
+/** Money the total counts: a payment in force, taken for real (the same rule as the server's `totalCents`). */
 function isCounted(entry: PaidEntry): boolean {
-  return !entry.payment.isTest && entry.payment.refundedAt === null;
+  return paymentStanding(entry.payment) === 'paid';
 }
 
 function payments(count: number): string {
@@ -224,8 +224,8 @@ function PaidPage() {
     content = <AdminLoadError error={paid.error} what="payments" componentName={COMPONENT_NAME} onRetry={() => void paid.refetch()} />;
   } else {
     const { entries, totalCents, refundedCents, testCents } = paid.data;
-    const refunded = entries.filter((entry) => !entry.payment.isTest && entry.payment.refundedAt !== null).length;
-    const tests = entries.filter((entry) => entry.payment.isTest).length;
+    const refunded = entries.filter((entry) => paymentStanding(entry.payment) === 'refunded').length;
+    const tests = entries.filter((entry) => paymentStanding(entry.payment) === 'test').length;
     content = (
       <div aria-busy={paid.isFetching || undefined}>
         <div className="admin-totals" role="status">
