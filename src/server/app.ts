@@ -15,7 +15,7 @@ import { AppointmentService } from './modules/appointments/appointment-service.t
 import { chatRoutes } from './modules/chat/chat-routes.ts';
 import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
-import { createErrorRecorder } from './modules/error-log/error-log-service.ts';
+import { createErrorRecorder, startErrorLogPurge } from './modules/error-log/error-log-service.ts';
 import { EventHub } from './modules/events/event-hub.ts';
 import { eventRoutes } from './modules/events/event-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -131,15 +131,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     void payments.reconcileStaleCaptures().catch((error: unknown) => app.log.error({ err: error }, 'the capture reconciliation failed'));
     await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
   };
+  let stopErrorLogPurge: (() => void) | undefined;
   app.addHook('onReady', async () => {
     mail.start();
     await events.start();
     await sendReminders();
     reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
     reminderTimer.unref();
+    stopErrorLogPurge = await startErrorLogPurge(deps.db, deps.config.errorLogRetentionDays, app.log);
   });
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
+    stopErrorLogPurge?.();
     await events.stop();
     await mail.stop();
   });

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLog } from '../../src/server/db/schema.ts';
+import { ANONYMOUS_REPORTS_LIMIT, purgeExpiredErrorLog } from '../../src/server/modules/error-log/error-log-service.ts';
+import { verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 describe('POST /api/errors', () => {
@@ -83,6 +86,102 @@ describe('POST /api/errors', () => {
       expect(await fresh.database.db.select().from(errorLog)).toHaveLength(20);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('takes e-mail addresses and card numbers out of every field of a report, keeping phone numbers', async () => {
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/errors',
+      payload: {
+        errorMessage: 'Payment for mary.smith@example.com failed: card 4111 1111 1111 1111 declined; call (631) 555-0142',
+        componentName: 'Checkout <joe@example.org>',
+        appointmentIdentifier: '/pay?card=5555555555554444&email=mary%40example.com',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await rows()).at(-1)).toMatchObject({
+      errorMessage: 'Payment for [e-mail] failed: card [card number] declined; call (631) 555-0142',
+      componentName: 'Checkout <[e-mail]>',
+      appointmentIdentifier: '/pay?card=[card number]&email=[e-mail]',
+    });
+  });
+
+  it("takes them out of the server's own entries too", async () => {
+    await subject.app.recordError({
+      errorMessage: 'SMTP refused ann@example.net; order 1234567890123 kept',
+      componentName: 'mail',
+      appointmentIdentifier: 'receipt for 6011-0009-9013-9424',
+      source: 'server',
+    });
+    expect((await rows()).at(-1)).toMatchObject({
+      errorMessage: 'SMTP refused [e-mail]; order 1234567890123 kept',
+      appointmentIdentifier: 'receipt for [card number]',
+      source: 'server',
+    });
+  });
+
+  it('caps anonymous reports across all clients and instances, in the standard error shape; signed-in users still report', async () => {
+    const fresh = await createTestApp();
+    try {
+      const send = (client: number, cookie?: string) =>
+        fresh.app.inject({
+          method: 'POST',
+          url: '/api/errors',
+          remoteAddress: `198.18.${client >> 8}.${client & 255}`,
+          headers: cookie ? { cookie } : {},
+          payload: { errorMessage: 'm', componentName: 'c' },
+        });
+      for (let client = 1; client <= ANONYMOUS_REPORTS_LIMIT.max; client++) expect((await send(client)).statusCode).toBe(204);
+      const refused = await send(ANONYMOUS_REPORTS_LIMIT.max + 1);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/) },
+      });
+      expect(await fresh.database.db.select().from(errorLog)).toHaveLength(ANONYMOUS_REPORTS_LIMIT.max);
+      const { cookie } = await verifiedCustomer(fresh.app);
+      expect((await send(1000, cookie)).statusCode).toBe(204);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('error log retention', () => {
+  const addEntry = (subject: TestApp, errorMessage: string, daysAgo: number) =>
+    subject.database.db.insert(errorLog).values({
+      errorMessage,
+      userId: 'No user id',
+      componentName: 'c',
+      source: 'browser',
+      createdAt: sql`now() - make_interval(days => ${daysAgo})`,
+    });
+  const messages = async (subject: TestApp) =>
+    (await subject.database.db.select({ message: errorLog.errorMessage }).from(errorLog)).map((row) => row.message);
+
+  it('purges the entries older than the retention period and keeps the others', async () => {
+    const subject = await createTestApp();
+    try {
+      await addEntry(subject, 'old', 91);
+      await addEntry(subject, 'recent', 89);
+      await addEntry(subject, 'today', 0);
+      expect(await purgeExpiredErrorLog(subject.database.db, 90)).toBe(1);
+      expect((await messages(subject)).sort()).toEqual(['recent', 'today']);
+    } finally {
+      await subject.close();
+    }
+  });
+
+  it('purges when the server starts, by ERROR_LOG_RETENTION_DAYS', async () => {
+    const subject = await createTestApp({ ERROR_LOG_RETENTION_DAYS: '30' }, { ready: false });
+    try {
+      await addEntry(subject, 'old', 31);
+      await addEntry(subject, 'recent', 29);
+      await subject.app.ready();
+      expect(await messages(subject)).toEqual(['recent']);
+      expect(await subject.database.db.select().from(errorLog).where(eq(errorLog.errorMessage, 'old'))).toEqual([]);
+    } finally {
+      await subject.close();
     }
   });
 });

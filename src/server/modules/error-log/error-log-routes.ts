@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { CLIENT_ERROR_BODY_LIMIT } from '../../../shared/error-log.ts';
 import { ClientErrorReportSchema } from '../../../shared/error-log-schema.ts';
+import { consumeRateLimit } from '../../plugins/rate-limit-store.ts';
+import { ANONYMOUS_REPORTS_LIMIT } from './error-log-service.ts';
 
-/** The browser's way into the error log: small bodies, few per minute, and the user id is the server's. */
+/**
+ * The browser's way into the error log: small bodies, few per minute per client and, from visitors, few per
+ * minute in all; the user id is the server's.
+ */
 export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/errors',
@@ -18,6 +23,7 @@ export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!request.viewer) await consumeRateLimit(app.db, 'errors:anonymous', ANONYMOUS_REPORTS_LIMIT);
       await app.recordError({
         userId: request.viewerId,
         errorMessage: request.body.errorMessage,

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH, NO_USER_ID, storableText } from '../../../shared/error-log.ts';
 import type { Database } from '../../db/client.ts';
-import { insertErrorLogEntry } from './error-log-queries.ts';
+import type { Limit } from '../../plugins/rate-limit-store.ts';
+import { deleteErrorLogEntriesOlderThan, insertErrorLogEntry } from './error-log-queries.ts';
+import { scrubPersonalData } from './personal-data.ts';
 
 export type ErrorReport = {
   userId?: string | undefined;
@@ -14,21 +16,62 @@ export type ErrorReport = {
 export type ErrorRecorder = (report: ErrorReport) => Promise<void>;
 
 /**
+ * Reports from visitors, across every client and server instance (counted in the database), besides each
+ * client's own limit: nobody can fill the log from many addresses at once.
+ */
+export const ANONYMOUS_REPORTS_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+
+/** How often entries older than ERROR_LOG_RETENTION_DAYS are deleted (and once at start). */
+export const ERROR_LOG_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Longer than any e-mail address (64 + 1 + 253 characters) or written card number. */
+const LOOK_BEYOND_CUT = 320;
+
+/**
+ * A field as it may be stored: NUL characters made storable, e-mail addresses and card numbers taken out, cut to
+ * its length. It is scrubbed before it is cut, so that a cut never leaves the start of a card number behind
+ * unrecognised; only a little more than the length is looked at, so a huge text costs little.
+ */
+function storableField(text: string, maxLength: number): string {
+  return scrubPersonalData(storableText(text.slice(0, maxLength + LOOK_BEYOND_CUT))).slice(0, maxLength);
+}
+
+/**
  * The one error logger. It never throws: when the error log itself cannot be written, the failure and the
- * original report go to the process log instead, as the spec's logger falls back to the console.
+ * original report go to the process log instead, as the spec's logger falls back to the console. Either way the
+ * text is scrubbed of e-mail addresses and card numbers first.
  */
 export function createErrorRecorder(db: Database, log: FastifyBaseLogger): ErrorRecorder {
   return async (report) => {
+    const entry = {
+      userId: storableField(report.userId || NO_USER_ID, ERROR_FIELD_MAX_LENGTH),
+      errorMessage: storableField(report.errorMessage, ERROR_MESSAGE_MAX_LENGTH),
+      appointmentIdentifier: storableField(report.appointmentIdentifier ?? '', ERROR_FIELD_MAX_LENGTH),
+      componentName: storableField(report.componentName, ERROR_FIELD_MAX_LENGTH),
+      source: report.source,
+    };
     try {
-      await insertErrorLogEntry(db, {
-        userId: storableText(report.userId || NO_USER_ID).slice(0, ERROR_FIELD_MAX_LENGTH),
-        errorMessage: storableText(report.errorMessage).slice(0, ERROR_MESSAGE_MAX_LENGTH),
-        appointmentIdentifier: storableText(report.appointmentIdentifier ?? '').slice(0, ERROR_FIELD_MAX_LENGTH),
-        componentName: storableText(report.componentName).slice(0, ERROR_FIELD_MAX_LENGTH),
-        source: report.source,
-      });
+      await insertErrorLogEntry(db, entry);
     } catch (error) {
-      log.error({ err: error, report: { ...report, errorMessage: report.errorMessage.slice(0, 500) } }, 'could not write the error log');
+      log.error({ err: error, report: { ...entry, errorMessage: entry.errorMessage.slice(0, 500) } }, 'could not write the error log');
     }
   };
+}
+
+/** Deletes the entries older than the retention period; returns how many. */
+export async function purgeExpiredErrorLog(db: Database, retentionDays: number): Promise<number> {
+  return deleteErrorLogEntriesOlderThan(db, retentionDays);
+}
+
+/**
+ * Keeps the error log to its retention period: purges now, then every ERROR_LOG_PURGE_INTERVAL_MS; resolves, once
+ * the first purge is done, to the function that stops it. A failed purge is logged and tried again next time.
+ */
+export async function startErrorLogPurge(db: Database, retentionDays: number, log: FastifyBaseLogger): Promise<() => void> {
+  const purge = () =>
+    purgeExpiredErrorLog(db, retentionDays).catch((error: unknown) => log.error({ err: error }, 'the error-log purge failed'));
+  await purge();
+  const timer = setInterval(() => void purge(), ERROR_LOG_PURGE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
