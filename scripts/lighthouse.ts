@@ -1,6 +1,7 @@
 /**
  * npm run lighthouse: Lighthouse (default mobile settings) on the public pages and the login page of the built
- * server, started on a temporary data directory, in Debian's Chromium. Targets: performance at least 95,
+ * server, started on a temporary data directory, in the browser tests' Chromium (Debian's, else the one inside the
+ * npm package @sparticuz/chromium; tests/support/browser.ts decides). Targets: performance at least 95,
  * accessibility, best practices and SEO 100. Writes bench-results/lighthouse.json and prints a table, then the
  * audits that lost points. Not part of npm test (performance is a timing); tests/e2e/lighthouse.test.ts guards
  * the other three categories.

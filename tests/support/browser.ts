@@ -1,11 +1,27 @@
-import { readFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { brotliDecompress, createBrotliDecompress } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, talking to nothing but the servers under test. */
+/** Headless, talking to nothing but the servers under test: the flags every Chromium here is started with. */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -16,8 +32,152 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** How to start the Chromium of the browser tests and of Lighthouse. */
+export type ChromiumLaunch = {
+  executablePath: string;
+  args: string[];
+  /** The whole environment of the browser process (process.env, plus what the packaged build needs). */
+  env: Record<string, string | undefined>;
+  /** True for the build carried by the npm package @sparticuz/chromium. */
+  packaged: boolean;
+};
+
+/** `CHROMIUM_PATH=packaged` forces the packaged build even where a system Chromium is installed. */
+const PACKAGED = 'packaged';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+const isExecutableFile = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** Debian's Chromium at /usr/bin/chromium, else a `chromium` on PATH. */
+function systemChromium(): string | undefined {
+  if (isExecutableFile(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  for (const directory of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (directory && isExecutableFile(path.join(directory, 'chromium'))) return path.join(directory, 'chromium');
+  }
+  return undefined;
+}
+
+/** Writes the regular files and folders of an uncompressed tar archive under `directory` (nothing else is expected). */
+function untar(archive: Buffer, directory: string, name: string) {
+  const field = (header: Buffer, start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0.*$/s, '');
+  for (let offset = 0; offset + 512 <= archive.length; ) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const prefix = field(header, 345, 155);
+    const entry = path.normalize(prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+    const size = Number.parseInt(field(header, 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(header[156] ?? 0);
+    const target = path.join(directory, entry);
+    if (entry.startsWith('..') || path.isAbsolute(entry)) throw new Error(`${name}: ${entry} lies outside the archive`);
+    if (type === '5') mkdirSync(target, { recursive: true });
+    else if (type === '0' || type === '\0') {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, archive.subarray(offset + 512, offset + 512 + size), {
+        mode: Number.parseInt(field(header, 100, 8).trim() || '644', 8) & 0o755,
+      });
+    } else throw new Error(`${name}: ${entry} is a tar entry of type ${type}, which this reader does not handle`);
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
+ * Unpacks the Chromium that the npm package @sparticuz/chromium carries (brotli-compressed in its bin folder;
+ * nothing is downloaded, at install or here) into node_modules/.cache/sparticuz-chromium/<version>, once: the
+ * binary, the NSS libraries it links against and a font. The package's own executablePath() unpacks into the
+ * root of the system's temporary folder and takes any file already named /tmp/chromium for a finished one,
+ * whatever its version and even while another test file is still writing it; here each process unpacks into a
+ * folder of its own and renames it into place whole, so test files starting together never see half a browser.
+ */
+async function unpackPackagedChromium(): Promise<string> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `@sparticuz/chromium carries a Chromium for Linux x64 only, not ${process.platform} ${process.arch}: set CHROMIUM_PATH`,
+    );
+  }
+  const packageDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '../..');
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const binDir = path.join(packageDir, 'bin');
+  const target = path.resolve(packageDir, '../../.cache/sparticuz-chromium', version);
+  if (existsSync(path.join(target, 'chromium'))) return target;
+
+  mkdirSync(path.dirname(target), { recursive: true });
+  const staging = mkdtempSync(`${target}.partial-`);
+  try {
+    chmodSync(staging, 0o755);
+    await pipeline(
+      createReadStream(path.join(binDir, 'chromium.br')),
+      createBrotliDecompress(),
+      createWriteStream(path.join(staging, 'chromium'), { mode: 0o755 }),
+    );
+    for (const archive of ['al2023.tar.br', 'fonts.tar.br']) {
+      untar(await promisify(brotliDecompress)(readFileSync(path.join(binDir, archive))), staging, archive);
+    }
+    // The package's fonts.conf names Lambda's folders; this one names the unpacked font where it will stay.
+    writeFileSync(
+      path.join(staging, 'fonts.conf'),
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${path.join(target, 'fonts')}</dir>\n  <cachedir>${path.join(target, 'fonts-cache')}</cachedir>\n</fontconfig>\n`,
+    );
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    // Another process renamed its copy into place first: that one is whole.
+    if (!existsSync(path.join(target, 'chromium'))) throw error;
+  }
+  return target;
+}
+
+/** The libraries the packaged binary links against besides the C library; Debian's Chromium brings them along. */
+const NSS_LIBRARIES = ['libnss3.so', 'libnssutil3.so', 'libnspr4.so', 'libplc4.so', 'libplds4.so', 'libexpat.so.1'];
+const LIBRARY_DIRS = ['/lib/x86_64-linux-gnu', '/usr/lib/x86_64-linux-gnu', '/lib64', '/usr/lib64', '/lib', '/usr/lib'];
+
+async function packagedChromium(): Promise<ChromiumLaunch> {
+  const directory = await unpackPackagedChromium();
+  const env: Record<string, string | undefined> = { ...process.env };
+  // The package's copies of NSS were built on Amazon Linux 2023 (glibc 2.34): used only where the system has none.
+  const systemLacksNss = NSS_LIBRARIES.some((library) => !LIBRARY_DIRS.some((dir) => existsSync(path.join(dir, library))));
+  if (systemLacksNss) env.LD_LIBRARY_PATH = [path.join(directory, 'lib'), env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  // Its fontconfig is built in; without the system's configuration it would find no font at all.
+  if (!existsSync('/etc/fonts/fonts.conf')) env.FONTCONFIG_PATH = directory;
+  // Not the package's own `args`: they are made for AWS Lambda, and --single-process, --disable-web-security,
+  // --allow-running-insecure-content and no site isolation would test a browser weaker than any customer's. The
+  // build runs here with the flags above; of the package's flags only the two that keep it from phoning home are
+  // added.
+  return {
+    executablePath: path.join(directory, 'chromium'),
+    args: [...CHROMIUM_FLAGS, '--disable-domain-reliability', '--no-pings'],
+    env,
+    packaged: true,
+  };
+}
+
+let chosen: Promise<ChromiumLaunch> | undefined;
+
+/**
+ * The Chromium to test in: `CHROMIUM_PATH` when set (`CHROMIUM_PATH=packaged` for the packaged build), else
+ * Debian's at /usr/bin/chromium or a `chromium` on PATH, else the one inside the npm package @sparticuz/chromium,
+ * so that the browser tests need nothing but Node and npm.
+ */
+export function chromiumToTestIn(): Promise<ChromiumLaunch> {
+  chosen ??= (async () => {
+    const configured = process.env.CHROMIUM_PATH || undefined;
+    const system = configured === PACKAGED ? undefined : (configured ?? systemChromium());
+    if (system) return { executablePath: system, args: CHROMIUM_FLAGS, env: { ...process.env }, packaged: false };
+    return packagedChromium();
+  })();
+  return chosen;
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--disable-quic'] });
+  const { executablePath, args, env } = await chromiumToTestIn();
+  return chromium.launch({ executablePath, args: [...args, '--disable-quic'], env });
 }
 
 export type WatchedPage = { page: Page; context: BrowserContext; consoleErrors: string[] };

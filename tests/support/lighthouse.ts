@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
+import { chromiumToTestIn } from './browser.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -26,13 +26,10 @@ export type PageReport = {
   benchmarkIndex: number;
 };
 
-/** Debian's Chromium, headless, with nothing that phones home (updates, sync, background requests). */
-function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: 'silent',
-  });
+/** The browser tests' Chromium (browser.ts), headless, with nothing that phones home (updates, sync, background requests). */
+async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  const { executablePath, args, env } = await chromiumToTestIn();
+  return chromeLauncher.launch({ chromePath: executablePath, chromeFlags: args, envVars: env, logLevel: 'silent' });
 }
 
 function reportOf(path: string, lhr: Result, categories: readonly Category[]): PageReport {
