@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,10 +7,36 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+/** Source maps, outside the served folder: for reading stack traces and for the first-load budget test. */
+const sourceMapDir = fileURLToPath(new URL('./dist/sourcemaps', import.meta.url));
+
+/**
+ * Moves every source map the build writes from dist/web (which the server serves) to dist/sourcemaps, at the
+ * same relative path, so that the `sources` inside each map still point at the project's files. With
+ * `build.sourcemap: 'hidden'` no bundle names its map, so the browser never asks for one.
+ */
+function sourceMapsOutsideWebRoot(): Plugin {
+  return {
+    name: 'techhelp-source-maps-outside-web-root',
+    apply: 'build',
+    buildStart() {
+      rmSync(sourceMapDir, { recursive: true, force: true });
+    },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.endsWith('.map')) continue;
+        const target = path.join(sourceMapDir, fileName);
+        mkdirSync(path.dirname(target), { recursive: true });
+        renameSync(path.join(dir, fileName), target);
+      }
+    },
+  };
+}
 
 /** Writes .br and .gz beside every compressible file, so the server sends them without compressing per request. */
 function precompress(): Plugin {
-  const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+  const compressible = /\.(js|css|html|svg|json|txt)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
@@ -35,7 +61,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), sourceMapsOutsideWebRoot(), precompress()],
   resolve: {
     // The browser's zod parses without generating code, which our Content-Security-Policy would block.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }],
@@ -43,7 +69,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps without the sourceMappingURL comment; sourceMapsOutsideWebRoot moves them out of dist/web.
+    sourcemap: 'hidden',
     // .vite/manifest.json: the chunk graph, read by the first-load budget test (tests/process/bundle-budget.test.ts).
     manifest: true,
     modulePreload: { polyfill: false },

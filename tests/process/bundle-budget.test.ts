@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type Asset, firstLoadOf, totalGzip } from '../support/first-load.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+/** Where the build keeps the source maps, out of the served folder (vite.config.ts). */
+const SOURCE_MAP_ROOT = fileURLToPath(new URL('../../dist/sourcemaps', import.meta.url));
 const KB = 1000;
 
 /**
@@ -25,7 +27,7 @@ const describeAssets = (assets: Asset[]) => assets.map((asset) => `${asset.file}
 
 describe('the first load of /', () => {
   if (!existsSync(WEB_ROOT)) throw new Error(`${WEB_ROOT} is missing: run npm run build before these tests`);
-  const load = firstLoadOf(WEB_ROOT);
+  const load = firstLoadOf(WEB_ROOT, SOURCE_MAP_ROOT);
 
   it('starts from one module script and one stylesheet, and follows the chunks the entry imports', () => {
     expect(load.js.length).toBeGreaterThanOrEqual(1);

@@ -37,9 +37,10 @@ function measure(webRoot: string, file: string): Asset {
 /**
  * What a browser fetches to show `/`: index.html's module script, modulepreloads and stylesheets, plus (from the
  * build manifest) every chunk the entry imports statically and their CSS. Dynamic imports are left out: they load
- * only when a lazy route or dialog asks for them.
+ * only when a lazy route or dialog asks for them. The bundled modules come from the source maps, which the build
+ * keeps outside the served folder (`sourceMapRoot`, dist/sourcemaps beside dist/web), at the bundles' own paths.
  */
-export function firstLoadOf(webRoot: string): FirstLoad {
+export function firstLoadOf(webRoot: string, sourceMapRoot = path.resolve(webRoot, '../sourcemaps')): FirstLoad {
   const projectRoot = path.resolve(webRoot, '../..');
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
@@ -72,10 +73,10 @@ export function firstLoadOf(webRoot: string): FirstLoad {
 
   const modules = new Set<string>();
   for (const file of js) {
-    const mapFile = path.join(webRoot, `${file}.map`);
+    const mapFile = path.join(sourceMapRoot, `${file}.map`);
     if (!existsSync(mapFile)) throw new Error(`${mapFile} is missing: build with sourcemaps to list the bundled modules`);
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-    for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(path.join(webRoot, file)), source)));
+    for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(mapFile), source)));
   }
 
   return {
