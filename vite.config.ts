@@ -7,7 +7,10 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
-/** Source maps, outside the served folder: for reading stack traces and for the first-load budget test. */
+/**
+ * Source maps and the build manifest, outside the served folder: for reading stack traces and for the first-load
+ * budget test; neither is any visitor's business (the manifest lists every chunk and its source path).
+ */
 const sourceMapDir = fileURLToPath(new URL('./dist/sourcemaps', import.meta.url));
 
 /**
@@ -25,7 +28,7 @@ function sourceMapsOutsideWebRoot(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? outDir;
       for (const fileName of Object.keys(bundle)) {
-        if (!fileName.endsWith('.map')) continue;
+        if (!fileName.endsWith('.map') && fileName !== '.vite/manifest.json') continue;
         const target = path.join(sourceMapDir, fileName);
         mkdirSync(path.dirname(target), { recursive: true });
         renameSync(path.join(dir, fileName), target);
@@ -71,7 +74,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps without the sourceMappingURL comment; sourceMapsOutsideWebRoot moves them out of dist/web.
     sourcemap: 'hidden',
-    // .vite/manifest.json: the chunk graph, read by the first-load budget test (tests/process/bundle-budget.test.ts).
+    // .vite/manifest.json: the chunk graph, read by the first-load budget test (tests/process/bundle-budget.test.ts);
+    // moved to dist/sourcemaps/.vite/ with the maps.
     manifest: true,
     modulePreload: { polyfill: false },
     target: 'es2022',

@@ -39,6 +39,13 @@ describe('source maps after the build', () => {
     await testApp?.close();
   });
 
+  it('take the build manifest with them: it lists every chunk and its source path, for nobody outside', async () => {
+    expect(served.filter((file) => file.startsWith('.vite'))).toEqual([]);
+    expect(existsSync(path.join(SOURCE_MAP_ROOT, '.vite', 'manifest.json'))).toBe(true);
+    const answer = await testApp.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(answer.statusCode).toBe(404);
+  });
+
   it('are not in the served folder, in any form', () => {
     expect(bundles.length).toBeGreaterThan(0);
     expect(served.filter((file) => /\.map(\.(gz|br))?$/.test(file))).toEqual([]);

@@ -36,14 +36,14 @@ function measure(webRoot: string, file: string): Asset {
 
 /**
  * What a browser fetches to show `/`: index.html's module script, modulepreloads and stylesheets, plus (from the
- * build manifest) every chunk the entry imports statically and their CSS. Dynamic imports are left out: they load
+ * build manifest, kept with the source maps) every chunk the entry imports statically and their CSS. Dynamic imports are left out: they load
  * only when a lazy route or dialog asks for them. The bundled modules come from the source maps, which the build
  * keeps outside the served folder (`sourceMapRoot`, dist/sourcemaps beside dist/web), at the bundles' own paths.
  */
 export function firstLoadOf(webRoot: string, sourceMapRoot = path.resolve(webRoot, '../sourcemaps')): FirstLoad {
   const projectRoot = path.resolve(webRoot, '../..');
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  const manifestFile = path.join(sourceMapRoot, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest enabled`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
