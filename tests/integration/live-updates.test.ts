@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { session, user } from '../../src/server/db/schema.ts';
+import { cookieFrom, latestCode, login, nextClient, PROFILE } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+import { testConfig } from '../support/config.ts';
 import { openEventStream } from '../support/event-stream.ts';
 
 async function listening(app: FastifyInstance): Promise<string> {
@@ -48,6 +51,149 @@ describe('live updates over Server-Sent Events', () => {
       expect(streams.stranger.events).toEqual([]);
     } finally {
       for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+  it("ends the stream within seconds of logout, and only that session's: the same customer's other device stays connected", async () => {
+    const customer = await bookingCustomer(subject.app, 'leaving');
+    const otherDevice = cookieFrom(await login(subject.app, customer.email));
+    const streams = { leaving: openEventStream(base, customer.cookie), staying: openEventStream(base, otherDevice) };
+    try {
+      await Promise.all(Object.values(streams).map((stream) => stream.ready));
+      const loggedOut = await subject.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: customer.cookie } });
+      expect(loggedOut.statusCode).toBe(204);
+      await streams.leaving.waitForServerClose(3000);
+      expect((await fetch(`${base}/api/events`, { headers: { cookie: customer.cookie } })).status).toBe(401);
+
+      const created = (await book(subject.app, otherDevice, upcomingWeekendDays(1, 3)[0] ?? '', '08:00am')).json();
+      await streams.staying.waitFor((event) => event.appointmentId === created.id, 1000);
+      expect(streams.staying.endedByServer).toBe(false);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+
+  it('ends the stream within seconds when a password reset ends every session', async () => {
+    const customer = await bookingCustomer(subject.app, 'resetting');
+    const stream = openEventStream(base, customer.cookie);
+    try {
+      await stream.ready;
+      const asked = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/forgot-password',
+        remoteAddress: nextClient(),
+        payload: { email: customer.email },
+      });
+      expect(asked.statusCode).toBe(200);
+      const { code } = await latestCode(subject.app, customer.email, 'resetPassword');
+      const newPassword = 'a brand new passphrase';
+      const reset = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password',
+        remoteAddress: nextClient(),
+        payload: { oobCode: code, newPassword, confirmPassword: newPassword },
+      });
+      expect(reset.statusCode).toBe(200);
+      await stream.waitForServerClose(3000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends every stream of the customer when the e-mail address changes', async () => {
+    const customer = await bookingCustomer(subject.app, 'moving');
+    const otherDevice = cookieFrom(await login(subject.app, customer.email));
+    const streams = [openEventStream(base, customer.cookie), openEventStream(base, otherDevice)];
+    try {
+      await Promise.all(streams.map((stream) => stream.ready));
+      const newEmail = `moved.${customer.email}`;
+      const changed = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/change-email',
+        headers: { cookie: customer.cookie },
+        payload: { email: newEmail, confirmEmail: newEmail },
+      });
+      expect(changed.statusCode).toBe(200);
+      await Promise.all(streams.map((stream) => stream.waitForServerClose(3000)));
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('ends a stream whose session ended any other way (expired, deleted) within a few seconds', async () => {
+    const customer = await bookingCustomer(subject.app, 'expiring');
+    const stream = openEventStream(base, customer.cookie);
+    try {
+      await stream.ready;
+      await subject.database.db.delete(session).where(eq(session.userId, customer.id));
+      await stream.waitForServerClose(6000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("sends one customer's booking, profile change and logout to no other customer's stream, which stays open", async () => {
+    const first = await bookingCustomer(subject.app, 'first');
+    const second = await bookingCustomer(subject.app, 'second');
+    const admin = await bookingCustomer(subject.app, 'overseer');
+    await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    const streams = {
+      first: openEventStream(base, first.cookie),
+      second: openEventStream(base, second.cookie),
+      admin: openEventStream(base, admin.cookie),
+    };
+    try {
+      await Promise.all(Object.values(streams).map((stream) => stream.ready));
+      const created = (await book(subject.app, first.cookie, upcomingWeekendDays(1, 3)[0] ?? '', '03:30pm')).json();
+      await streams.first.waitFor((event) => event.appointmentId === created.id, 1000);
+      const saved = await subject.app.inject({
+        method: 'PUT',
+        url: '/api/account/profile',
+        headers: { cookie: first.cookie },
+        payload: { ...PROFILE, firstName: 'Changed' },
+      });
+      expect(saved.statusCode).toBe(200);
+      await subject.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: first.cookie } });
+      await streams.first.waitForServerClose(3000);
+      await streams.admin.waitFor((event) => event.appointmentId === created.id, 1000);
+
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(streams.second.events).toEqual([]);
+      expect(streams.second.endedByServer).toBe(false);
+      expect(streams.admin.endedByServer).toBe(false);
+      expect(streams.admin.events.every((event) => event.kind === 'appointment' || event.kind === 'profile')).toBe(true);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+  it('ends the stream on another server instance too', async () => {
+    const other = await buildApp({ config: testConfig(), db: subject.database.db, listen: subject.database.listen, logger: false });
+    try {
+      const otherBase = await listening(other);
+      const customer = await bookingCustomer(subject.app, 'elsewhere');
+      const stream = openEventStream(otherBase, customer.cookie);
+      try {
+        await stream.ready;
+        const loggedOut = await subject.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: customer.cookie } });
+        expect(loggedOut.statusCode).toBe(204);
+        await stream.waitForServerClose(3000);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("ends an admin's stream within seconds of the demotion, so that it stops hearing of other customers' changes", async () => {
+    const admin = await bookingCustomer(subject.app, 'demoted');
+    await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    const stream = openEventStream(base, admin.cookie);
+    try {
+      await stream.ready;
+      await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+      await stream.waitForServerClose(6000);
+    } finally {
+      stream.close();
     }
   });
 });

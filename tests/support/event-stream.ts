@@ -4,6 +4,10 @@ export type StreamReader = {
   events: ChangeEvent[];
   ready: Promise<void>;
   waitFor(predicate: (event: ChangeEvent) => boolean, timeoutMs?: number): Promise<ChangeEvent>;
+  /** Resolves with the milliseconds from this call until the server ended the stream; rejects after `timeoutMs`. */
+  waitForServerClose(timeoutMs?: number): Promise<number>;
+  /** Whether the server has ended the stream (not close()). */
+  readonly endedByServer: boolean;
   close(): void;
 };
 
@@ -12,9 +16,14 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
   const controller = new AbortController();
   const events: ChangeEvent[] = [];
   const listeners = new Set<() => void>();
+  let endedByServer = false;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
+  });
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
   });
   void (async () => {
     try {
@@ -41,6 +50,8 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
           boundary = buffer.indexOf('\n\n');
         }
       }
+      endedByServer = true;
+      markEnded();
     } catch {
       // Aborted by close().
     }
@@ -65,6 +76,19 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
         listeners.add(check);
         check();
       });
+    },
+    waitForServerClose(timeoutMs = 5000) {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the server did not end the stream within ${timeoutMs} ms`)), timeoutMs);
+        void ended.then(() => {
+          clearTimeout(timer);
+          resolve(Date.now() - started);
+        });
+      });
+    },
+    get endedByServer() {
+      return endedByServer;
     },
     close: () => controller.abort(),
   };

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for API requests; null for visitors. */
     viewer: SessionUser | null;
+    /** The id of the viewer's session (a live-update stream lasts as long as it does); null for visitors. */
+    sessionId: string | null;
   }
 }
 
@@ -34,6 +36,7 @@ export function forwardCookies(reply: FastifyReply, setCookies: string[]): void 
 /** Resolves the session of every API request that carries a session cookie, and forwards its refresh. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('viewer', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request, reply) => {
     if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
     const result = await app.auth.api.getSession({ headers: webHeaders(request), returnHeaders: true });
@@ -47,6 +50,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       isAdmin: Boolean((found.user as { isAdmin?: boolean }).isAdmin),
     };
     request.viewerId = found.user.id;
+    request.sessionId = found.session.id;
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accountTokens, profiles, session, user } from '../../db/schema.ts';
 
@@ -66,6 +66,16 @@ export async function setAdmin(db: Executor, userId: string, isAdmin: boolean): 
 
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
+}
+
+/** Of the given sessions, those not ended nor expired, with their user's rights as they are now. */
+export async function findCurrentSessions(db: Executor, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({ id: session.id, isAdmin: user.isAdmin, emailVerified: user.emailVerified })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(inArray(session.id, sessionIds), gt(session.expiresAt, sql`now()`)));
 }
 
 export async function findProfile(db: Executor, userId: string) {

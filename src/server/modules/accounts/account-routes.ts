@@ -61,7 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
   );
 
   app.post('/api/account/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    if (request.viewer) forwardCookies(reply, await accounts.logout(webHeaders(request)));
+    if (request.viewer)
+      forwardCookies(reply, await accounts.logout(webHeaders(request), { userId: request.viewer.id, sessionId: request.sessionId }));
     return reply.code(204).send(null);
   });
 
@@ -116,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
   app.post('/api/account/password-reset-email', { schema: { response: { 200: OkSchema, ...errors } } }, async (request, reply) => {
     const viewer = requireVerifiedUser(request);
     await limitAttempt(app.db, 'forgotPassword', request.ip, viewer.email);
-    forwardCookies(reply, await accounts.sendOwnPasswordReset(viewer, webHeaders(request)));
+    forwardCookies(reply, await accounts.sendOwnPasswordReset(viewer, webHeaders(request), request.sessionId));
     return { ok: true as const };
   });
 

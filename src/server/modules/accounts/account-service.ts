@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
 import {
@@ -21,6 +22,7 @@ import {
   createAccountToken,
   deleteAccountTokens,
   deleteUserSessions,
+  findCurrentSessions,
   findProfile,
   findUserByEmail,
   findUserById,
@@ -130,9 +132,16 @@ export class AccountService {
     }
   }
 
-  async logout(headers: Headers): Promise<string[]> {
+  /** Ends the session of these headers; `ending` names it, so that its live-update streams close at once. */
+  async logout(headers: Headers, ending?: { userId: string; sessionId: string | null }): Promise<string[]> {
     const result = await this.auth.api.signOut({ headers, returnHeaders: true });
+    if (ending?.sessionId) await announceSessionEnded(this.db, { userId: ending.userId, sessionId: ending.sessionId });
     return result.headers.getSetCookie();
+  }
+
+  /** Of the given sessions, those still valid, with their user's rights now (for the live-update streams). */
+  async currentSessions(sessionIds: string[]): Promise<CurrentSession[]> {
+    return findCurrentSessions(this.db, sessionIds);
   }
 
   async resendVerification(email: string): Promise<void> {
@@ -161,6 +170,9 @@ export class AccountService {
   }
 
   async resetPassword(code: string, newPassword: string): Promise<void> {
+    // The reset ends every session of the account: whose, read before better-auth uses the token up, so that the
+    // account's live-update streams close at once (they would within seconds anyway, by their session checks).
+    const pending = await (await this.auth.$context).internalAdapter.findVerificationValue(`reset-password:${code}`);
     try {
       await this.auth.api.resetPassword({ body: { token: code, newPassword } });
     } catch (error) {
@@ -174,12 +186,13 @@ export class AccountService {
       }
       throw error;
     }
+    if (pending?.value) await announceSessionEnded(this.db, { userId: pending.value });
   }
 
   /** From /account: a reset link to the user's own address, then this session ends. */
-  async sendOwnPasswordReset(viewer: SessionUser, headers: Headers): Promise<string[]> {
+  async sendOwnPasswordReset(viewer: SessionUser, headers: Headers, sessionId: string | null): Promise<string[]> {
     await this.forgotPassword(viewer.email);
-    return this.logout(headers);
+    return this.logout(headers, { userId: viewer.id, sessionId });
   }
 
   /**
@@ -213,6 +226,7 @@ export class AccountService {
       );
       await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
       await deleteUserSessions(tx, viewer.id);
+      await announceSessionEnded(tx, { userId: viewer.id });
     });
     this.mail.deliverSoon();
   }
@@ -229,6 +243,7 @@ export class AccountService {
       await updateUserEmail(tx, token.userId, token.email, true);
       await deleteAccountTokens(tx, token.userId, 'verify-email');
       await deleteUserSessions(tx, token.userId);
+      await announceSessionEnded(tx, { userId: token.userId });
       await this.mailTo(token.email, emailRestoredContent(token.email), tx);
       return token.email;
     });

@@ -6,15 +6,49 @@ import type { Executor, Listen } from '../../db/client.ts';
 
 export const CHANGES_CHANNEL = 'techhelp_changes';
 
-type Subscriber = { viewer: SessionUser; send: (event: ChangeEvent) => void };
+/** How often every open stream's session is checked again (one query for all the streams of an instance). */
+export const SESSION_CHECK_MS = 3000;
+
+/**
+ * A session that ended (a logout), or every session of a user (no `sessionId`: a password reset, an e-mail
+ * change): its streams close on every instance. Never sent to a browser.
+ */
+export type SessionEnded = { kind: 'session-ended'; userId: string; sessionId?: string };
+
+type HubMessage = ChangeEvent | SessionEnded;
+
+/** A session as it stands now, for the streams opened under it. */
+export type CurrentSession = { id: string; isAdmin: boolean; emailVerified: boolean };
+
+export type Subscriber = {
+  viewer: SessionUser;
+  sessionId: string;
+  send: (event: ChangeEvent) => void;
+  /** Ends the stream; the browser reconnects, and is refused if the session is gone. */
+  end: () => void;
+};
+
+/** Announces a message on every instance; with a transaction, it is delivered only once that commits. */
+async function notify(db: Executor, message: HubMessage): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** Closes, on every instance, the streams of a session that ended (or of all the user's sessions). */
+export async function announceSessionEnded(db: Executor, ended: { userId: string; sessionId?: string | undefined }): Promise<void> {
+  await notify(db, { kind: 'session-ended', userId: ended.userId, ...(ended.sessionId ? { sessionId: ended.sessionId } : {}) });
+}
 
 /**
  * Live updates across server instances: a change is announced with NOTIFY inside the transaction that makes
  * it (so it is delivered only once committed), and every instance relays it to the streams allowed to see it.
+ * A stream lives only as long as its session: it ends at once when a session's end is announced, and within
+ * SESSION_CHECK_MS when the session is found gone, expired, or its user's rights changed.
  */
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | undefined;
+  private sessionTimer: NodeJS.Timeout | undefined;
+  private checking = false;
 
   constructor(
     private readonly listen: Listen,
@@ -26,17 +60,18 @@ export class EventHub {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sessionTimer);
+    this.sessionTimer = undefined;
     await this.stopListening?.();
     this.subscribers.clear();
   }
 
   /** Announces a change; call it with the transaction that makes the change. */
   async announce(db: Executor, event: ChangeEvent): Promise<void> {
-    await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`);
+    await notify(db, event);
   }
 
-  subscribe(viewer: SessionUser, send: (event: ChangeEvent) => void): () => void {
-    const subscriber = { viewer, send };
+  subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }
@@ -45,14 +80,52 @@ export class EventHub {
     return this.subscribers.size;
   }
 
-  private dispatch(payload: string): void {
-    let event: ChangeEvent;
+  /**
+   * Checks the sessions of the open streams every `intervalMs` with `current` (which returns those still valid)
+   * and ends the streams of the others: a session that expired, or ended in a way nobody announced.
+   */
+  watchSessions(current: (sessionIds: string[]) => Promise<CurrentSession[]>, intervalMs = SESSION_CHECK_MS): void {
+    clearInterval(this.sessionTimer);
+    this.sessionTimer = setInterval(() => void this.checkSessions(current), intervalMs);
+    this.sessionTimer.unref();
+  }
+
+  private async checkSessions(current: (sessionIds: string[]) => Promise<CurrentSession[]>): Promise<void> {
+    if (this.checking || this.subscribers.size === 0) return;
+    this.checking = true;
     try {
-      event = JSON.parse(payload) as ChangeEvent;
+      const open = [...this.subscribers];
+      const sessions = new Map(
+        (await current([...new Set(open.map((subscriber) => subscriber.sessionId))])).map((found) => [found.id, found]),
+      );
+      for (const subscriber of open) {
+        const found = sessions.get(subscriber.sessionId);
+        // Rights that changed (an admin demoted, an address no longer verified) take a new stream to apply.
+        if (!found || found.isAdmin !== subscriber.viewer.isAdmin || !found.emailVerified) subscriber.end();
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'could not check the sessions of the live-update streams');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private dispatch(payload: string): void {
+    let message: HubMessage;
+    try {
+      message = JSON.parse(payload) as HubMessage;
     } catch (error) {
       this.log.error({ err: error }, 'unreadable change notification');
       return;
     }
+    if (message.kind === 'session-ended') {
+      for (const subscriber of [...this.subscribers]) {
+        if (subscriber.viewer.id === message.userId && (!message.sessionId || message.sessionId === subscriber.sessionId)) subscriber.end();
+      }
+      return;
+    }
+    if (message.kind !== 'appointment' && message.kind !== 'profile') return;
+    const event: ChangeEvent = message;
     for (const subscriber of this.subscribers) {
       if (subscriber.viewer.isAdmin || subscriber.viewer.id === event.userId) subscriber.send(event);
     }

@@ -3,16 +3,19 @@ import { HEARTBEAT_MS, RECONNECT_INITIAL_MS } from '../../../shared/events.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { EventHub } from './event-hub.ts';
 
-/** GET /api/events: the signed-in user's Server-Sent Events stream of changes they may see. */
+/** GET /api/events: the signed-in user's Server-Sent Events stream of changes they may see, while the session lasts. */
 export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { hub }) => {
   const open = new Set<() => void>();
   // Streams never end by themselves: end them before the server closes, or closing would wait for them.
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+  hub.watchSessions((sessionIds) => app.accounts.currentSessions(sessionIds));
 
   app.get('/api/events', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
     const viewer = requireVerifiedUser(request);
+    const sessionId = request.sessionId;
+    if (!sessionId) throw new Error('a signed-in request without a session id');
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -22,9 +25,6 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { 
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_INITIAL_MS}\nevent: ready\ndata: {}\n\n`);
-    const unsubscribe = hub.subscribe(viewer, (event) => {
-      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-    });
     const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
     const end = () => {
       clearInterval(heartbeat);
@@ -32,6 +32,12 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { 
       open.delete(end);
       if (!raw.writableEnded) raw.end();
     };
+    const unsubscribe = hub.subscribe({
+      viewer,
+      sessionId,
+      send: (event) => raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`),
+      end,
+    });
     open.add(end);
     request.raw.on('close', end);
   });
