@@ -355,6 +355,31 @@ describe('account rate limits', () => {
     expect(after.map((attempt) => attempt.status)).toEqual(Array(7).fill(401));
   }, 90_000);
 
+  it('ends a sign-in waiting out its delay with 503 when the server closes, instead of holding the shutdown', async () => {
+    const closing = await createTestApp();
+    try {
+      const { email } = await verifiedCustomer(closing.app);
+      const attempt = (client: string) =>
+        closing.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          remoteAddress: client,
+          payload: { email, password: WRONG, rememberMe: false },
+        });
+      await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`198.51.104.${i + 1}`)));
+      const started = performance.now();
+      const waiting = attempt('198.51.104.100');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await closing.app.close();
+      const answer = await waiting;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error.code).toBe('UNAVAILABLE');
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      await closing.database.destroy();
+    }
+  }, 60_000);
+
   it('limits sign-in attempts per client across addresses', async () => {
     let last = 0;
     for (let i = 0; i < 21; i++) {

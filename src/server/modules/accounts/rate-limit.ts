@@ -1,3 +1,4 @@
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, countInWindow, holdBack, type Limit, resetRateLimit, waitOutHold } from '../../plugins/rate-limit-store.ts';
@@ -53,7 +54,7 @@ export async function limitSignIn<T>(
   try {
     await waitOutHold(db, delayKey, SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000, attempt.signal);
   } catch (error) {
-    if (attempt.signal?.aborted) throw new HttpError(503, 'UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+    if (attempt.signal?.aborted) throw new HttpError(503, 'UNAVAILABLE', GENERIC_SERVER_ERROR_MESSAGE);
     throw error;
   }
   try {
