@@ -128,7 +128,20 @@ const describePlan = (plan: KillPlan) =>
   'after' in plan ? `after an acknowledged ${plan.after}` : 'hold' in plan ? `during a held ${plan.hold}` : 'at any moment';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const randomBetween = (low: number, high: number) => low + Math.floor(Math.random() * (high - low));
+/**
+ * The scenario's choices (amounts, pauses, which payment to refund, when a start is cut off) come from a seeded
+ * generator: fixed in `npm test` (CRASH_SEED to try another), so a run is repeatable as far as timing allows.
+ */
+let randomState = Number(process.env.CRASH_SEED ?? 20_261_123) >>> 0;
+function nextRandom(): number {
+  // mulberry32
+  randomState = (randomState + 0x6d2b79f5) >>> 0;
+  let value = randomState;
+  value = Math.imul(value ^ (value >>> 15), value | 1);
+  value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+  return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+}
+const randomBetween = (low: number, high: number) => low + Math.floor(nextRandom() * (high - low));
 
 /** Every weekend slot from three days ahead to `days` days ahead, in order: each is tried by one request only. */
 function slotsAhead(days: number): Array<{ date: string; slot: SlotLabel }> {
