@@ -128,7 +128,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Each minute: the reminders that are due, and the captures a dead process or a silent provider left unfinished
   // (looked up with the provider in the background: a slow provider never holds up the start).
   const sendReminders = async () => {
-    void payments.reconcileStaleCaptures().catch((error: unknown) => app.log.error({ err: error }, 'the capture reconciliation failed'));
+    void payments
+      .reconcileStaleCaptures()
+      .then(() => payments.reconcileStaleRefunds())
+      .catch((error: unknown) => app.log.error({ err: error }, 'the payment reconciliation failed'));
     await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
   };
   let stopErrorLogPurge: (() => void) | undefined;

@@ -179,6 +179,8 @@ describe('money integrity (PayPal stand-in)', () => {
       ]);
       expect(await providerCaptures(two.appointmentId), `round ${round}`).toHaveLength(1);
       expect(await paymentsOf(two.appointmentId)).toHaveLength(1);
+      // The order refused while the other was captured is void now: it can never be captured later.
+      expect((await ordersOf(two.appointmentId)).map((order) => order.state).sort()).toEqual(['captured', 'voided']);
 
       // One order, captured twice at once (a double click): one capture, one payment, the same answer or a wait.
       const same = await completedJob('70.00');
@@ -338,6 +340,50 @@ describe('money integrity (PayPal stand-in)', () => {
     expect((await capture(customer, again)).statusCode).toBe(200);
     expect(await paymentsOf(appointmentId)).toHaveLength(2);
     expect(await inForce(appointmentId)).toHaveLength(1);
+  });
+
+  it('finishes a refund a dead process left claimed, once, in the name of the admin who asked', async () => {
+    const { customer, appointmentId } = await completedJob('110.00');
+    expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
+    const [payment] = await paymentsOf(appointmentId);
+    // The process asked PayPal and died before recording the answer.
+    const token = await paypalToken(paypal);
+    const asked = await fetch(`${paypal.url}/v2/payments/captures/${payment?.captureId}/refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'paypal-request-id': `refund-${payment?.id}` },
+      body: '{}',
+    });
+    expect(asked.status).toBe(201);
+    await database.db
+      .update(payments)
+      .set({ refundClaimedAt: new Date(Date.now() - 10 * 60_000), refundedBy: admin.id })
+      .where(eq(payments.id, payment?.id ?? ''));
+    expect((await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`)).json().error?.code).toBeUndefined();
+    expect(await app.payments.reconcileStaleRefunds()).toBe(0);
+
+    const [after] = await paymentsOf(appointmentId);
+    expect(after?.refundedAt).toBeInstanceOf(Date);
+    expect(after?.refundReference).toBe((await asked.json()).id);
+    expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
+    expect((await job(appointmentId))?.paidAt).toBeNull();
+    expect((await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'refund')).toHaveLength(1);
+  });
+
+  it('the reconciler finishes a refund claimed long ago without anyone asking again', async () => {
+    const { customer, appointmentId } = await completedJob('115.00');
+    expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
+    const [payment] = await paymentsOf(appointmentId);
+    await database.db
+      .update(payments)
+      .set({ refundClaimedAt: new Date(Date.now() - 10 * 60_000), refundedBy: admin.id })
+      .where(eq(payments.id, payment?.id ?? ''));
+    expect(await app.payments.reconcileStaleRefunds()).toBeGreaterThanOrEqual(1);
+    const [after] = await paymentsOf(appointmentId);
+    expect(after?.refundedAt).toBeInstanceOf(Date);
+    expect(after?.refundedBy).toBe(admin.id);
+    expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
+    expect((await historyOf(appointmentId))[0]).toMatchObject({ action: 'refund', actorEmail: admin.email });
+    expect((await mailbox(app, customer.email))[0]?.subject).toBe('Your TechHelp refund: $115.00');
   });
 
   it('keeps a refund that PayPal did not make to be tried again, and records one by hand for cash', async () => {

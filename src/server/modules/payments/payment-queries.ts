@@ -96,6 +96,17 @@ export async function insertPaymentOnce(db: Executor, values: typeof payments.$i
   return row;
 }
 
+/** Claims the refunds asked of the provider longer ago than `olderThanMs` and never recorded (a process that died). */
+export async function claimStaleRefunds(db: Executor, olderThanMs: number, limit: number): Promise<PaymentRow[]> {
+  const stale = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(isNull(payments.refundedAt), lt(payments.refundClaimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(payments).set({ refundClaimedAt: new Date() }).where(inArray(payments.id, stale)).returning();
+}
+
 export async function updatePayment(db: Executor, id: string, changes: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
   const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
   if (!row) throw new Error(`payment ${id} vanished during an update`);

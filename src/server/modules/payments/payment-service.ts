@@ -16,6 +16,7 @@ import { receiptContent, refundContent, unwantedCaptureContent } from './payment
 import { type CaptureResult, type PaymentProvider, PaymentProviderError, valueToCents } from './payment-provider.ts';
 import {
   claimStaleCaptures,
+  claimStaleRefunds,
   findOrderInFlight,
   findPayment,
   findPaymentInForce,
@@ -351,6 +352,8 @@ export class PaymentService implements JobPaymentGuard {
       });
       if (!payment) return { unwanted: new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
       await updateOrder(tx, order.orderId, { state: 'captured' });
+      // Any other order of the job left open (one refused while this capture ran) is stale now.
+      await voidOpenOrders(tx, order.appointmentId, `the job was paid by order ${order.orderId}`);
       await this.markPaid(tx, actor, appointment, payment, `true (${this.providerLabel(payment)} ${result.captureId})`);
       return { payment };
     });
@@ -493,6 +496,7 @@ export class PaymentService implements JobPaymentGuard {
       try {
         standing = await this.provider.getOrder(order);
       } catch (error) {
+        // One order that cannot be looked up (or any other failure) never holds up the rest of the batch.
         this.log.warn({ orderId: order.orderId, err: error }, 'a stale capture could not be looked up; it is tried again later');
         continue;
       }
@@ -501,7 +505,7 @@ export class PaymentService implements JobPaymentGuard {
         continue;
       }
       await this.settle(actor, order, standing).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof HttpError)) this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
       });
     }
     return stale.length;
@@ -562,15 +566,22 @@ export class PaymentService implements JobPaymentGuard {
       if (payment.refundClaimedAt && Date.now() - payment.refundClaimedAt.getTime() < CLAIM_TIMEOUT_MS) {
         return { refused: new HttpError(409, 'REFUND_IN_PROGRESS', PAYMENT_TEXTS.refundInProgress) };
       }
-      return { ask: await updatePayment(tx, paymentId, { refundClaimedAt: new Date() }) };
+      // The claim names who asked, so that a refund a dead process left unfinished is finished in their name.
+      return { ask: await updatePayment(tx, paymentId, { refundClaimedAt: new Date(), refundedBy: admin.id }) };
     });
     if ('refused' in step) throw step.refused;
     if ('done' in step) {
       this.mail.deliverSoon();
       return this.refundOutcome(step.done);
     }
+    return this.refundOutcome(await this.askForRefund(step.ask, actor));
+  }
 
-    const payment = step.ask;
+  /**
+   * Asks the provider to refund a claimed payment and records the refund. The request id is the payment's, so a
+   * repeated request (a retry, or the reconciler after a crash) is answered with the first refund, never a second.
+   */
+  private async askForRefund(payment: PaymentRow, actor: Actor): Promise<PaymentRow> {
     let reference: string;
     try {
       const refund = await this.provider.refundCapture({
@@ -585,9 +596,9 @@ export class PaymentService implements JobPaymentGuard {
         reference = 'refunded at PayPal earlier';
       } else {
         // Releasing the claim is safe: the same request id, or PayPal's "already refunded", keeps a retry to one refund.
-        await updatePayment(this.db, payment.id, { refundClaimedAt: null });
+        await updatePayment(this.db, payment.id, { refundClaimedAt: null, refundedBy: null });
         await this.recordError({
-          userId: admin.id,
+          userId: actor.userId,
           errorMessage: `Refunding payment ${payment.id} (capture ${payment.captureId}) failed: ${error.message}`,
           appointmentIdentifier: payment.appointmentId,
           componentName: 'PaidAppointments',
@@ -603,7 +614,20 @@ export class PaymentService implements JobPaymentGuard {
       return this.finishRefund(tx, actor, current, appointment, reference);
     });
     this.mail.deliverSoon();
-    return this.refundOutcome(done);
+    return done;
+  }
+
+  /** Finishes the refunds a dead process left claimed: each is asked again (answered, not repeated) and recorded. */
+  async reconcileStaleRefunds(): Promise<number> {
+    const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20);
+    for (const payment of stale) {
+      const admin = payment.refundedBy ? await findUserById(this.db, payment.refundedBy) : undefined;
+      const actor: Actor = admin ? { userId: admin.id, email: admin.email, role: 'admin' } : SYSTEM;
+      await this.askForRefund(payment, actor).catch((error: unknown) => {
+        this.log.warn({ paymentId: payment.id, err: error }, 'a refund left unfinished could not be finished yet');
+      });
+    }
+    return stale.length;
   }
 
   private async finishRefund(
@@ -620,6 +644,7 @@ export class PaymentService implements JobPaymentGuard {
       refundClaimedAt: null,
     });
     if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
+    await voidOpenOrders(tx, appointment.id, 'the job was refunded; a new payment starts with a new order');
     await updateAppointment(tx, appointment.id, { paidAt: null });
     await insertHistoryEntry(tx, {
       appointmentId: appointment.id,
