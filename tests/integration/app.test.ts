@@ -134,6 +134,7 @@ describe('the dev mailbox', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://techhelp.example.com',
       PAYMENTS_TEST_MODE: 'true',
+      MAIL_DISABLED: 'true',
     });
     try {
       const json = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=a@example.com' });

@@ -124,7 +124,8 @@ export class MailService {
           if (delay === undefined) {
             await markEmailFailed(this.db, email.id, message);
             await this.recordError({
-              errorMessage: `E-mail "${email.subject}" to ${email.toAddress} could not be delivered after ${email.attempts} attempts: ${message}`,
+              // The outbox entry names the recipient; the error log keeps no address.
+              errorMessage: `E-mail "${email.subject}" (outbox entry ${email.id}) could not be delivered after ${email.attempts} attempts: ${message}`,
               componentName: 'MailService',
               source: 'server',
             });
