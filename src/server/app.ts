@@ -28,6 +28,7 @@ import { PayPalProvider } from './modules/payments/paypal-provider.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
+import { purgeExpiredRateLimits } from './plugins/rate-limit-store.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
   };
   let stopErrorLogPurge: (() => void) | undefined;
+  let counterPurgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     mail.start();
     await events.start();
@@ -142,10 +144,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
     reminderTimer.unref();
     stopErrorLogPurge = await startErrorLogPurge(deps.db, deps.config.errorLogRetentionDays, app.log);
+    const purgeCounters = () =>
+      purgeExpiredRateLimits(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'the rate-limit purge failed'));
+    await purgeCounters();
+    counterPurgeTimer = setInterval(() => void purgeCounters(), 60 * 60_000);
+    counterPurgeTimer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
     stopErrorLogPurge?.();
+    clearInterval(counterPurgeTimer);
     await events.stop();
     await mail.stop();
   });

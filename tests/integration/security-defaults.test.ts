@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema.ts';
+import { purgeExpiredRateLimits } from '../../src/server/plugins/rate-limit-store.ts';
 import { latestCode, PASSWORD, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -129,5 +131,25 @@ describe('what the log keeps', () => {
     expect(log).toContain('e-mail kept in the outbox, not sent');
     expect(log).not.toContain(code);
     expect(log).not.toContain(email);
+  });
+});
+
+describe('rate-limit counters', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+  afterAll(() => subject.close());
+
+  it('are forgotten a day after their window ends, so the table does not keep every address ever tried', async () => {
+    await subject.database.db.insert(rateLimits).values([
+      { key: 'login:address:old@example.com', count: 3, resetAt: new Date(Date.now() - 2 * 86_400_000) },
+      { key: 'login:address:recent@example.com', count: 3, resetAt: new Date(Date.now() - 3_600_000) },
+      { key: 'login:address:current@example.com', count: 3, resetAt: new Date(Date.now() + 600_000) },
+    ]);
+    expect(await purgeExpiredRateLimits(subject.database.db)).toBe(1);
+    const keys = (await subject.database.db.select().from(rateLimits)).map((row) => row.key);
+    expect(keys).not.toContain('login:address:old@example.com');
+    expect(keys).toEqual(expect.arrayContaining(['login:address:recent@example.com', 'login:address:current@example.com']));
   });
 });

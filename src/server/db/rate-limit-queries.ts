@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { rateLimits } from './schema.ts';
 
@@ -48,4 +48,13 @@ export async function millisecondsUntil(db: Database, key: string): Promise<numb
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
   return row?.milliseconds ?? 0;
+}
+
+/** Deletes the counters whose window ended more than a day ago: every address ever tried would stay otherwise. */
+export async function deleteExpiredCounters(db: Database): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`))
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }

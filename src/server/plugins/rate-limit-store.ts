@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
-import { countAttempt, deleteCounter, keepMomentAtLeast, millisecondsUntil } from '../db/rate-limit-queries.ts';
+import { countAttempt, deleteCounter, deleteExpiredCounters, keepMomentAtLeast, millisecondsUntil } from '../db/rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
 import { waitText } from './security.ts';
 
@@ -39,4 +39,9 @@ export async function holdBack(db: Database, key: string, seconds: number): Prom
 export async function waitOutHold(db: Database, key: string, maxMilliseconds: number, signal?: AbortSignal): Promise<void> {
   const milliseconds = Math.min(await millisecondsUntil(db, key), maxMilliseconds);
   if (milliseconds > 0) await sleep(milliseconds, undefined, { signal });
+}
+
+/** Forgets counters long past their window (hourly, from app.ts). */
+export function purgeExpiredRateLimits(db: Database): Promise<number> {
+  return deleteExpiredCounters(db);
 }
