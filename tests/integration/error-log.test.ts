@@ -136,7 +136,10 @@ describe('POST /api/errors', () => {
       const refused = await send(ANONYMOUS_REPORTS_LIMIT.max + 1);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
-        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/) },
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(/^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/),
+        },
       });
       expect(await fresh.database.db.select().from(errorLog)).toHaveLength(ANONYMOUS_REPORTS_LIMIT.max);
       const { cookie } = await verifiedCustomer(fresh.app);
