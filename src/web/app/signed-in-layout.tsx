@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ToastHost } from '../components/toast.tsx';
 import { connectLiveUpdates, subscribeLiveUpdates } from '../lib/live-updates.ts';
-import { refreshSession, useMe } from '../lib/session.ts';
+import { isEndingSession, refreshSession, useMe } from '../lib/session.ts';
 
 /** Changes reach the screens through live updates, so data stays fresh a while without asking again. */
 const STALE_MS = 30_000;
@@ -13,6 +13,8 @@ function newQueryClient(): QueryClient {
 }
 
 function recheckSession(): void {
+  // A flow that ends the session itself is leaving the screen and clearing the session in its own time.
+  if (isEndingSession()) return;
   refreshSession().catch(() => {
     // Reported by the session itself; the screen stays as it is.
   });

@@ -91,12 +91,37 @@ export function clearSession(): void {
  * refused; the session is then left as it was.
  */
 export async function logout(afterSignOut?: () => unknown): Promise<void> {
-  await apiFetch<void>('/api/account/logout', { method: 'POST' });
+  await whileEndingSession(async () => {
+    await apiFetch<void>('/api/account/logout', { method: 'POST' });
+    try {
+      await afterSignOut?.();
+    } finally {
+      clearSession();
+    }
+  });
+}
+
+/** Flows under way that end the session themselves (see whileEndingSession). */
+let endingFlows = 0;
+
+/**
+ * Runs a flow that ends the session itself and then leaves the screen (logout, an e-mail change, a password reset
+ * from /account). The server closes the tab's live-update stream as soon as the session ends; while the flow runs,
+ * that is expected, and nothing else may re-check the session and take the screen away before the flow has told
+ * the user what happened.
+ */
+export async function whileEndingSession<T>(flow: () => Promise<T>): Promise<T> {
+  endingFlows++;
   try {
-    await afterSignOut?.();
+    return await flow();
   } finally {
-    clearSession();
+    endingFlows--;
   }
+}
+
+/** Whether a flow that ends the session is under way. */
+export function isEndingSession(): boolean {
+  return endingFlows > 0;
 }
 
 /** What the navigation needs to know about a session. */

@@ -7,7 +7,7 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure } from '../../../lib/api-failure.ts';
-import { clearSession, setProfile, useMe } from '../../../lib/session.ts';
+import { clearSession, setProfile, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { saveProfile } from '../api/save-profile.ts';
@@ -27,22 +27,23 @@ function AccountPage() {
   if (!me.user) return null;
   const verified = me.user.emailVerified;
 
-  const resetPassword = async () => {
-    setSendingReset(true);
-    try {
-      await sendPasswordResetEmail();
-    } catch (error) {
-      noteFailure(error, 'Account');
-      securityAlert.show({ body: ACCOUNT_TEXTS.accountResetError });
-      setSendingReset(false);
-      return;
-    }
-    await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
-    // The server has signed the user out already; the screen follows, then the session (leaving this guarded
-    // screen first, or its guard would show Not Authorized).
-    await navigate('/login');
-    clearSession();
-  };
+  const resetPassword = () =>
+    whileEndingSession(async () => {
+      setSendingReset(true);
+      try {
+        await sendPasswordResetEmail();
+      } catch (error) {
+        noteFailure(error, 'Account');
+        securityAlert.show({ body: ACCOUNT_TEXTS.accountResetError });
+        setSendingReset(false);
+        return;
+      }
+      await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+      // The server has signed the user out already; the screen follows, then the session (leaving this guarded
+      // screen first, or its guard would show Not Authorized).
+      await navigate('/login');
+      clearSession();
+    });
 
   const save = async (values: ProfileInput) => {
     if (!(await confirm(ACCOUNT_TEXTS.accountSaveConfirm))) return;

@@ -9,7 +9,7 @@ import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { clearSession, useMe } from '../../../lib/session.ts';
+import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { changeEmail } from '../api/change-email.ts';
@@ -27,24 +27,25 @@ function EmailChangePage() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', confirmEmail: '' } });
 
-  const onValid = async (values: ChangeEmail) => {
-    try {
-      await changeEmail(values);
-    } catch (error) {
-      noteFailure(error, 'EmailChange');
-      alert.show({ heading: ACCOUNT_TEXTS.changeEmailError, body: serverMessage(error) });
-      return;
-    }
-    await modal.show({
-      title: ACCOUNT_TEXTS.changeEmailSuccessTitle,
-      body: ACCOUNT_TEXTS.changeEmailSuccessBody,
-      countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+  const onValid = (values: ChangeEmail) =>
+    whileEndingSession(async () => {
+      try {
+        await changeEmail(values);
+      } catch (error) {
+        noteFailure(error, 'EmailChange');
+        alert.show({ heading: ACCOUNT_TEXTS.changeEmailError, body: serverMessage(error) });
+        return;
+      }
+      await modal.show({
+        title: ACCOUNT_TEXTS.changeEmailSuccessTitle,
+        body: ACCOUNT_TEXTS.changeEmailSuccessBody,
+        countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+      });
+      // The server has ended every session: forget ours once /login is on screen (before the browser paints it, so
+      // the header is right at once); cleared any earlier, the guard of this screen would show Not Authorized.
+      await navigate('/login');
+      clearSession();
     });
-    // The server has ended every session: forget ours once /login is on screen (before the browser paints it, so
-    // the header is right at once); cleared any earlier, the guard of this screen would show Not Authorized.
-    await navigate('/login');
-    clearSession();
-  };
 
   const onInvalid = (invalid: FieldErrors<ChangeEmail>) => {
     if (invalid.confirmEmail?.message === MESSAGES.changeEmailsDoNotMatch.body) void modal.show(MESSAGES.changeEmailsDoNotMatch);
