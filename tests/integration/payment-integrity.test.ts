@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { appointments, auditLog, errorLog, paymentOrders, payments, profiles, user } from '../../src/server/db/schema.ts';
+import { appointments, auditLog, errorLog, paymentOrders, payments, profiles } from '../../src/server/db/schema.ts';
 import { mailbox } from '../support/accounts.ts';
-import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
-import { testConfig } from '../support/config.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { startPayPalStandIn } from '../support/paypal-stand-in.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { book, bookingAdmin, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { payPalEnv, startPayPalStandIn } from '../support/paypal-stand-in.ts';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = TestApp['app'];
 type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 
 const STALE = { code: 'ORDER_STALE', message: 'The amount of this job has changed. Please start the payment again.' };
@@ -21,6 +20,7 @@ const days = upcomingWeekendDays(16, 3);
  */
 describe('money integrity (PayPal stand-in)', () => {
   let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let subject: TestApp;
   let database: TestDatabase;
   let app: App;
   let admin: Customer;
@@ -28,25 +28,12 @@ describe('money integrity (PayPal stand-in)', () => {
 
   beforeAll(async () => {
     paypal = await startPayPalStandIn();
-    database = await createTestDatabase();
-    app = await buildApp({
-      config: testConfig({
-        PAYPAL_CLIENT_ID: paypal.credentials.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
-        PAYPAL_API_URL: paypal.url,
-      }),
-      db: database.db,
-      listen: database.listen,
-      logger: false,
-      paypalTimeoutMs: 1000,
-    });
-    await app.ready();
-    admin = await bookingCustomer(app, 'owner');
-    await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    subject = await createTestApp(payPalEnv(paypal), { paypalTimeoutMs: 1000 });
+    ({ app, database } = subject);
+    admin = await bookingAdmin(app, database.db);
   });
   afterAll(async () => {
-    await app.close();
-    await database.destroy();
+    await subject.close();
     await paypal.close();
   });
 
@@ -436,21 +423,17 @@ describe('money integrity (PayPal stand-in)', () => {
 });
 
 describe('money integrity (test mode)', () => {
+  let subject: TestApp;
   let database: TestDatabase;
   let app: App;
   let admin: Customer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildApp({ config: testConfig(), db: database.db, listen: database.listen, logger: false });
-    await app.ready();
-    admin = await bookingCustomer(app, 'owner');
-    await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    subject = await createTestApp();
+    ({ app, database } = subject);
+    admin = await bookingAdmin(app, database.db);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => subject.close());
 
   it('labels a test payment TEST in the receipt, the paid list and the CSV, and never counts it as money', async () => {
     const customer = await bookingCustomer(app, 'tester');

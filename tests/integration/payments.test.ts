@@ -6,7 +6,7 @@ import { mailbox } from '../support/accounts.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { startPayPalStandIn } from '../support/paypal-stand-in.ts';
+import { payPalEnv, startPayPalStandIn } from '../support/paypal-stand-in.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const days = upcomingWeekendDays(12, 3);
@@ -37,11 +37,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     paypal = await startPayPalStandIn();
     database = await createTestDatabase();
     app = await buildApp({
-      config: testConfig({
-        PAYPAL_CLIENT_ID: paypal.credentials.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
-        PAYPAL_API_URL: paypal.url,
-      }),
+      config: testConfig(payPalEnv(paypal)),
       db: database.db,
       listen: database.listen,
       logger: false,

@@ -8,7 +8,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): P
 /** The real application on a fresh database, driven with inject(). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'logger'> = {},
+  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'logger' | 'paypalTimeoutMs'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -17,6 +17,7 @@ export async function createTestApp(
     listen: database.listen,
     logger: options.logger ?? false,
     chatTimeoutMs: options.chatTimeoutMs,
+    paypalTimeoutMs: options.paypalTimeoutMs,
   });
   if (options.ready !== false) await app.ready();
   return {

@@ -1,6 +1,9 @@
 import { addDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
+import { user } from '../../src/server/db/schema.ts';
 import { businessDateOf, isWeekendDate } from '../../src/shared/business-time.ts';
 import { me, PROFILE, uniqueEmail, verifiedCustomer } from './accounts.ts';
 
@@ -11,6 +14,13 @@ export async function bookingCustomer(app: FastifyInstance, prefix = 'booker') {
   expect(saved.statusCode).toBe(200);
   const { user } = await me(app, customer.cookie);
   return { ...customer, id: user.id as string };
+}
+
+/** A customer made an admin (as `npm run admin -- grant` would), for the back office. */
+export async function bookingAdmin(app: FastifyInstance, db: Database) {
+  const admin = await bookingCustomer(app, 'owner');
+  await db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+  return admin;
 }
 
 /** The weekend days (YYYY-MM-DD) from `fromDays` days ahead, in order. */

@@ -237,3 +237,12 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
       }),
   };
 }
+
+/** The configuration that points the server at a stand-in. */
+export function payPalEnv(standIn: { url: string; credentials: { clientId: string; clientSecret: string } }): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: standIn.credentials.clientId,
+    PAYPAL_CLIENT_SECRET: standIn.credentials.clientSecret,
+    PAYPAL_API_URL: standIn.url,
+  };
+}
