@@ -92,10 +92,32 @@ export const ProfileSchema = z.object({
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /** A saved profile as the API returns it: the form's fields plus the state and the zip the server derived. */
-export type Profile = ProfileInput & { state: 'NY'; zipCode: string; email: string; isCompleted: true; isAdmin: boolean };
+export const ProfileOutputSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  streetAddress: z.string(),
+  city: z.enum(CITY_NAMES),
+  state: z.literal('NY'),
+  zipCode: z.string(),
+  email: z.string(),
+  isCompleted: z.literal(true),
+  isAdmin: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileOutputSchema>;
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean; isAdmin: boolean };
-export type Me = { user: SessionUser | null; profile: Profile | null };
+export const SessionUserSchema = z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean(), isAdmin: z.boolean() });
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Who is signed in: GET /api/account/me, and the login's answer. */
+export const MeSchema = z.object({ user: SessionUserSchema.nullable(), profile: ProfileOutputSchema.nullable() });
+export type Me = z.infer<typeof MeSchema>;
+
+/** The answer of the account actions that only say they were done. */
+export const OkSchema = z.object({ ok: z.literal(true) });
+/** The answer of the e-mail action screen's verify and recover: the address concerned. */
+export const EmailResultSchema = z.object({ email: z.string() });
+export type EmailResult = z.infer<typeof EmailResultSchema>;
 
 /** The spec's texts for the account screens (section 8). */
 export const ACCOUNT_TEXTS = {

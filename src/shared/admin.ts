@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { businessDateSchema, DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS, NOTES_MAX_LENGTH } from './appointments.ts';
+import { businessDateSchema, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from './appointments.ts';
+import { MAX_AMOUNT_CENTS } from './payments.ts';
 
 /** The back office's rules and texts (spec sections 2, 4, 5 and 8). */
 
@@ -125,6 +126,35 @@ export const AuditEntrySchema = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** An admin's edit saved: the appointment as it is now, and whether this edit completed or paid it. */
+export const UpdateOutcomeSchema = z.object({ appointment: AdminAppointmentSchema, completedNow: z.boolean(), paidNow: z.boolean() });
+export type UpdateOutcome = z.infer<typeof UpdateOutcomeSchema>;
+
+/** One entry of the error log as the back office lists it (the spec's field names). */
+export const ErrorEntrySchema = z.object({
+  errorID: z.string(),
+  day: z.string(),
+  time: z.string(),
+  userId: z.string(),
+  errorMessage: z.string(),
+  appointmentIdentifier: z.string(),
+  componentName: z.string(),
+});
+export type ErrorEntry = z.infer<typeof ErrorEntrySchema>;
+export const ErrorPageSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), entries: z.array(ErrorEntrySchema) });
+export type ErrorPage = z.infer<typeof ErrorPageSchema>;
+
+/** A configuration change-log entry as stored. */
+export const ConfigEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  collectionName: z.enum(CONFIG_COLLECTIONS),
+  context: z.string(),
+  description: z.string(),
+});
+export type ConfigChange = z.infer<typeof ConfigEntrySchema>;
 
 export const ADMIN_TEXTS = {
   updatedScheduled: 'Appointment Updated in scheduled collection.',

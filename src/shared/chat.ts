@@ -84,3 +84,7 @@ export const CHAT_TEXTS = {
   inquirySent: 'Thank you! We received your request and will contact you by e-mail.',
   inquiryFailure: 'Your request could not be sent. Please try again.',
 } as const;
+
+/** The chatbot request was passed on to the business. */
+export const InquirySentSchema = z.object({ sent: z.literal(true) });
+export type InquirySent = z.infer<typeof InquirySentSchema>;

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/shared/admin.ts';
-import { APPOINTMENT_TEXTS, PAYMENT_TEXTS } from '../../src/shared/appointments.ts';
+import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { CHAT_TEXTS } from '../../src/shared/chat.ts';
+import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { Findings, noDialog, openedDialog } from '../support/accessibility.ts';
 import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/shared/admin.ts';
-import { APPOINTMENT_TEXTS, type CustomerAppointment, PAYMENT_TEXTS } from '../../src/shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../src/shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
+import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import {
   answerConfirm,

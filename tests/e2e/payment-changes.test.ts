@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_TEXTS, type CustomerAppointment, PAYMENT_TEXTS } from '../../src/shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../src/shared/appointments.ts';
 import { businessDateOf, formatBusinessDay } from '../../src/shared/business-time.ts';
+import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import {
   answerConfirm,

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CustomerAppointment, PAYMENT_TEXTS } from '../../src/shared/appointments.ts';
+import type { CustomerAppointment } from '../../src/shared/appointments.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
+import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { routePayPalSdk } from '../support/back-office-paypal-sdk.ts';
 import {

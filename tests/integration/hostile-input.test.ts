@@ -20,10 +20,11 @@ import {
 } from '../../src/server/db/schema.ts';
 import { EmailSchema, ProfileSchema } from '../../src/shared/account.ts';
 import { ConfigChangeSchema } from '../../src/shared/admin.ts';
-import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS, NOTES_MAX_LENGTH } from '../../src/shared/appointments.ts';
+import { DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../src/shared/appointments.ts';
 import { MAX_OPEN_APPOINTMENTS, SLOT_LABELS, zipForCity } from '../../src/shared/business.ts';
 import { businessDateOf, isWeekendDate, slotLabelOf } from '../../src/shared/business-time.ts';
 import { CLIENT_ERROR_BODY_LIMIT, ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH } from '../../src/shared/error-log.ts';
+import { MAX_AMOUNT_CENTS } from '../../src/shared/payments.ts';
 import { latestCode, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
 import { temporaryDirectory, testConfig } from '../support/config.ts';

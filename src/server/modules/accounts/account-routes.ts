@@ -3,8 +3,12 @@ import { z } from 'zod';
 import {
   ChangeEmailSchema,
   EmailOnlySchema,
+  EmailResultSchema,
   LoginSchema,
+  MeSchema,
+  OkSchema,
   OobCodeSchema,
+  ProfileOutputSchema,
   ProfileSchema,
   ResetPasswordSchema,
   SignUpSchema,
@@ -14,22 +18,6 @@ import { forwardCookies, requireVerifiedUser, webHeaders } from '../../plugins/s
 import type { AccountService } from './account-service.ts';
 import { limitAttempt, limitSignIn } from './rate-limit.ts';
 
-const OkSchema = z.object({ ok: z.literal(true) });
-const SessionUserSchema = z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean(), isAdmin: z.boolean() });
-const ProfileOutputSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string(),
-  streetAddress: z.string(),
-  city: z.string(),
-  state: z.literal('NY'),
-  zipCode: z.string(),
-  email: z.string(),
-  isCompleted: z.literal(true),
-  isAdmin: z.boolean(),
-});
-const MeSchema = z.object({ user: SessionUserSchema.nullable(), profile: ProfileOutputSchema.nullable() });
-const EmailResultSchema = z.object({ email: z.string() });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {

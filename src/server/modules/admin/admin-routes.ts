@@ -6,31 +6,17 @@ import {
   AuditEntrySchema,
   CONFIG_COLLECTIONS,
   ConfigChangeSchema,
+  ConfigEntrySchema,
   ErrorLogQuerySchema,
+  ErrorPageSchema,
   PaidListSchema,
   PeriodQuerySchema,
+  UpdateOutcomeSchema,
 } from '../../../shared/admin.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AdminService } from './admin-service.ts';
 
-const ErrorEntrySchema = z.object({
-  errorID: z.string(),
-  day: z.string(),
-  time: z.string(),
-  userId: z.string(),
-  errorMessage: z.string(),
-  appointmentIdentifier: z.string(),
-  componentName: z.string(),
-});
-const ConfigEntrySchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  time: z.string(),
-  collectionName: z.enum(CONFIG_COLLECTIONS),
-  context: z.string(),
-  description: z.string(),
-});
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
 const UuidSchema = z.object({ id: z.uuid({ error: 'That entry was not found.' }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
@@ -51,7 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       schema: {
         params: IdSchema,
         body: AdminAppointmentUpdateSchema,
-        response: { 200: z.object({ appointment: AdminAppointmentSchema, completedNow: z.boolean(), paidNow: z.boolean() }), ...errors },
+        response: { 200: UpdateOutcomeSchema, ...errors },
       },
     },
     async (request) => admin.update(requireAdmin(request), request.params.id, request.body),
@@ -99,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       schema: {
         querystring: ErrorLogQuerySchema,
         response: {
-          200: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), entries: z.array(ErrorEntrySchema) }),
+          200: ErrorPageSchema,
           ...errors,
         },
       },

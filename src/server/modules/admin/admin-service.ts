@@ -13,7 +13,7 @@ import {
   type PaidTotals,
   paymentStanding,
 } from '../../../shared/admin.ts';
-import { APPOINTMENT_TEXTS, PAYMENT_TEXTS } from '../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
 import {
   businessDayEnd,
   businessDayStart,
@@ -21,6 +21,7 @@ import {
   formatBusinessDay,
   formatBusinessTimeOfDay,
 } from '../../../shared/business-time.ts';
+import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, ConfigChangeRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';

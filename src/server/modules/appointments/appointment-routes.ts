@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import {
   AvailabilityQuerySchema,
+  AvailabilitySchema,
   BookAppointmentSchema,
   CustomerAppointmentSchema,
   DescriptionSchema,
@@ -10,7 +11,6 @@ import {
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { AppointmentService } from './appointment-service.ts';
 
-const AvailabilitySchema = z.object({ month: z.string(), taken: z.array(z.string()), now: z.string(), lastBookableDate: z.string() });
 const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: 'That appointment was not found.' }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { ChatbotInquirySchema, ChatReplySchema, ChatRequestSchema } from '../../../shared/chat.ts';
+import { ChatbotInquirySchema, ChatReplySchema, ChatRequestSchema, InquirySentSchema } from '../../../shared/chat.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { ChatService } from './chat-service.ts';
 
@@ -39,7 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.post(
     '/api/chat/inquiries',
-    { schema: { body: ChatbotInquirySchema, response: { 201: z.object({ sent: z.literal(true) }), ...errors } } },
+    { schema: { body: ChatbotInquirySchema, response: { 201: InquirySentSchema, ...errors } } },
     async (request, reply) => {
       await chat.sendInquiry(requireVerifiedUser(request), request.body);
       return reply.code(201).send({ sent: true as const });

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { CustomerAppointmentSchema } from '../../../shared/appointments.ts';
 import {
   AdminOrderSchema,
   CaptureOutcomeSchema,
   CheckoutSchema,
-  CustomerAppointmentSchema,
+  CustomerExistsSchema,
   CustomerLookupSchema,
   CustomerOrderSchema,
   OrderCreatedSchema,
   RefundOutcomeSchema,
-} from '../../../shared/appointments.ts';
+} from '../../../shared/payments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
 import { findUserByEmail } from '../accounts/account-queries.ts';
 import { listOpenAppointmentsOf } from '../appointments/appointment-queries.ts';
@@ -54,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.get(
     '/api/admin/customers',
-    { schema: { querystring: CustomerLookupSchema, response: { 200: z.object({ exists: z.boolean() }), ...errors } } },
+    { schema: { querystring: CustomerLookupSchema, response: { 200: CustomerExistsSchema, ...errors } } },
     async (request) => {
       requireAdmin(request);
       return { exists: Boolean(await findUserByEmail(app.db, request.query.email)) };

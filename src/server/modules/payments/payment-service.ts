@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
-import { APPOINTMENT_TEXTS, type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';

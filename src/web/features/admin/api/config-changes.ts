@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfigChangeInput, ConfigCollection } from '../../../../shared/admin.ts';
+import type { ConfigChange, ConfigCollection } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from './query-keys.ts';
-
-export type ConfigChange = ConfigChangeInput & { id: string };
 
 /** The change-log entries of one collection (database, hardware or software). */
 export function getConfigChanges(collection: ConfigCollection, signal?: AbortSignal): Promise<ConfigChange[]> {

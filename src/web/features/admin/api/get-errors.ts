@@ -1,17 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ErrorPage } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from './query-keys.ts';
-
-export type ErrorEntry = {
-  errorID: string;
-  day: string;
-  time: string;
-  userId: string;
-  errorMessage: string;
-  appointmentIdentifier: string;
-  componentName: string;
-};
-export type ErrorPage = { page: number; pageSize: number; total: number; entries: ErrorEntry[] };
 
 /** One page of the error log, newest first. */
 export function getErrors(page: number, signal?: AbortSignal): Promise<ErrorPage> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefundOutcome } from '../../../../shared/appointments.ts';
+import type { RefundOutcome } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from './query-keys.ts';
 

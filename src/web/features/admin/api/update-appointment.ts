@@ -1,7 +1,5 @@
-import type { AdminAppointment, AdminAppointmentUpdate } from '../../../../shared/admin.ts';
+import type { AdminAppointmentUpdate, UpdateOutcome } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-export type UpdateOutcome = { appointment: AdminAppointment; completedNow: boolean; paidNow: boolean };
 
 /** Saves an admin's edit; ticking paid records a payment taken by hand (cash, check or card). */
 export function updateAppointment(appointmentId: string, update: AdminAppointmentUpdate): Promise<UpdateOutcome> {

@@ -13,11 +13,12 @@ import {
   type AdminAppointmentUpdate,
   AdminAppointmentUpdateSchema,
   MANUAL_PAYMENT_METHODS,
+  type UpdateOutcome,
 } from '../../../../shared/admin.ts';
 import { DESCRIPTION_MAX_LENGTH, formatDollars, NOTES_MAX_LENGTH } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { adminKeys } from '../api/query-keys.ts';
-import { type UpdateOutcome, updateAppointment } from '../api/update-appointment.ts';
+import { updateAppointment } from '../api/update-appointment.ts';
 import { customerName } from './admin-appointment-list.tsx';
 import { recordAdminFailure, refusalMessage } from './admin-failure.ts';
 import { AppointmentHistory } from './appointment-history.tsx';

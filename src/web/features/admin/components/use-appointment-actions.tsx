@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ADMIN_TEXTS, type AdminAppointment } from '../../../../shared/admin.ts';
+import { ADMIN_TEXTS, type AdminAppointment, type UpdateOutcome } from '../../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { deleteAppointment } from '../api/delete-appointment.ts';
 import { adminKeys } from '../api/query-keys.ts';
-import type { UpdateOutcome } from '../api/update-appointment.ts';
 import type { AppointmentActions } from './admin-appointment-list.tsx';
 import { recordAdminFailure } from './admin-failure.ts';
 import { useAppointmentEditor } from './appointment-editor.tsx';

@@ -5,14 +5,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { ADMIN_TEXTS, CONFIG_COLLECTIONS, type ConfigChangeInput, type ConfigCollection } from '../../../../shared/admin.ts';
+import {
+  ADMIN_TEXTS,
+  CONFIG_COLLECTIONS,
+  type ConfigChange,
+  type ConfigChangeInput,
+  type ConfigCollection,
+} from '../../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { type ConfigChange, useConfigChanges } from '../api/config-changes.ts';
+import { useConfigChanges } from '../api/config-changes.ts';
 import { deleteConfigChange } from '../api/delete-config-change.ts';
 import { editConfigChange } from '../api/edit-config-change.ts';
 import { adminKeys } from '../api/query-keys.ts';

@@ -1,6 +1,6 @@
-import type { ChatbotInquiry } from '../../../../shared/chat.ts';
+import type { ChatbotInquiry, InquirySent } from '../../../../shared/chat.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-export function sendChatbotInquiry(inquiry: ChatbotInquiry): Promise<{ sent: true }> {
+export function sendChatbotInquiry(inquiry: ChatbotInquiry): Promise<InquirySent> {
   return apiFetch('/api/chat/inquiries', { method: 'POST', body: inquiry });
 }

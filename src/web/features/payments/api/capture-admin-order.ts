@@ -1,4 +1,4 @@
-import type { CaptureOutcome } from '../../../../shared/appointments.ts';
+import type { CaptureOutcome } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function captureAdminOrder(orderId: string): Promise<CaptureOutcome> {

@@ -1,4 +1,4 @@
-import type { CaptureOutcome } from '../../../../shared/appointments.ts';
+import type { CaptureOutcome } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Captures an approved order; the server verifies it and records the payment. 402 when the payer was declined. */

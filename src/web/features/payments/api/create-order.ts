@@ -1,7 +1,8 @@
+import type { OrderCreated } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Creates the provider's order for the amount the server holds for this appointment; answers its id. */
 export async function createOrder(appointmentId: string): Promise<string> {
-  const { orderId } = await apiFetch<{ orderId: string }>('/api/payments/orders', { method: 'POST', body: { appointmentId } });
+  const { orderId } = await apiFetch<OrderCreated>('/api/payments/orders', { method: 'POST', body: { appointmentId } });
   return orderId;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Checkout } from '../../../../shared/appointments.ts';
+import type { Checkout } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { paymentKeys } from './query-keys.ts';
 

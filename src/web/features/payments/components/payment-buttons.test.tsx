@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CaptureOutcome } from '../../../../shared/appointments.ts';
+import type { CaptureOutcome } from '../../../../shared/payments.ts';
 import { PaymentButtons } from './payment-buttons.tsx';
 
 const OUTCOME: CaptureOutcome = { appointmentId: 'a1', payerName: 'Mary', amountCents: 7500, captureId: 'CAP-1' };

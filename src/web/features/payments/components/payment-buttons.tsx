@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { type CaptureOutcome, formatDollars, PAYMENT_TEXTS } from '../../../../shared/appointments.ts';
+import { formatDollars } from '../../../../shared/appointments.ts';
+import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { appConfig } from '../../../lib/app-config.ts';
 import type { PayPalCheckoutProps } from './paypal-checkout.tsx';

@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { PAYMENT_TEXTS } from '../../../../shared/appointments.ts';
+import { PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import type { PaymentFlow } from './payment-buttons.tsx';
 

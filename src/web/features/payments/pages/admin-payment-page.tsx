@@ -4,15 +4,9 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import {
-  AdminAmountSchema,
-  type CaptureOutcome,
-  type CustomerAppointment,
-  formatDollars,
-  PAYMENT_TEXTS,
-  visitTypeLabel,
-} from '../../../../shared/appointments.ts';
+import { type CustomerAppointment, formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { AdminAmountSchema, type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Payments: limits, request and response contracts, and texts of spec sections 4, 5 and 8. */
+export const MAX_AMOUNT_CENTS = 1_000_000;
+
+export const CustomerOrderSchema = z.object({ appointmentId: z.string().min(1).max(100) });
+
+/** The admin's amount: a positive whole number of dollars, digits only, at most $10,000. */
+export const AdminAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, { error: 'Please enter a valid amount.' })
+  .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_AMOUNT_CENTS, { error: 'Please enter a valid amount.' });
+
+export const AdminOrderSchema = z.object({ appointmentId: z.string().min(1).max(100), amount: AdminAmountSchema });
+export const CustomerLookupSchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+/** Whether an address belongs to a customer: the admin's payment screen checks it first. */
+export const CustomerExistsSchema = z.object({ exists: z.boolean() });
+export type CustomerExists = z.infer<typeof CustomerExistsSchema>;
+
+export const CheckoutSchema = z.object({
+  appointmentId: z.string(),
+  amountCents: z.number().int(),
+  startsAt: z.string(),
+  provider: z.enum(['paypal', 'sandbox']),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const OrderCreatedSchema = z.object({ orderId: z.string() });
+export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
+
+export const CaptureOutcomeSchema = z.object({
+  appointmentId: z.string(),
+  payerName: z.string(),
+  amountCents: z.number().int(),
+  captureId: z.string(),
+});
+export type CaptureOutcome = z.infer<typeof CaptureOutcomeSchema>;
+
+export const RefundOutcomeSchema = z.object({
+  paymentId: z.string(),
+  appointmentId: z.string(),
+  amountCents: z.number().int(),
+  refundedAt: z.string(),
+  refundReference: z.string(),
+});
+export type RefundOutcome = z.infer<typeof RefundOutcomeSchema>;
+
+export const PAYMENT_TEXTS = {
+  checkout: 'Checkout',
+  makePayment: (dollars: string) => `Make a Payment of $${dollars}`,
+  paymentProcessError: 'Error during Payment Process.',
+  approvalError: 'Error during Approval Process.',
+  adminApprovalError: 'Error during Approval Process',
+  scriptError: 'Error loading PayPal scripts!',
+  thankYou: (name: string) => `Thank you for your payment ${name}!`,
+  checkEmailError: 'An error occurred while checking the email.',
+  userExists: 'User exists!',
+  userMissing: 'User does not exist. Try again!',
+  adminPaid: 'Appointment Paid! Thank you!',
+  invalidAmount: 'Please enter a valid amount.',
+  confirmAmount: (dollars: string) => `Is $${dollars} the correct amount?`,
+  alreadyPaid: 'This appointment is already paid.',
+  amountNotSet: 'The amount for this job has not been set yet. Please call us.',
+  declined: 'Your payment method was declined. Please try another card or account.',
+  orderStale: 'The amount of this job has changed. Please start the payment again.',
+  paymentInProgress: 'A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.',
+  jobChangeDuringPayment: 'A payment for this job is being processed right now. Try again in a minute.',
+  paymentNotFound: 'That payment was not found.',
+  refundInProgress: 'This refund is already being processed. Try again in a minute.',
+  refundFailed: 'The refund could not be made. Nothing was changed; please try again in a moment.',
+  refundNeedsPayPal: 'This PayPal payment can only be refunded while PayPal is configured on the server.',
+  undoWithRefund: 'To undo a payment, refund it from the Paid list.',
+  testLabel: 'TEST',
+} as const;
