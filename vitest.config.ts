@@ -52,6 +52,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A page, its lazily loaded screen and its first API answers can take more than a second on a busy
+          // two-core machine: a poll without its own limit waits up to 10 s for what the user would see.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
           testTimeout: 60_000,
