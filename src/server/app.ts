@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
+import type { Auth } from './modules/accounts/auth.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
 import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
@@ -14,6 +15,8 @@ import { appointmentRoutes } from './modules/appointments/appointment-routes.ts'
 import { AppointmentService } from './modules/appointments/appointment-service.ts';
 import { chatRoutes } from './modules/chat/chat-routes.ts';
 import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
+import { configLogRoutes } from './modules/config-log/config-log-routes.ts';
+import { ConfigLogService } from './modules/config-log/config-log-service.ts';
 import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
 import { createErrorRecorder, startErrorLogPurge } from './modules/error-log/error-log-service.ts';
 import { EventHub } from './modules/events/event-hub.ts';
@@ -30,7 +33,7 @@ import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { purgeExpiredRateLimits } from './plugins/rate-limit-store.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { type SessionResolver, sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 // src/server/app.ts and dist/server/app.js sit at the same depth, so this names dist/web from both.
@@ -61,6 +64,7 @@ export type AppDependencies = {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    auth: Auth;
     mail: MailService;
     accounts: AccountService;
     events: EventHub;
@@ -76,6 +80,24 @@ declare module 'fastify' {
 export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
+}
+
+/** The session plugin's resolver, answered by better-auth: the signed-in user as the rest of the app sees them. */
+function authSessionResolver(auth: Auth): SessionResolver {
+  return async (headers) => {
+    const result = await auth.api.getSession({ headers, returnHeaders: true });
+    const found = result.response;
+    const session = found && {
+      viewer: {
+        id: found.user.id,
+        email: found.user.email,
+        emailVerified: found.user.emailVerified,
+        isAdmin: Boolean((found.user as { isAdmin?: boolean }).isAdmin),
+      },
+      sessionId: found.session.id,
+    };
+    return { session, setCookies: result.headers.getSetCookie() };
+  };
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
@@ -157,7 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await events.stop();
     await mail.stop();
   });
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, { resolveSession: authSessionResolver(accounts.auth) });
 
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);
@@ -167,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { payments });
   await app.register(chatRoutes, { chat });
   await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events) });
+  await app.register(configLogRoutes, { configLog: new ConfigLogService(deps.db) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { user } from '../db/schema.ts';
+import { listAllAdminEmails, setAdminByEmail } from '../modules/accounts/account-queries.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant EMAIL    make the account with this e-mail an admin
@@ -22,17 +21,12 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'list') {
-      const admins = await database.db.select({ email: user.email }).from(user).where(eq(user.isAdmin, true)).orderBy(user.email);
-      process.stdout.write(admins.length ? `${admins.map((admin) => admin.email).join('\n')}\n` : 'No admins yet.\n');
+      const admins = await listAllAdminEmails(database.db);
+      process.stdout.write(admins.length ? `${admins.join('\n')}\n` : 'No admins yet.\n');
       return 0;
     }
     const email = (rawEmail ?? '').trim().toLowerCase();
-    const updated = await database.db
-      .update(user)
-      .set({ isAdmin: command === 'grant', updatedAt: new Date() })
-      .where(eq(user.email, email))
-      .returning({ email: user.email });
-    if (updated.length === 0) {
+    if (!(await setAdminByEmail(database.db, email, command === 'grant'))) {
       process.stderr.write(`No account has the e-mail address ${email}. The person must register first.\n`);
       return 1;
     }

@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '../../shared/account.ts';
-import type { Auth } from '../modules/accounts/auth.ts';
 import { HttpError } from './errors.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    auth: Auth;
-  }
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for API requests; null for visitors. */
     viewer: SessionUser | null;
@@ -33,24 +29,27 @@ export function forwardCookies(reply: FastifyReply, setCookies: string[]): void 
   if (setCookies.length > 0) reply.header('set-cookie', setCookies);
 }
 
+/** A request's session as the accounts module finds it, with the cookies that refresh it (sent either way). */
+export type ResolvedSession = { session: { viewer: SessionUser; sessionId: string } | null; setCookies: string[] };
+
+/**
+ * Finds the session a request's headers carry. The plugin owns this interface and the accounts module answers it
+ * (app.ts joins them), so that no plugin depends on a module.
+ */
+export type SessionResolver = (headers: Headers) => Promise<ResolvedSession>;
+
 /** Resolves the session of every API request that carries a session cookie, and forwards its refresh. */
-export const sessionPlugin = fp(async (app: FastifyInstance) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, { resolveSession }: { resolveSession: SessionResolver }) => {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request, reply) => {
     if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
-    const result = await app.auth.api.getSession({ headers: webHeaders(request), returnHeaders: true });
-    forwardCookies(reply, result.headers.getSetCookie());
-    const found = result.response;
-    if (!found) return;
-    request.viewer = {
-      id: found.user.id,
-      email: found.user.email,
-      emailVerified: found.user.emailVerified,
-      isAdmin: Boolean((found.user as { isAdmin?: boolean }).isAdmin),
-    };
-    request.viewerId = found.user.id;
-    request.sessionId = found.session.id;
+    const { session, setCookies } = await resolveSession(webHeaders(request));
+    forwardCookies(reply, setCookies);
+    if (!session) return;
+    request.viewer = session.viewer;
+    request.viewerId = session.viewer.id;
+    request.sessionId = session.sessionId;
   });
 });
 

@@ -5,6 +5,21 @@ import { accountTokens, profiles, session, user } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
+/**
+ * A customer's contact details as other modules show them beside their own rows: select these after joining `user`
+ * and left-joining `profiles` on the row's user id (a customer may not have filled in a profile yet).
+ */
+export const customerColumns = {
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  email: user.email,
+  phoneNumber: profiles.phoneNumber,
+  streetAddress: profiles.streetAddress,
+  city: profiles.city,
+  state: profiles.state,
+  zipCode: profiles.zipCode,
+};
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -64,6 +79,16 @@ export async function setAdmin(db: Executor, userId: string, isAdmin: boolean): 
   await db.update(user).set({ isAdmin, updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
+/** Grants or revokes admin rights by e-mail address; false when no account has it. */
+export async function setAdminByEmail(db: Executor, email: string, isAdmin: boolean): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ isAdmin, updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
 }
@@ -92,6 +117,12 @@ export async function upsertProfile(db: Executor, values: typeof profiles.$infer
     .returning();
   if (!row) throw new Error('the profile was not saved');
   return row;
+}
+
+/** Every admin, verified or not, by address: what the command line lists. */
+export async function listAllAdminEmails(db: Executor): Promise<string[]> {
+  const rows = await db.select({ email: user.email }).from(user).where(eq(user.isAdmin, true)).orderBy(user.email);
+  return rows.map((row) => row.email);
 }
 
 /** The verified admins, who receive the back office's notices. */

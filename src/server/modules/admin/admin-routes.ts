@@ -4,9 +4,6 @@ import {
   AdminAppointmentSchema,
   AdminAppointmentUpdateSchema,
   AuditEntrySchema,
-  CONFIG_COLLECTIONS,
-  ConfigChangeSchema,
-  ConfigEntrySchema,
   ErrorLogQuerySchema,
   ErrorPageSchema,
   PaidListSchema,
@@ -98,38 +95,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { schema: { params: UuidSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await admin.deleteError(request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/admin/config-changes',
-    {
-      schema: {
-        querystring: z.object({ collection: z.enum(CONFIG_COLLECTIONS) }),
-        response: { 200: z.array(ConfigEntrySchema), ...errors },
-      },
-    },
-    async (request) => admin.configChanges(request.query.collection),
-  );
-
-  app.post(
-    '/api/admin/config-changes',
-    { schema: { body: ConfigChangeSchema, response: { 201: ConfigEntrySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await admin.addConfigChange(requireAdmin(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/config-changes/:id',
-    { schema: { params: UuidSchema, body: ConfigChangeSchema, response: { 200: ConfigEntrySchema, ...errors } } },
-    async (request) => admin.editConfigChange(request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/admin/config-changes/:id',
-    { schema: { params: UuidSchema, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await admin.deleteConfigChange(request.params.id);
       return reply.code(204).send(null);
     },
   );

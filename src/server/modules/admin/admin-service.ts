@@ -5,44 +5,30 @@ import {
   type AdminAppointmentChanges,
   type AdminCustomer,
   type AuditEntry,
-  type ConfigChangeInput,
-  type ConfigCollection,
-  ERROR_LOG_PAGE_SIZE,
+  type ErrorPage,
   type PaidEntry,
   type PaidList,
   type PaidTotals,
   paymentStanding,
 } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
-import {
-  businessDayEnd,
-  businessDayStart,
-  formatAppointmentTime,
-  formatBusinessDay,
-  formatBusinessTimeOfDay,
-} from '../../../shared/business-time.ts';
+import { businessDayEnd, businessDayStart, formatAppointmentTime, formatBusinessDay } from '../../../shared/business-time.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Database } from '../../db/client.ts';
-import type { AppointmentRow, ConfigChangeRow, PaymentRow } from '../../db/schema.ts';
+import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { updateAppointment } from '../appointments/appointment-queries.ts';
+import {
+  findAppointmentWithCustomer,
+  listCompletedUnpaidWithCustomers,
+  listOpenWithCustomers,
+  updateAppointment,
+} from '../appointments/appointment-queries.ts';
+import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { insertHistoryEntry, listHistory } from '../history/history-queries.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import { listPaidWithCustomers } from '../payments/payment-queries.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
-import {
-  countErrors,
-  deleteConfigChange,
-  deleteError,
-  findAppointmentWithCustomer,
-  insertConfigChange,
-  listCompletedUnpaidWithCustomers,
-  listConfigChanges,
-  listErrorsPage,
-  listOpenWithCustomers,
-  listPaidWithCustomers,
-  updateConfigChange,
-} from './admin-queries.ts';
 
 type CustomerColumns = { [K in keyof AdminCustomer]: string | null };
 
@@ -116,7 +102,10 @@ function periodBounds(from: string | undefined, to: string | undefined) {
 
 export type UpdateOutcome = { appointment: AdminAppointment; completedNow: boolean; paidNow: boolean };
 
-/** The owner's back office: every change here is an admin's, recorded in the audit trail. */
+/**
+ * The owner's back office: it owns no table, and composes what the appointments, payments, history and error-log
+ * modules keep. Every change here is an admin's, recorded in the audit trail.
+ */
 export class AdminService {
   constructor(
     private readonly db: Database,
@@ -289,69 +278,11 @@ export class AdminService {
     });
   }
 
-  async errors(page: number) {
-    const total = await countErrors(this.db);
-    const rows = await listErrorsPage(this.db, ERROR_LOG_PAGE_SIZE, (page - 1) * ERROR_LOG_PAGE_SIZE);
-    return {
-      page,
-      pageSize: ERROR_LOG_PAGE_SIZE,
-      total,
-      entries: rows.map((row) => ({
-        errorID: row.id,
-        day: formatBusinessDay(row.createdAt),
-        time: formatBusinessTimeOfDay(row.createdAt),
-        userId: row.userId,
-        errorMessage: row.errorMessage,
-        appointmentIdentifier: row.appointmentIdentifier,
-        componentName: row.componentName,
-      })),
-    };
+  async errors(page: number): Promise<ErrorPage> {
+    return errorLogPage(this.db, page);
   }
 
   async deleteError(id: string): Promise<void> {
-    if (!(await deleteError(this.db, id))) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.deleteErrorNotified);
-  }
-
-  private configOutput(row: ConfigChangeRow) {
-    return {
-      id: row.id,
-      date: row.date,
-      time: row.time,
-      collectionName: row.collection,
-      context: row.context,
-      description: row.description,
-    };
-  }
-
-  async configChanges(collection: ConfigCollection) {
-    return (await listConfigChanges(this.db, collection)).map((row) => this.configOutput(row));
-  }
-
-  async addConfigChange(admin: SessionUser, input: ConfigChangeInput) {
-    const row = await insertConfigChange(this.db, {
-      collection: input.collectionName,
-      date: input.date,
-      time: input.time,
-      context: input.context,
-      description: input.description,
-      createdBy: admin.email,
-    });
-    return this.configOutput(row);
-  }
-
-  async editConfigChange(id: string, input: ConfigChangeInput) {
-    const row = await updateConfigChange(this.db, id, {
-      collection: input.collectionName,
-      date: input.date,
-      time: input.time,
-      context: input.context,
-      description: input.description,
-    });
-    if (!row) throw new HttpError(404, 'NOT_FOUND', 'That change-log entry was not found.');
-    return this.configOutput(row);
-  }
-
-  async deleteConfigChange(id: string): Promise<void> {
-    if (!(await deleteConfigChange(this.db, id))) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.deleteErrorNotified);
+    await removeErrorLogEntry(this.db, id);
   }
 }

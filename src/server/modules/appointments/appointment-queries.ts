@@ -1,6 +1,7 @@
-import { and, asc, between, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AppointmentRow, appointments, profiles, user } from '../../db/schema.ts';
+import { customerColumns } from '../accounts/account-queries.ts';
 
 /** Active: neither cancelled nor deleted. Open: active and not yet paid (what counts toward the limit of 3). */
 const active = and(isNull(appointments.cancelledAt), isNull(appointments.deletedAt));
@@ -112,4 +113,31 @@ export async function claimDueReminders(db: Executor, withinSeconds: number, lim
     .limit(limit)
     .for('update', { skipLocked: true });
   return db.update(appointments).set({ reminderSentAt: sql`now()` }).where(inArray(appointments.id, due)).returning();
+}
+
+function withCustomer(db: Executor) {
+  return db
+    .select({ appointment: appointments, customer: customerColumns })
+    .from(appointments)
+    .innerJoin(user, eq(user.id, appointments.userId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId));
+}
+
+/** The back office's dashboard: every open (active, unpaid) appointment with its customer, by time. */
+export async function listOpenWithCustomers(db: Executor) {
+  return withCustomer(db).where(open).orderBy(asc(appointments.startsAt));
+}
+
+/** The jobs done and waiting for payment, with their customers, by time. */
+export async function listCompletedUnpaidWithCustomers(db: Executor) {
+  return withCustomer(db)
+    .where(and(open, isNotNull(appointments.completedAt)))
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** An active appointment with its customer; locked (the appointment's row only) for the transaction when asked. */
+export async function findAppointmentWithCustomer(db: Executor, id: string, lock = false) {
+  const query = withCustomer(db).where(and(active, eq(appointments.id, id)));
+  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
+  return row;
 }

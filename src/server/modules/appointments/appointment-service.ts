@@ -20,7 +20,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { listAdminEmails } from '../accounts/account-queries.ts';
+import { findUserById, listAdminEmails } from '../accounts/account-queries.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
@@ -211,7 +211,7 @@ export class AppointmentService {
       const due = await claimDueReminders(tx, REMINDER_LEAD_SECONDS, 50);
       for (const row of due) {
         const profile = await findProfileOf(tx, row.userId);
-        const [owner] = await tx.query.user.findMany({ where: (table, { eq }) => eq(table.id, row.userId), limit: 1 });
+        const owner = await findUserById(tx, row.userId);
         if (!profile || !owner) continue;
         const facts = this.facts(row, profile, owner.email);
         await this.mail.enqueue(

@@ -1,8 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_LOG_PAGE_SIZE, type ErrorPage } from '../../../shared/admin.ts';
+import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { formatBusinessDay, formatBusinessTimeOfDay } from '../../../shared/business-time.ts';
 import { ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH, NO_USER_ID, storableText } from '../../../shared/error-log.ts';
 import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import type { Limit } from '../../plugins/rate-limit-store.ts';
-import { deleteErrorLogEntriesOlderThan, insertErrorLogEntry } from './error-log-queries.ts';
+import {
+  countErrorLogEntries,
+  deleteErrorLogEntriesOlderThan,
+  deleteErrorLogEntry,
+  insertErrorLogEntry,
+  listErrorLogPage,
+} from './error-log-queries.ts';
 import { scrubPersonalData } from './personal-data.ts';
 
 export type ErrorReport = {
@@ -74,4 +84,29 @@ export async function startErrorLogPurge(db: Database, retentionDays: number, lo
   const timer = setInterval(() => void purge(), ERROR_LOG_PURGE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** One page of the error log for the back office, newest first, with the total count. */
+export async function errorLogPage(db: Database, page: number): Promise<ErrorPage> {
+  const total = await countErrorLogEntries(db);
+  const rows = await listErrorLogPage(db, ERROR_LOG_PAGE_SIZE, (page - 1) * ERROR_LOG_PAGE_SIZE);
+  return {
+    page,
+    pageSize: ERROR_LOG_PAGE_SIZE,
+    total,
+    entries: rows.map((row) => ({
+      errorID: row.id,
+      day: formatBusinessDay(row.createdAt),
+      time: formatBusinessTimeOfDay(row.createdAt),
+      userId: row.userId,
+      errorMessage: row.errorMessage,
+      appointmentIdentifier: row.appointmentIdentifier,
+      componentName: row.componentName,
+    })),
+  };
+}
+
+/** Deletes an entry the owner has dealt with; 404 when it is gone already. */
+export async function removeErrorLogEntry(db: Database, id: string): Promise<void> {
+  if (!(await deleteErrorLogEntry(db, id))) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.deleteErrorNotified);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import type { ChangeEvent } from '../../../shared/events.ts';
 import type { Executor, Listen } from '../../db/client.ts';
+import { notifyChannel } from './event-queries.ts';
 
 export const CHANGES_CHANNEL = 'techhelp_changes';
 
@@ -30,7 +30,7 @@ export type Subscriber = {
 
 /** Announces a message on every instance; with a transaction, it is delivered only once that commits. */
 async function notify(db: Executor, message: HubMessage): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyChannel(db, CHANGES_CHANNEL, JSON.stringify(message));
 }
 
 /** Closes, on every instance, the streams of a session that ended (or of all the user's sessions). */

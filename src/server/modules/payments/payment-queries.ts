@@ -1,6 +1,16 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type OrderState, type PaymentOrderRow, type PaymentRow, paymentOrders, payments } from '../../db/schema.ts';
+import {
+  appointments,
+  type OrderState,
+  type PaymentOrderRow,
+  type PaymentRow,
+  paymentOrders,
+  payments,
+  profiles,
+  user,
+} from '../../db/schema.ts';
+import { customerColumns } from '../accounts/account-queries.ts';
 
 // --- Orders ------------------------------------------------------------------------------------------------
 
@@ -111,4 +121,16 @@ export async function updatePayment(db: Executor, id: string, changes: Partial<t
   const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
   if (!row) throw new Error(`payment ${id} vanished during an update`);
   return row;
+}
+
+/** The paid list: every payment captured in the period (either end open), with its job and customer, by capture time. */
+export async function listPaidWithCustomers(db: Executor, from: Date | undefined, to: Date | undefined) {
+  return db
+    .select({ appointment: appointments, customer: customerColumns, payment: payments })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .innerJoin(user, eq(user.id, appointments.userId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
+    .where(and(from ? gte(payments.capturedAt, from) : undefined, to ? lt(payments.capturedAt, to) : undefined))
+    .orderBy(asc(payments.capturedAt));
 }
