@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findViolations, formatViolation, readSourceFiles, type SourceFile } from '../../scripts/boundaries.ts';
+import { temporaryDirectory } from '../support/config.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+
+describe('the boundary script', () => {
+  const rulesOf = (files: SourceFile[]) => findViolations(files).map((violation) => formatViolation(violation));
+
+  it("reports a feature that imports another feature's files, by relative or root path", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/web/features/admin/components/paid-list.tsx',
+          text: "import { Button } from 'react-bootstrap';\nimport { usePay } from '../../payments/api/pay.ts';\n",
+        },
+        { path: 'src/web/features/chat/pages/chat-page.tsx', text: "const page = import('/features/accounts/pages/login-page.tsx');\n" },
+        {
+          path: 'src/web/features/payments/api/pay.ts',
+          text: "export {\n  useAppointments,\n} from '../../appointments/api/get-appointments.ts';\n",
+        },
+      ]),
+    ).toEqual([
+      'src/web/features/admin/components/paid-list.tsx:2 imports src/web/features/payments/api/pay.ts (feature-imports-feature)',
+      'src/web/features/chat/pages/chat-page.tsx:1 imports src/web/features/accounts/pages/login-page.tsx (feature-imports-feature)',
+      'src/web/features/payments/api/pay.ts:1 imports src/web/features/appointments/api/get-appointments.ts (feature-imports-feature)',
+    ]);
+  });
+
+  it('lets a feature import its own files, shared UI and shared code, and the router import any feature', () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/web/features/admin/pages/admin-page.tsx',
+          text: [
+            "import { AdminNav } from '../components/admin-nav.tsx';",
+            "import { useConfirm } from '../../../components/confirm-dialog.tsx';",
+            "import { apiFetch } from '../../../lib/api-client.ts';",
+            "import type { AdminAppointment } from '../../../../shared/admin.ts';",
+          ].join('\n'),
+        },
+        { path: 'src/web/app/routes/admin.tsx', text: "import { AdminPage } from '../../features/admin/pages/admin-page.tsx';\n" },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reports a query begun outside src/server/db and the queries files, on one line or across lines', () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/appointments/appointment-service.ts',
+          text: 'const [owner] = await tx.query.user.findMany({ limit: 1 });\nawait this.db.transaction(async () => {});\n',
+        },
+        { path: 'src/server/cli/admin.ts', text: 'const updated = await database.db\n  .update(user)\n  .set({ isAdmin: true });\n' },
+        { path: 'src/server/modules/health/health-routes.ts', text: 'await app.db.execute(sql`select 1`);\n' },
+      ]),
+    ).toEqual([
+      'src/server/cli/admin.ts:1 calls db.update (query-outside-queries-file)',
+      'src/server/modules/appointments/appointment-service.ts:1 calls tx.query (query-outside-queries-file)',
+      'src/server/modules/health/health-routes.ts:1 calls db.execute (query-outside-queries-file)',
+    ]);
+  });
+
+  it('lets the queries files and src/server/db query', () => {
+    expect(
+      rulesOf([
+        { path: 'src/server/modules/payments/payment-queries.ts', text: 'return db.select().from(payments);\n' },
+        { path: 'src/server/db/rate-limit-queries.ts', text: 'await db.delete(rateLimits);\n' },
+        { path: 'src/server/db/client.ts', text: 'await db.execute(sql`select 1`);\n' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('finds nothing in the real tree', () => {
+    expect(rulesOf(readSourceFiles(ROOT))).toEqual([]);
+  });
+});
+
+type BiomeDiagnostic = { category: string; message: string; location: { path: string } };
+
+/** Biome's import restrictions on the given files, linted with the project's biome.json in a scratch folder. */
+function restrictedImports(cwd: string, paths: string[]): Map<string, string[]> {
+  const result = spawnSync(BIOME, ['lint', '--reporter=json', '--only=style/noRestrictedImports', ...paths], { cwd, encoding: 'utf8' });
+  const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: BiomeDiagnostic[] };
+  const found = new Map<string, string[]>();
+  for (const diagnostic of diagnostics) {
+    expect(diagnostic.category).toBe('lint/style/noRestrictedImports');
+    found.set(diagnostic.location.path, [...(found.get(diagnostic.location.path) ?? []), diagnostic.message]);
+  }
+  return found;
+}
+
+describe("Biome's import restrictions (biome.json)", () => {
+  const scratch = temporaryDirectory('techhelp-boundaries-');
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const SQL = 'SQL lives only in src/server/db and *-queries.ts files';
+  const SERVER_TO_WEB = 'the server never imports browser code';
+  const WEB_TO_SERVER = 'the browser app never imports server code';
+  const SHARED = 'src/shared imports nothing from server or web';
+  const PLUGIN = 'a plugin never imports a module';
+
+  /** Each misplaced import, in a file where it would be, and what Biome must say of it. */
+  const misplaced: Record<string, { text: string; messages: string[] }> = {
+    'src/server/plugins/session.ts': { text: "import type { Auth } from '../modules/accounts/auth.ts';\n", messages: [PLUGIN] },
+    'src/server/modules/appointments/appointment-service.ts': {
+      text: "import { eq } from 'drizzle-orm';\nimport { sql } from 'drizzle-orm/sql';\n",
+      messages: [SQL, SQL],
+    },
+    'src/server/cli/admin.ts': { text: "import { eq } from 'drizzle-orm';\n", messages: [SQL] },
+    'src/server/modules/health/health-routes.ts': {
+      text: "import { apiFetch } from '../../../web/lib/api-client.ts';\n",
+      messages: [SERVER_TO_WEB],
+    },
+    'src/server/modules/payments/payment-queries.ts': {
+      text: "import { useQuery } from '../../../web/lib/query.ts';\n",
+      messages: [SERVER_TO_WEB],
+    },
+    'src/web/features/admin/pages/admin-page.tsx': {
+      text: "import { buildApp } from '../../../../server/app.ts';\nimport { eq } from 'drizzle-orm';\n",
+      messages: [WEB_TO_SERVER, SQL],
+    },
+    'src/shared/admin.ts': {
+      text: "import type { Config } from '../server/config.ts';\nimport { apiFetch } from '../web/lib/api-client.ts';\nimport { sql } from 'drizzle-orm';\n",
+      messages: [SHARED, SHARED, SQL],
+    },
+  };
+  /** Imports in their right places. */
+  const allowed: Record<string, string> = {
+    'src/server/modules/accounts/account-queries.ts':
+      "import { eq } from 'drizzle-orm';\nimport type { Executor } from '../../db/client.ts';\n",
+    'src/server/db/client.ts': "import { drizzle } from 'drizzle-orm/pglite';\n",
+    'src/server/app.ts':
+      "import { adminRoutes } from './modules/admin/admin-routes.ts';\nimport { sessionPlugin } from './plugins/session.ts';\n",
+    'src/server/modules/admin/admin-routes.ts': "import { requireAdmin } from '../../plugins/session.ts';\n",
+    'src/web/features/admin/api/get-paid.ts':
+      "import type { PaidList } from '../../../../shared/admin.ts';\nimport { apiFetch } from '../../../lib/api-client.ts';\n",
+  };
+
+  const config = JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')) as Record<string, unknown>;
+  delete config.$schema;
+  writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config));
+  for (const [file, text] of Object.entries({
+    ...Object.fromEntries(Object.entries(misplaced).map(([file, { text }]) => [file, text])),
+    ...allowed,
+  })) {
+    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    writeFileSync(path.join(scratch, file), text);
+  }
+
+  it('refuses each misplaced import, with its reason', () => {
+    const found = restrictedImports(scratch, Object.keys(misplaced));
+    for (const [file, { messages }] of Object.entries(misplaced)) {
+      expect({ file, messages: found.get(file) ?? [] }).toEqual({
+        file,
+        messages: messages.map((message) => expect.stringContaining(message)),
+      });
+    }
+  });
+
+  it('accepts the imports in their right places', () => {
+    expect(restrictedImports(scratch, Object.keys(allowed))).toEqual(new Map());
+  });
+
+  it('finds nothing in the real tree', () => {
+    expect(restrictedImports(ROOT, ['src'])).toEqual(new Map());
+  });
+});
