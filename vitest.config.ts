@@ -57,7 +57,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -296,11 +296,16 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     return problems;
   }
 
-  it('fits 320 px: no sideways scrolling, every control whole and on screen, every main action reachable', async () => {
+  // Each sweep visits every screen (about 30) in four windows: minutes on a busy two-core machine, like the axe sweep.
+  it('fits 320 px: no sideways scrolling, every control whole and on screen, every main action reachable', {
+    timeout: 240_000,
+  }, async () => {
     expect(await sweep({ viewport: { width: 320, height: 640 }, doubleText: false })).toEqual([]);
   });
 
-  it('fits text at 200%: no sideways scrolling, every control whole and on screen, every main action reachable', async () => {
+  it('fits text at 200%: no sideways scrolling, every control whole and on screen, every main action reachable', {
+    timeout: 240_000,
+  }, async () => {
     expect(await sweep({ viewport: { width: 1280, height: 800 }, doubleText: true })).toEqual([]);
   });
 });
