@@ -18,6 +18,12 @@ const booleanFlag = z.preprocess(
     .default('false')
     .transform((value) => value === 'true' || value === '1' || value === 'yes'),
 );
+/** A whole number from `min` to `max` (`fallback` when unset), refused with one message naming the range. */
+const wholeNumber = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(fallback),
+  );
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
@@ -27,15 +33,7 @@ const EnvSchema = z.object({
     z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number from 0 to 65535' })
-      .int({ error: 'must be a whole number from 0 to 65535' })
-      .min(0, { error: 'must be a whole number from 0 to 65535' })
-      .max(65535, { error: 'must be a whole number from 0 to 65535' })
-      .default(3000),
-  ),
+  PORT: wholeNumber(0, 65535, 3000, 'must be a whole number from 0 to 65535'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -100,24 +98,8 @@ const EnvSchema = z.object({
   ),
   MAINTENANCE_MODE: booleanFlag,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
-  ERROR_LOG_RETENTION_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number of days from 1 to 3650' })
-      .int({ error: 'must be a whole number of days from 1 to 3650' })
-      .min(1, { error: 'must be a whole number of days from 1 to 3650' })
-      .max(3650, { error: 'must be a whole number of days from 1 to 3650' })
-      .default(90),
-  ),
-  BOOKING_WINDOW_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number of days from 1 to 365' })
-      .int({ error: 'must be a whole number of days from 1 to 365' })
-      .min(1, { error: 'must be a whole number of days from 1 to 365' })
-      .max(365, { error: 'must be a whole number of days from 1 to 365' })
-      .default(90),
-  ),
+  ERROR_LOG_RETENTION_DAYS: wholeNumber(1, 3650, 90, 'must be a whole number of days from 1 to 3650'),
+  BOOKING_WINDOW_DAYS: wholeNumber(1, 365, 90, 'must be a whole number of days from 1 to 365'),
 });
 
 type Env = z.infer<typeof EnvSchema>;
