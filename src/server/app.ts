@@ -32,6 +32,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { purgeExpiredRateLimits } from './plugins/rate-limit-store.ts';
+import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { type SessionResolver, sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await mail.stop();
   });
   await app.register(sessionPlugin, { resolveSession: authSessionResolver(accounts.auth) });
+  await app.register(requestOriginPlugin);
 
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);

@@ -1,5 +1,14 @@
-/** A change announced to the screens allowed to see it: its owner's and every admin's. */
-export type ChangeEvent = { kind: 'appointment' | 'profile'; userId: string; appointmentId?: string };
+/**
+ * A change announced to the screens allowed to see it: its owner's and every admin's. `origin` is the tab that
+ * made the change (its TAB_ID_HEADER), told only to the streams of the user who made it, so that tab knows the
+ * change is its own write and does not refetch for it a second time.
+ */
+export type ChangeEvent = { kind: 'appointment' | 'profile'; userId: string; appointmentId?: string; origin?: string };
+
+/** The header a browser tab sends with its writes, naming itself (a random id made when the tab loads the app). */
+export const TAB_ID_HEADER = 'x-techhelp-tab';
+/** What a tab id may look like; a header that does not match is ignored. */
+export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The server sends a heartbeat this often; the browser counts the connection Offline after OFFLINE_AFTER_MS. */
 export const HEARTBEAT_MS = 5000;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { session, user } from '../../src/server/db/schema.ts';
+import { TAB_ID_HEADER } from '../../src/shared/events.ts';
 import { cookieFrom, latestCode, login, nextClient, PROFILE } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -53,6 +54,66 @@ describe('live updates over Server-Sent Events', () => {
       for (const stream of Object.values(streams)) stream.close();
     }
   });
+  it("tells the tab that made a change that it was its own (the origin), and only that user's streams; a malformed tab id is ignored", async () => {
+    const owner = await bookingCustomer(subject.app, 'origin');
+    const admin = await bookingCustomer(subject.app, 'origin-admin');
+    await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    const streams = { owner: openEventStream(base, owner.cookie), admin: openEventStream(base, admin.cookie) };
+    const [first, second, third] = upcomingWeekendDays(3, 3);
+    const bookAs = (tab: string, date: string | undefined) =>
+      subject.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie: owner.cookie, [TAB_ID_HEADER]: tab },
+        payload: { date, slot: '02:00pm', isRemote: false },
+      });
+    try {
+      await Promise.all(Object.values(streams).map((stream) => stream.ready));
+
+      const ownTab = 'tab-0123456789abcdef';
+      const booked = await bookAs(ownTab, first);
+      expect(booked.statusCode).toBe(201);
+      const id = booked.json().id as string;
+      const toOwner = await streams.owner.waitFor((event) => event.appointmentId === id);
+      expect(toOwner).toEqual({ kind: 'appointment', userId: owner.id, appointmentId: id, origin: ownTab });
+      // The admin hears of the change, but not which tab of the customer made it.
+      expect(await streams.admin.waitFor((event) => event.appointmentId === id)).toEqual({
+        kind: 'appointment',
+        userId: owner.id,
+        appointmentId: id,
+      });
+
+      // An admin's write carries the admin's tab to the admin, and nothing of it to the customer.
+      const adminTab = 'ADMIN-tab-42';
+      const edited = await subject.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/appointments/${id}`,
+        headers: { cookie: admin.cookie, [TAB_ID_HEADER]: adminTab },
+        payload: { notes: 'Bring a spare cable.' },
+      });
+      expect(edited.statusCode).toBe(200);
+      const isSecond = (event: { appointmentId?: string }) => event.appointmentId === id;
+      await expect.poll(() => streams.admin.events.filter(isSecond).length).toBe(2);
+      await expect.poll(() => streams.owner.events.filter(isSecond).length).toBe(2);
+      expect(streams.admin.events.filter(isSecond)[1]?.origin).toBe(adminTab);
+      expect(streams.owner.events.filter(isSecond)[1]).not.toHaveProperty('origin');
+
+      // A tab id that is too short, too long or has other characters is ignored: the change carries no origin.
+      for (const [malformed, date] of [
+        ['short', second],
+        ['tab id with spaces', third],
+      ] as const) {
+        const answer = await bookAs(malformed, date);
+        expect(answer.statusCode).toBe(201);
+        const created = answer.json().id as string;
+        expect(await streams.owner.waitFor((event) => event.appointmentId === created)).not.toHaveProperty('origin');
+      }
+      expect(streams.owner.events.some((event) => event.origin !== undefined && event.origin !== ownTab)).toBe(false);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+
   it("ends the stream within seconds of logout, and only that session's: the same customer's other device stays connected", async () => {
     const customer = await bookingCustomer(subject.app, 'leaving');
     const otherDevice = cookieFrom(await login(subject.app, customer.email));

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
-import type { ChangeEvent } from '../../../shared/events.ts';
+import { type ChangeEvent, TAB_ID_PATTERN } from '../../../shared/events.ts';
 import type { Executor, Listen } from '../../db/client.ts';
+import { currentRequestOrigin } from '../../plugins/request-origin.ts';
 import { notifyChannel } from './event-queries.ts';
 
 export const CHANGES_CHANNEL = 'techhelp_changes';
@@ -15,7 +16,13 @@ export const SESSION_CHECK_MS = 3000;
  */
 export type SessionEnded = { kind: 'session-ended'; userId: string; sessionId?: string };
 
-type HubMessage = ChangeEvent | SessionEnded;
+/**
+ * A change as it travels between instances: the event, and who made it (the tab and its user, when the change was
+ * made by a request that named its tab). The tab id is told only to the streams of that user.
+ */
+type AnnouncedChange = Omit<ChangeEvent, 'origin'> & { origin?: string; actorId?: string };
+
+type HubMessage = AnnouncedChange | SessionEnded;
 
 /** A session as it stands now, for the streams opened under it. */
 export type CurrentSession = { id: string; isAdmin: boolean; emailVerified: boolean };
@@ -66,9 +73,14 @@ export class EventHub {
     this.subscribers.clear();
   }
 
-  /** Announces a change; call it with the transaction that makes the change. */
+  /**
+   * Announces a change; call it with the transaction that makes the change. When it is made during a request
+   * that named its browser tab, the tab and the user making it go with it (see `send`).
+   */
   async announce(db: Executor, event: ChangeEvent): Promise<void> {
-    await notify(db, event);
+    const made = currentRequestOrigin();
+    const { origin: _ignored, ...change } = event;
+    await notify(db, made ? { ...change, origin: made.origin, actorId: made.actorId } : change);
   }
 
   subscribe(subscriber: Subscriber): () => void {
@@ -125,9 +137,17 @@ export class EventHub {
       return;
     }
     if (message.kind !== 'appointment' && message.kind !== 'profile') return;
-    const event: ChangeEvent = message;
+    const event: ChangeEvent = {
+      kind: message.kind,
+      userId: message.userId,
+      ...(message.appointmentId === undefined ? {} : { appointmentId: message.appointmentId }),
+    };
+    const origin = typeof message.origin === 'string' && TAB_ID_PATTERN.test(message.origin) ? message.origin : undefined;
+    const ownEvent: ChangeEvent = origin ? { ...event, origin } : event;
     for (const subscriber of this.subscribers) {
-      if (subscriber.viewer.isAdmin || subscriber.viewer.id === event.userId) subscriber.send(event);
+      if (!subscriber.viewer.isAdmin && subscriber.viewer.id !== event.userId) continue;
+      // Only the user who made the change learns which tab made it: nobody else can pose as that tab.
+      subscriber.send(origin && subscriber.viewer.id === message.actorId ? ownEvent : event);
     }
   }
 }
