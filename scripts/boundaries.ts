@@ -12,6 +12,9 @@ import path from 'node:path';
  *   it takes resolving the import against the importing file, which Biome's patterns cannot do.
  * - no query built on a database handle (`db.select`, `tx.query`, `db.execute`…) outside src/server/db and
  *   `*-queries.ts` files: here, since such a call needs no import of drizzle-orm for Biome to see.
+ * - a server module's `*-queries.ts` is imported only by that module's own files: every table has one owning
+ *   module, and the others (and the rest of the server) use what its service files export. Checked here, since it
+ *   takes comparing the importing file's module with the imported one's.
  *
  * biome.json gives a file the options of the last override that matches it, so each of its server overrides repeats
  * the restrictions of the ones before it.
@@ -19,7 +22,7 @@ import path from 'node:path';
  * Imports and calls are found in the text, not parsed: good enough for this codebase's plain import statements.
  */
 
-export type BoundaryRule = 'feature-imports-feature' | 'query-outside-queries-file';
+export type BoundaryRule = 'feature-imports-feature' | 'query-outside-queries-file' | 'queries-of-another-module';
 
 /** A source file, its path relative to the repository root with forward slashes. */
 export type SourceFile = { path: string; text: string };
@@ -27,6 +30,7 @@ export type SourceFile = { path: string; text: string };
 export type Violation = { file: string; line: number; verb: 'imports' | 'calls'; target: string; rule: BoundaryRule };
 
 const FEATURES_DIR = 'src/web/features/';
+const MODULES_DIR = 'src/server/modules/';
 /** Vite's root: an import path that starts with `/` is read from here in the browser app. */
 const WEB_ROOT = 'src/web';
 
@@ -59,8 +63,15 @@ function featureOf(file: string): string | undefined {
   return file.startsWith(FEATURES_DIR) ? file.slice(FEATURES_DIR.length).split('/')[0] || undefined : undefined;
 }
 
+/** The server module a path lies in (`src/server/modules/<name>/…`), or undefined. */
+function moduleOf(file: string): string | undefined {
+  return file.startsWith(MODULES_DIR) ? file.slice(MODULES_DIR.length).split('/')[0] || undefined : undefined;
+}
+
+const isQueriesFile = (file: string) => /-queries\.tsx?$/.test(file);
+
 function mayQuery(file: string): boolean {
-  return file.startsWith('src/server/db/') || /-queries\.tsx?$/.test(file);
+  return file.startsWith('src/server/db/') || isQueriesFile(file);
 }
 
 export function findViolations(files: SourceFile[]): Violation[] {
@@ -73,6 +84,16 @@ export function findViolations(files: SourceFile[]): Violation[] {
         const targetFeature = target && featureOf(target);
         if (targetFeature && targetFeature !== feature) {
           violations.push({ file, line, verb: 'imports', target: target ?? specifier, rule: 'feature-imports-feature' });
+        }
+      }
+    }
+    if (file.startsWith('src/server/')) {
+      const owner = moduleOf(file);
+      for (const { specifier, line } of importsOf(text)) {
+        const target = resolveImport(file, specifier);
+        const targetModule = target && moduleOf(target);
+        if (target && targetModule && targetModule !== owner && isQueriesFile(target)) {
+          violations.push({ file, line, verb: 'imports', target, rule: 'queries-of-another-module' });
         }
       }
     }

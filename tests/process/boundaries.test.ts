@@ -76,6 +76,41 @@ describe('the boundary script', () => {
     ).toEqual([]);
   });
 
+  it("reports a server file that imports another module's queries file", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/admin/admin-service.ts',
+          text: "import { updateAppointment } from '../appointments/appointment-queries.ts';\n",
+        },
+        {
+          path: 'src/server/modules/payments/payment-service.ts',
+          text: "import { listAdminEmails } from '../accounts/account-queries.ts';\nimport { x } from './payment-queries.ts';\n",
+        },
+        { path: 'src/server/cli/admin.ts', text: "import { setAdminByEmail } from '../modules/accounts/account-queries.ts';\n" },
+        { path: 'src/server/app.ts', text: "export { findPayment } from './modules/payments/payment-queries.ts';\n" },
+      ]),
+    ).toEqual([
+      'src/server/app.ts:1 imports src/server/modules/payments/payment-queries.ts (queries-of-another-module)',
+      'src/server/cli/admin.ts:1 imports src/server/modules/accounts/account-queries.ts (queries-of-another-module)',
+      'src/server/modules/admin/admin-service.ts:1 imports src/server/modules/appointments/appointment-queries.ts (queries-of-another-module)',
+      'src/server/modules/payments/payment-service.ts:1 imports src/server/modules/accounts/account-queries.ts (queries-of-another-module)',
+    ]);
+  });
+
+  it("lets a module import its own queries and another module's service files", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/payments/payment-service.ts',
+          text: "import { findPayment } from './payment-queries.ts';\nimport { findJob } from '../appointments/appointment-service.ts';\n",
+        },
+        { path: 'src/server/cli/admin.ts', text: "import { allAdminEmails } from '../modules/accounts/account-directory.ts';\n" },
+        { path: 'src/server/plugins/rate-limit-store.ts', text: "import { countAttempt } from '../db/rate-limit-queries.ts';\n" },
+      ]),
+    ).toEqual([]);
+  });
+
   it('finds nothing in the real tree', () => {
     expect(rulesOf(readSourceFiles(ROOT))).toEqual([]);
   });

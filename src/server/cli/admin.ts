@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { listAllAdminEmails, setAdminByEmail } from '../modules/accounts/account-queries.ts';
+import { allAdminEmails, setAdminRoleByEmail } from '../modules/accounts/account-directory.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant EMAIL    make the account with this e-mail an admin
@@ -21,12 +21,12 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'list') {
-      const admins = await listAllAdminEmails(database.db);
+      const admins = await allAdminEmails(database.db);
       process.stdout.write(admins.length ? `${admins.join('\n')}\n` : 'No admins yet.\n');
       return 0;
     }
     const email = (rawEmail ?? '').trim().toLowerCase();
-    if (!(await setAdminByEmail(database.db, email, command === 'grant'))) {
+    if (!(await setAdminRoleByEmail(database.db, email, command === 'grant'))) {
       process.stderr.write(`No account has the e-mail address ${email}. The person must register first.\n`);
       return 1;
     }

@@ -5,11 +5,9 @@ import { accountTokens, profiles, session, user } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
-/**
- * A customer's contact details as other modules show them beside their own rows: select these after joining `user`
- * and left-joining `profiles` on the row's user id (a customer may not have filled in a profile yet).
- */
-export const customerColumns = {
+/** A customer's contact details as the back office shows them beside a job (a profile may not exist yet). */
+const customerColumns = {
+  userId: user.id,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   email: user.email,
@@ -19,6 +17,16 @@ export const customerColumns = {
   state: profiles.state,
   zipCode: profiles.zipCode,
 };
+
+export async function listCustomers(db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.select(customerColumns).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(inArray(user.id, userIds));
+}
+
+/** Locks the user's row for the rest of the transaction (their bookings are counted one at a time under it). */
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -17,35 +17,15 @@ import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import {
-  findAppointmentWithCustomer,
-  listCompletedUnpaidWithCustomers,
-  listOpenWithCustomers,
-  updateAppointment,
-} from '../appointments/appointment-queries.ts';
+import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/account-directory.ts';
+import { changeJob, completedUnpaidJobs, findJob, type JobChanges, jobsById, openJobs } from '../appointments/appointment-service.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { insertHistoryEntry, listHistory } from '../history/history-queries.ts';
+import { historyOf, recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import { listPaidWithCustomers } from '../payments/payment-queries.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 
-type CustomerColumns = { [K in keyof AdminCustomer]: string | null };
-
-function customerOf(columns: CustomerColumns): AdminCustomer {
-  return {
-    firstName: columns.firstName ?? '',
-    lastName: columns.lastName ?? '',
-    email: columns.email ?? '',
-    phoneNumber: columns.phoneNumber ?? '',
-    streetAddress: columns.streetAddress ?? '',
-    city: columns.city ?? '',
-    state: columns.state ?? 'NY',
-    zipCode: columns.zipCode ?? '',
-  };
-}
-
-export function adminAppointment(row: AppointmentRow, customer: CustomerColumns): AdminAppointment {
+export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): AdminAppointment {
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
@@ -56,11 +36,11 @@ export function adminAppointment(row: AppointmentRow, customer: CustomerColumns)
     amountCents: row.amountCents,
     isCompleted: row.completedAt !== null,
     isPaid: row.paidAt !== null,
-    customer: customerOf(customer),
+    customer,
   };
 }
 
-function paidEntry(row: AppointmentRow, customer: CustomerColumns, payment: PaymentRow): PaidEntry {
+function paidEntry(row: AppointmentRow, customer: AdminCustomer, payment: PaymentRow): PaidEntry {
   return {
     ...adminAppointment(row, customer),
     payment: {
@@ -114,17 +94,38 @@ export class AdminService {
     private readonly events: EventHub,
   ) {}
 
+  /** Each job beside its customer, as the back office lists them. */
+  private async withCustomers(rows: AppointmentRow[]): Promise<AdminAppointment[]> {
+    const customers = await customersByUserId(
+      this.db,
+      rows.map((row) => row.userId),
+    );
+    return rows.map((row) => adminAppointment(row, customers.get(row.userId) ?? NO_CUSTOMER));
+  }
+
   async open(): Promise<AdminAppointment[]> {
-    return (await listOpenWithCustomers(this.db)).map((row) => adminAppointment(row.appointment, row.customer));
+    return this.withCustomers(await openJobs(this.db));
   }
 
   async completed(): Promise<AdminAppointment[]> {
-    return (await listCompletedUnpaidWithCustomers(this.db)).map((row) => adminAppointment(row.appointment, row.customer));
+    return this.withCustomers(await completedUnpaidJobs(this.db));
   }
 
   async paid(from: string | undefined, to: string | undefined): Promise<PaidList> {
     const { start, end } = periodBounds(from, to);
-    const entries = (await listPaidWithCustomers(this.db, start, end)).map((row) => paidEntry(row.appointment, row.customer, row.payment));
+    const captured = await this.payments.capturedBetween(start, end);
+    const jobs = await jobsById(
+      this.db,
+      captured.map((payment) => payment.appointmentId),
+    );
+    const customers = await customersByUserId(
+      this.db,
+      [...jobs.values()].map((job) => job.userId),
+    );
+    const entries = captured.flatMap((payment) => {
+      const job = jobs.get(payment.appointmentId);
+      return job ? [paidEntry(job, customers.get(job.userId) ?? NO_CUSTOMER, payment)] : [];
+    });
     return { entries, ...paidTotals(entries) };
   }
 
@@ -178,12 +179,7 @@ export class AdminService {
   }
 
   async history(id: string): Promise<AuditEntry[]> {
-    return (await listHistory(this.db, id)).map((row) => ({
-      at: row.at.toISOString(),
-      actorEmail: row.actorEmail,
-      action: row.action,
-      changes: row.changes,
-    }));
+    return historyOf(this.db, id);
   }
 
   /** Applies an admin's edit, already validated: the amount arrives in cents. */
@@ -191,11 +187,11 @@ export class AdminService {
     let completedNow = false;
     let paidNow = false;
     const outcome = await this.db.transaction(async (tx) => {
-      const found = await findAppointmentWithCustomer(tx, id, true);
-      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      const before = found.appointment;
+      const before = await findJob(tx, id, { lock: true });
+      if (!before) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      const customer = await customerOf(tx, before.userId);
       const wasPaid = before.paidAt !== null;
-      const changes: Partial<typeof before> = {};
+      const changes: JobChanges = {};
       const audit: Record<string, { before: unknown; after: unknown }> = {};
       const note = (field: string, from: unknown, to: unknown) => {
         if (from !== to) audit[field] = { before: from, after: to };
@@ -231,9 +227,9 @@ export class AdminService {
         await this.payments.beforeJobChange(tx, id, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
       }
 
-      let updated = Object.keys(changes).length > 0 ? await updateAppointment(tx, id, changes) : before;
+      let updated = Object.keys(changes).length > 0 ? await changeJob(tx, id, changes) : before;
       if (Object.keys(audit).length > 0) {
-        await insertHistoryEntry(tx, {
+        await recordHistory(tx, {
           appointmentId: id,
           actorUserId: admin.id,
           actorEmail: admin.email,
@@ -247,13 +243,13 @@ export class AdminService {
         await this.payments.recordManualPayment(tx, admin, updated, {
           method: input.paymentMethod ?? 'cash',
           amountCents: updated.amountCents,
-          payerName: `${found.customer.firstName ?? ''} ${found.customer.lastName ?? ''}`.trim(),
-          payerEmail: found.customer.email ?? '',
+          payerName: `${customer.firstName} ${customer.lastName}`.trim(),
+          payerEmail: customer.email,
         });
         paidNow = true;
-        updated = (await findAppointmentWithCustomer(tx, id))?.appointment ?? updated;
+        updated = (await findJob(tx, id)) ?? updated;
       }
-      return adminAppointment(updated, found.customer);
+      return adminAppointment(updated, customer);
     });
     if (paidNow) this.mail.deliverSoon();
     return { appointment: outcome, completedNow, paidNow };
@@ -262,19 +258,19 @@ export class AdminService {
   /** Deleting keeps the appointment, marked, for the record. */
   async remove(admin: SessionUser, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const found = await findAppointmentWithCustomer(tx, id, true);
+      const found = await findJob(tx, id, { lock: true });
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       await this.payments.beforeJobChange(tx, id, 'the job was deleted');
       const deletedAt = new Date();
-      await updateAppointment(tx, id, { deletedAt });
-      await insertHistoryEntry(tx, {
+      await changeJob(tx, id, { deletedAt });
+      await recordHistory(tx, {
         appointmentId: id,
         actorUserId: admin.id,
         actorEmail: admin.email,
         action: 'delete',
         changes: { deleted: { before: false, after: true } },
       });
-      await this.events.announce(tx, { kind: 'appointment', userId: found.appointment.userId, appointmentId: id });
+      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id });
     });
   }
 

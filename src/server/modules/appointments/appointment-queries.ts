@@ -1,7 +1,6 @@
 import { and, asc, between, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type AppointmentRow, appointments, profiles, user } from '../../db/schema.ts';
-import { customerColumns } from '../accounts/account-queries.ts';
+import { type AppointmentRow, appointments } from '../../db/schema.ts';
 
 /** Active: neither cancelled nor deleted. Open: active and not yet paid (what counts toward the limit of 3). */
 const active = and(isNull(appointments.cancelledAt), isNull(appointments.deletedAt));
@@ -14,11 +13,6 @@ export async function takenStartsBetween(db: Executor, from: Date, to: Date): Pr
     .where(and(active, between(appointments.startsAt, from, to)))
     .orderBy(asc(appointments.startsAt));
   return rows.map((row) => row.startsAt);
-}
-
-/** Locks the user's row for the rest of the transaction, so that their bookings are counted one at a time. */
-export async function lockUser(db: Executor, userId: string): Promise<void> {
-  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
 }
 
 export async function countOpenAppointments(db: Executor, userId: string): Promise<number> {
@@ -88,11 +82,6 @@ export async function updateAppointment(
   return row;
 }
 
-export async function findProfileOf(db: Executor, userId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  return row;
-}
-
 /**
  * Claims the appointments whose reminder is due (starting within `withinSeconds`, none sent yet) by marking
  * them sent; SKIP LOCKED lets several instances run this at once without sending a reminder twice.
@@ -115,29 +104,22 @@ export async function claimDueReminders(db: Executor, withinSeconds: number, lim
   return db.update(appointments).set({ reminderSentAt: sql`now()` }).where(inArray(appointments.id, due)).returning();
 }
 
-function withCustomer(db: Executor) {
+/** The back office's dashboard: every open (active, unpaid) appointment, by time. */
+export async function listOpenAppointments(db: Executor): Promise<AppointmentRow[]> {
+  return db.select().from(appointments).where(open).orderBy(asc(appointments.startsAt));
+}
+
+/** The jobs done and waiting for payment, by time. */
+export async function listCompletedUnpaidAppointments(db: Executor): Promise<AppointmentRow[]> {
   return db
-    .select({ appointment: appointments, customer: customerColumns })
+    .select()
     .from(appointments)
-    .innerJoin(user, eq(user.id, appointments.userId))
-    .leftJoin(profiles, eq(profiles.userId, appointments.userId));
-}
-
-/** The back office's dashboard: every open (active, unpaid) appointment with its customer, by time. */
-export async function listOpenWithCustomers(db: Executor) {
-  return withCustomer(db).where(open).orderBy(asc(appointments.startsAt));
-}
-
-/** The jobs done and waiting for payment, with their customers, by time. */
-export async function listCompletedUnpaidWithCustomers(db: Executor) {
-  return withCustomer(db)
     .where(and(open, isNotNull(appointments.completedAt)))
     .orderBy(asc(appointments.startsAt));
 }
 
-/** An active appointment with its customer; locked (the appointment's row only) for the transaction when asked. */
-export async function findAppointmentWithCustomer(db: Executor, id: string, lock = false) {
-  const query = withCustomer(db).where(and(active, eq(appointments.id, id)));
-  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
-  return row;
+/** Appointments by id, cancelled and deleted ones too. */
+export async function listAppointmentsById(db: Executor, ids: string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(appointments).where(inArray(appointments.id, ids));
 }

@@ -18,9 +18,9 @@ import {
 } from '../../../shared/business-time.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
+import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findUserById, listAdminEmails } from '../accounts/account-queries.ts';
+import { accountById, adminEmails, lockAccount, profileOf } from '../accounts/account-directory.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
@@ -29,11 +29,14 @@ import { adminNoticeContent, cancellationContent, confirmationContent, reminderC
 import {
   claimDueReminders,
   countOpenAppointments,
+  findActiveAppointment,
+  findAppointment,
   findOwnActiveAppointment,
-  findProfileOf,
   insertAppointment,
+  listAppointmentsById,
+  listCompletedUnpaidAppointments,
+  listOpenAppointments,
   listOpenAppointmentsOf,
-  lockUser,
   takenStartsBetween,
   updateAppointment,
 } from './appointment-queries.ts';
@@ -89,7 +92,7 @@ export class AppointmentService {
   }
 
   private async notifyAdmins(db: Executor, event: 'booked' | 'cancelled', facts: VisitFacts): Promise<void> {
-    for (const admin of await listAdminEmails(db)) {
+    for (const admin of await adminEmails(db)) {
       await this.mail.enqueue(
         { to: admin, ...renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`), this.config.support) },
         db,
@@ -119,11 +122,11 @@ export class AppointmentService {
     if (!isBookableInstant(startsAt, new Date(), this.config.bookingWindowDays)) {
       throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
     }
-    const profile = await findProfileOf(this.db, viewer.id);
+    const profile = await profileOf(this.db, viewer.id);
     if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
     try {
       const row = await this.db.transaction(async (tx) => {
-        await lockUser(tx, viewer.id);
+        await lockAccount(tx, viewer.id);
         if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
           throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         }
@@ -191,7 +194,7 @@ export class AppointmentService {
       }
       await this.paymentGuard.beforeJobChange(tx, id, 'the job was cancelled');
       const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date() });
-      const profile = await findProfileOf(tx, viewer.id);
+      const profile = await profileOf(tx, viewer.id);
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
         await this.mail.enqueue(
@@ -210,8 +213,8 @@ export class AppointmentService {
     const sent = await this.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, REMINDER_LEAD_SECONDS, 50);
       for (const row of due) {
-        const profile = await findProfileOf(tx, row.userId);
-        const owner = await findUserById(tx, row.userId);
+        const profile = await profileOf(tx, row.userId);
+        const owner = await accountById(tx, row.userId);
         if (!profile || !owner) continue;
         const facts = this.facts(row, profile, owner.email);
         await this.mail.enqueue(
@@ -227,4 +230,46 @@ export class AppointmentService {
     if (sent > 0) this.mail.deliverSoon();
     return sent;
   }
+}
+
+// --- What the other modules may do with jobs (appointments), inside their own transactions --------------------
+
+/** A job by id: an active one unless `includeInactive`; row-locked for the rest of the transaction when `lock`. */
+export async function findJob(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean; includeInactive?: boolean } = {},
+): Promise<AppointmentRow | undefined> {
+  const lock = options.lock ?? false;
+  return options.includeInactive ? findAppointment(db, id, lock) : findActiveAppointment(db, id, lock);
+}
+
+/** The fields of a job that the back office and payments change; every other column is the booking's own. */
+export type JobChanges = Partial<
+  Pick<typeof appointments.$inferInsert, 'description' | 'notes' | 'isRemote' | 'amountCents' | 'completedAt' | 'paidAt' | 'deletedAt'>
+>;
+
+export async function changeJob(tx: Executor, id: string, changes: JobChanges): Promise<AppointmentRow> {
+  return updateAppointment(tx, id, changes);
+}
+
+/** A customer's open (active, unpaid) jobs, by time. */
+export async function openJobsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+  return listOpenAppointmentsOf(db, userId);
+}
+
+/** Every open job, by time: the back office's dashboard. */
+export async function openJobs(db: Executor): Promise<AppointmentRow[]> {
+  return listOpenAppointments(db);
+}
+
+/** The jobs done and waiting for payment, by time. */
+export async function completedUnpaidJobs(db: Executor): Promise<AppointmentRow[]> {
+  return listCompletedUnpaidAppointments(db);
+}
+
+/** Jobs by id, cancelled and deleted ones too (a payment's job stays on the books). */
+export async function jobsById(db: Executor, ids: Iterable<string>): Promise<Map<string, AppointmentRow>> {
+  const rows = await listAppointmentsById(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
-import { listAdminEmails } from '../accounts/account-queries.ts';
+import { adminEmails } from '../accounts/account-directory.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
@@ -75,7 +75,7 @@ export class ChatService {
   async sendInquiry(viewer: SessionUser, inquiry: ChatbotInquiry): Promise<void> {
     await consumeRateLimit(this.db, `chat-inquiry:user:${viewer.id}`, CHAT_LIMITS.inquiries);
     await this.db.transaction(async (tx) => {
-      const admins = await listAdminEmails(tx);
+      const admins = await adminEmails(tx);
       const recipients = admins.length > 0 ? admins : [this.config.support.email];
       const content = {
         subject: `Custom chatbot request from ${inquiry.organisation}`,

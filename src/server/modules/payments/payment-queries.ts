@@ -1,16 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  appointments,
-  type OrderState,
-  type PaymentOrderRow,
-  type PaymentRow,
-  paymentOrders,
-  payments,
-  profiles,
-  user,
-} from '../../db/schema.ts';
-import { customerColumns } from '../accounts/account-queries.ts';
+import { type OrderState, type PaymentOrderRow, type PaymentRow, paymentOrders, payments } from '../../db/schema.ts';
 
 // --- Orders ------------------------------------------------------------------------------------------------
 
@@ -123,14 +113,11 @@ export async function updatePayment(db: Executor, id: string, changes: Partial<t
   return row;
 }
 
-/** The paid list: every payment captured in the period (either end open), with its job and customer, by capture time. */
-export async function listPaidWithCustomers(db: Executor, from: Date | undefined, to: Date | undefined) {
+/** The paid list: every payment captured in the period (either end open), by capture time. */
+export async function listPaymentsCapturedBetween(db: Executor, from: Date | undefined, to: Date | undefined): Promise<PaymentRow[]> {
   return db
-    .select({ appointment: appointments, customer: customerColumns, payment: payments })
+    .select()
     .from(payments)
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(user, eq(user.id, appointments.userId))
-    .leftJoin(profiles, eq(profiles.userId, appointments.userId))
     .where(and(from ? gte(payments.capturedAt, from) : undefined, to ? lt(payments.capturedAt, to) : undefined))
     .orderBy(asc(payments.capturedAt));
 }

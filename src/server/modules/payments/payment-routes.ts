@@ -13,9 +13,8 @@ import {
   RefundOutcomeSchema,
 } from '../../../shared/payments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
-import { findUserByEmail } from '../accounts/account-queries.ts';
-import { listOpenAppointmentsOf } from '../appointments/appointment-queries.ts';
-import { customerAppointment } from '../appointments/appointment-service.ts';
+import { accountByEmail } from '../accounts/account-directory.ts';
+import { customerAppointment, openJobsOf } from '../appointments/appointment-service.ts';
 import type { PaymentService } from './payment-service.ts';
 
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });
@@ -58,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
     { schema: { querystring: CustomerLookupSchema, response: { 200: CustomerExistsSchema, ...errors } } },
     async (request) => {
       requireAdmin(request);
-      return { exists: Boolean(await findUserByEmail(app.db, request.query.email)) };
+      return { exists: Boolean(await accountByEmail(app.db, request.query.email)) };
     },
   );
 
@@ -67,9 +66,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
     { schema: { querystring: CustomerLookupSchema, response: { 200: z.array(CustomerAppointmentSchema), ...errors } } },
     async (request) => {
       requireAdmin(request);
-      const customer = await findUserByEmail(app.db, request.query.email);
+      const customer = await accountByEmail(app.db, request.query.email);
       if (!customer) return [];
-      return (await listOpenAppointmentsOf(app.db, customer.id)).map(customerAppointment);
+      return (await openJobsOf(app.db, customer.id)).map(customerAppointment);
     },
   );
 

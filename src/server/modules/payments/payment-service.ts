@@ -6,11 +6,11 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findProfile, findUserById, listAdminEmails } from '../accounts/account-queries.ts';
-import { findActiveAppointment, findAppointment, updateAppointment } from '../appointments/appointment-queries.ts';
+import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
+import { changeJob, findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { insertHistoryEntry } from '../history/history-queries.ts';
+import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import { receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
@@ -25,6 +25,7 @@ import {
   findPaymentOrder,
   insertPaymentOnce,
   insertPaymentOrder,
+  listPaymentsCapturedBetween,
   updateOrder,
   updatePayment,
   voidOpenOrders,
@@ -97,7 +98,7 @@ export class PaymentService implements JobPaymentGuard {
 
   /** The customer's own appointment, ready to pay: completed, unpaid, with an amount. */
   private async payableForCustomer(db: Executor, viewer: SessionUser, appointmentId: string, lock = false): Promise<AppointmentRow> {
-    const appointment = await findActiveAppointment(db, appointmentId, lock);
+    const appointment = await findJob(db, appointmentId, { lock });
     if (!appointment || appointment.userId !== viewer.id) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
     if (!appointment.completedAt) throw new HttpError(409, 'NOT_COMPLETED', APPOINTMENT_TEXTS.payNotAllowedBody);
@@ -125,13 +126,13 @@ export class PaymentService implements JobPaymentGuard {
   }
 
   async createAdminOrder(admin: SessionUser, appointmentId: string, amountDollars: number): Promise<{ orderId: string }> {
-    const appointment = await findActiveAppointment(this.db, appointmentId);
+    const appointment = await findJob(this.db, appointmentId);
     if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    const owner = await findUserById(this.db, appointment.userId);
+    const owner = await accountById(this.db, appointment.userId);
     const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
     return this.createOrder(actor, appointment, amountDollars * 100, owner?.email ?? '', async (tx) => {
-      const current = await findActiveAppointment(tx, appointmentId, true);
+      const current = await findJob(tx, appointmentId, { lock: true });
       if (!current) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       if (current.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
     });
@@ -208,7 +209,7 @@ export class PaymentService implements JobPaymentGuard {
     return this.db.transaction(async (tx) => {
       const head = await findPaymentOrder(tx, orderId);
       if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
-      const appointment = await findAppointment(tx, head.appointmentId, true);
+      const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
       const order = (await findPaymentOrder(tx, orderId, true)) ?? head;
       const now = new Date();
       switch (order.state) {
@@ -326,7 +327,7 @@ export class PaymentService implements JobPaymentGuard {
     }
 
     const recorded = await this.db.transaction(async (tx): Promise<{ payment: PaymentRow } | { unwanted: HttpError }> => {
-      const appointment = await findAppointment(tx, order.appointmentId, true);
+      const appointment = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
       const current = await findPaymentOrder(tx, order.orderId, true);
       if (current?.state === 'captured') {
         const payment = await findPaymentOfOrder(tx, order.orderId);
@@ -394,7 +395,7 @@ export class PaymentService implements JobPaymentGuard {
     const refunded = failure === '';
     await this.db.transaction(async (tx) => {
       if (refunded) await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}` });
-      await insertHistoryEntry(tx, {
+      await recordHistory(tx, {
         appointmentId: order.appointmentId,
         actorUserId: SYSTEM.userId,
         actorEmail: SYSTEM.email,
@@ -407,7 +408,7 @@ export class PaymentService implements JobPaymentGuard {
         },
       });
       const adminUrl = `${this.config.publicUrl}/admin`;
-      for (const admin of await listAdminEmails(tx)) {
+      for (const admin of await adminEmails(tx)) {
         const content = unwantedCaptureContent({
           appointmentId: order.appointmentId,
           orderId: order.orderId,
@@ -435,7 +436,7 @@ export class PaymentService implements JobPaymentGuard {
   /** Marks the job paid for a payment just recorded: history, receipt and the live update, in the same transaction. */
   private async markPaid(tx: Executor, actor: Actor, appointment: AppointmentRow, payment: PaymentRow, paidNote: string): Promise<void> {
     const now = new Date();
-    await updateAppointment(tx, appointment.id, {
+    await changeJob(tx, appointment.id, {
       paidAt: now,
       amountCents: payment.amountCents,
       ...(appointment.completedAt ? {} : { completedAt: now }),
@@ -445,14 +446,14 @@ export class PaymentService implements JobPaymentGuard {
       changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
     }
     if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
-    await insertHistoryEntry(tx, {
+    await recordHistory(tx, {
       appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'payment',
       changes,
     });
-    const owner = await findUserById(tx, appointment.userId);
+    const owner = await accountById(tx, appointment.userId);
     if (owner) {
       const content = receiptContent({
         startsAt: appointment.startsAt,
@@ -476,11 +477,16 @@ export class PaymentService implements JobPaymentGuard {
   private async outcomeOf(payment: PaymentRow): Promise<CaptureOutcome> {
     let payerName = payment.payerName;
     if (!payerName) {
-      const appointment = await findAppointment(this.db, payment.appointmentId);
-      const profile = appointment ? await findProfile(this.db, appointment.userId) : undefined;
+      const appointment = await findJob(this.db, payment.appointmentId, { includeInactive: true });
+      const profile = appointment ? await profileOf(this.db, appointment.userId) : undefined;
       payerName = profile?.firstName || 'customer';
     }
     return { appointmentId: payment.appointmentId, payerName, amountCents: payment.amountCents, captureId: payment.captureId ?? '' };
+  }
+
+  /** Every payment captured in the period (either end open), by capture time: the paid list's rows. */
+  async capturedBetween(from: Date | undefined, to: Date | undefined): Promise<PaymentRow[]> {
+    return listPaymentsCapturedBetween(this.db, from, to);
   }
 
   /**
@@ -491,7 +497,7 @@ export class PaymentService implements JobPaymentGuard {
     const stale = await claimStaleCaptures(this.db, CLAIM_TIMEOUT_MS, 20);
     for (const order of stale) {
       const actor: Actor = { userId: order.createdByUserId, email: '', role: order.createdByRole };
-      const user = await findUserById(this.db, order.createdByUserId);
+      const user = await accountById(this.db, order.createdByUserId);
       actor.email = user?.email ?? '';
       let standing: CaptureResult;
       try {
@@ -551,7 +557,7 @@ export class PaymentService implements JobPaymentGuard {
     const step = await this.db.transaction(async (tx): Promise<{ done: PaymentRow } | { ask: PaymentRow } | Refusal> => {
       const head = await findPayment(tx, paymentId);
       if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
-      const appointment = await findAppointment(tx, head.appointmentId, true);
+      const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
       const payment = (await findPayment(tx, paymentId, true)) ?? head;
       if (!appointment) return { refused: new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound) };
       if (payment.refundedAt) return { done: payment };
@@ -609,7 +615,7 @@ export class PaymentService implements JobPaymentGuard {
       }
     }
     const done = await this.db.transaction(async (tx) => {
-      const appointment = await findAppointment(tx, payment.appointmentId, true);
+      const appointment = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
       const current = (await findPayment(tx, payment.id, true)) ?? payment;
       if (current.refundedAt || !appointment) return current;
       return this.finishRefund(tx, actor, current, appointment, reference);
@@ -622,7 +628,7 @@ export class PaymentService implements JobPaymentGuard {
   async reconcileStaleRefunds(): Promise<number> {
     const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20);
     for (const payment of stale) {
-      const admin = payment.refundedBy ? await findUserById(this.db, payment.refundedBy) : undefined;
+      const admin = payment.refundedBy ? await accountById(this.db, payment.refundedBy) : undefined;
       const actor: Actor = admin ? { userId: admin.id, email: admin.email, role: 'admin' } : SYSTEM;
       await this.askForRefund(payment, actor).catch((error: unknown) => {
         this.log.warn({ paymentId: payment.id, err: error }, 'a refund left unfinished could not be finished yet');
@@ -646,8 +652,8 @@ export class PaymentService implements JobPaymentGuard {
     });
     if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
     await voidOpenOrders(tx, appointment.id, 'the job was refunded; a new payment starts with a new order');
-    await updateAppointment(tx, appointment.id, { paidAt: null });
-    await insertHistoryEntry(tx, {
+    await changeJob(tx, appointment.id, { paidAt: null });
+    await recordHistory(tx, {
       appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
@@ -657,7 +663,7 @@ export class PaymentService implements JobPaymentGuard {
         refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` },
       },
     });
-    const owner = await findUserById(tx, appointment.userId);
+    const owner = await accountById(tx, appointment.userId);
     if (owner) {
       const method =
         payment.provider === 'paypal'

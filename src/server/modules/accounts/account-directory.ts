@@ -1,0 +1,93 @@
+import type { AdminCustomer } from '../../../shared/admin.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  findProfile,
+  findUserByEmail,
+  findUserById,
+  listAdminEmails,
+  listAllAdminEmails,
+  listCustomers,
+  lockUser,
+  setAdminByEmail,
+} from './account-queries.ts';
+
+/**
+ * What the rest of the server (other modules, the admin command) may know and do with accounts, as functions that run inside the caller's transaction: who a user
+ * is, their profile, the customer details the back office shows, the admins to notify, and the row lock that
+ * serialises one customer's bookings. The accounts module alone reads and writes its tables.
+ */
+
+export type Account = { id: string; email: string; emailVerified: boolean; isAdmin: boolean };
+
+function accountOf(row: { id: string; email: string; emailVerified: boolean; isAdmin: boolean } | undefined): Account | undefined {
+  return row ? { id: row.id, email: row.email, emailVerified: row.emailVerified, isAdmin: row.isAdmin } : undefined;
+}
+
+export async function accountById(db: Executor, id: string): Promise<Account | undefined> {
+  return accountOf(await findUserById(db, id));
+}
+
+export async function accountByEmail(db: Executor, email: string): Promise<Account | undefined> {
+  return accountOf(await findUserByEmail(db, email));
+}
+
+/** The customer's service-form profile, or undefined before they fill it in. */
+export async function profileOf(db: Executor, userId: string) {
+  return findProfile(db, userId);
+}
+
+/** The verified admins, who receive the back office's notices. */
+export async function adminEmails(db: Executor): Promise<string[]> {
+  return listAdminEmails(db);
+}
+
+/** Every admin, verified or not, by address: what the admin command lists. */
+export async function allAdminEmails(db: Executor): Promise<string[]> {
+  return listAllAdminEmails(db);
+}
+
+/** Grants or revokes the admin role by e-mail address; false when no account has that address. */
+export async function setAdminRoleByEmail(db: Executor, email: string, isAdmin: boolean): Promise<boolean> {
+  return setAdminByEmail(db, email, isAdmin);
+}
+
+/** Locks the customer's account for the rest of the transaction, so their bookings are counted one at a time. */
+export async function lockAccount(tx: Executor, userId: string): Promise<void> {
+  await lockUser(tx, userId);
+}
+
+/** What the back office shows for a customer whose account is gone. */
+export const NO_CUSTOMER: AdminCustomer = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  streetAddress: '',
+  city: '',
+  state: 'NY',
+  zipCode: '',
+};
+
+/** The back office's view of each customer by user id; a customer without a profile shows their e-mail only. */
+export async function customersByUserId(db: Executor, userIds: Iterable<string>): Promise<Map<string, AdminCustomer>> {
+  const rows = await listCustomers(db, [...new Set(userIds)]);
+  return new Map(
+    rows.map((row) => [
+      row.userId,
+      {
+        firstName: row.firstName ?? '',
+        lastName: row.lastName ?? '',
+        email: row.email,
+        phoneNumber: row.phoneNumber ?? '',
+        streetAddress: row.streetAddress ?? '',
+        city: row.city ?? '',
+        state: row.state ?? 'NY',
+        zipCode: row.zipCode ?? '',
+      },
+    ]),
+  );
+}
+
+export async function customerOf(db: Executor, userId: string): Promise<AdminCustomer> {
+  return (await customersByUserId(db, [userId])).get(userId) ?? NO_CUSTOMER;
+}
