@@ -33,10 +33,16 @@ const routes: RouteObject[] = [
       { path: '/securified', element: <SecurifiedPage /> },
       { path: '/remotesupport', element: <RemoteSupportPage /> },
       { path: '/maintenance', element: <MaintenancePage /> },
-      { path: '/signup', ...lazyRoute(() => import('../features/accounts/pages/signup-page.tsx')) },
-      { path: '/login', ...lazyRoute(() => import('../features/accounts/pages/login-page.tsx')) },
-      { path: '/forgot-password', ...lazyRoute(() => import('../features/accounts/pages/forgot-password-page.tsx')) },
-      { path: '/usermgmt', ...lazyRoute(() => import('../features/accounts/pages/user-management-page.tsx')) },
+      {
+        // The query cache of the signed-out screens that write, loaded with them.
+        ...lazyRoute(() => import('./public-forms-layout.tsx')),
+        children: [
+          { path: '/signup', ...lazyRoute(() => import('../features/accounts/pages/signup-page.tsx')) },
+          { path: '/login', ...lazyRoute(() => import('../features/accounts/pages/login-page.tsx')) },
+          { path: '/forgot-password', ...lazyRoute(() => import('../features/accounts/pages/forgot-password-page.tsx')) },
+          { path: '/usermgmt', ...lazyRoute(() => import('../features/accounts/pages/user-management-page.tsx')) },
+        ],
+      },
       {
         ...requireUser(),
         children: [

@@ -1,15 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ToastHost } from '../components/toast.tsx';
+import { showToast, ToastHost } from '../components/toast.tsx';
+import { TAB_ID } from '../lib/api-client.ts';
+import { applyLiveSignal } from '../lib/live-invalidation.ts';
 import { connectLiveUpdates, subscribeLiveUpdates } from '../lib/live-updates.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { isEndingSession, refreshSession, useMe } from '../lib/session.ts';
 
-/** Changes reach the screens through live updates, so data stays fresh a while without asking again. */
-const STALE_MS = 30_000;
-
-function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: STALE_MS, retry: 1 } } });
+function newQueryClient() {
+  return createQueryClient({ toast: (text) => showToast(text, 'error') });
 }
 
 function recheckSession(): void {
@@ -23,30 +23,20 @@ function recheckSession(): void {
 /**
  * The layout of every signed-in screen, loaded with them (so the public pages never download React Query or
  * the toasts): one query cache per signed-in visit, dropped on logout with the screens, and the tab's live
- * connection, which refetches on every change it hears.
+ * connection, whose changes refetch what each kind of change touches (lib/live-invalidation.ts).
  */
 function SignedInLayout() {
   const [queryClient] = useState(newQueryClient);
   const { me } = useMe();
   const verified = Boolean(me.user?.emailVerified);
+  const viewerId = useRef(me.user?.id);
+  viewerId.current = me.user?.id;
 
   useEffect(() => (verified ? connectLiveUpdates() : undefined), [verified]);
 
   useEffect(
     () =>
-      subscribeLiveUpdates((signal) => {
-        if (signal.type === 'lost') {
-          // The stream may have failed because the session ended; the guard takes over if so.
-          recheckSession();
-          return;
-        }
-        if (signal.type === 'change' && signal.event.kind === 'profile') {
-          recheckSession();
-          return;
-        }
-        if (signal.type === 'reconnected') recheckSession();
-        void queryClient.invalidateQueries();
-      }),
+      subscribeLiveUpdates((signal) => applyLiveSignal(signal, { queryClient, tabId: TAB_ID, viewerId: viewerId.current, recheckSession })),
     [queryClient],
   );
 

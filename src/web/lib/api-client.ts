@@ -1,5 +1,18 @@
 import type { ApiError } from '../../shared/api-error.ts';
+import { TAB_ID_HEADER } from '../../shared/events.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../shared/messages.ts';
+
+function newTabId(): string {
+  // getRandomValues, not randomUUID: the latter exists only on https and localhost pages.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * This tab's id, made when the app loads, sent with every write: the server names it as the origin of the change
+ * it announces, so the tab knows which live updates are its own writes coming back (see live-invalidation.ts).
+ */
+export const TAB_ID = newTabId();
 
 /** A failed API call, carrying the server's error code and its user-facing message. */
 export class ApiRequestError extends Error {
@@ -22,13 +35,16 @@ export type ApiRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The one fetch wrapper: JSON in, JSON out, the server's error shape turned into an ApiRequestError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[TAB_ID_HEADER] = TAB_ID;
   let response: Response;
   try {
     response = await fetch(path, {
-      method: request.method ?? 'GET',
+      method,
       credentials: 'same-origin',
-      headers:
-        request.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
     });

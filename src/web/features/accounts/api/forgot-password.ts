@@ -1,7 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import type { EmailOnly } from '../../../../shared/account.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Mails a password-reset link if the address has an account; the answer never says which. */
 export function requestPasswordReset(body: EmailOnly): Promise<{ ok: true }> {
   return apiFetch('/api/account/forgot-password', { method: 'POST', body });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset, meta: { componentName: 'ForgotPassword' } });
 }

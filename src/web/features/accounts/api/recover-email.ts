@@ -1,6 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { refreshSession } from '../../../lib/session.ts';
 
 /** Undoes an e-mail change with the code mailed to the old address; the server ends all sessions. */
 export function recoverEmail(oobCode: string): Promise<{ email: string }> {
   return apiFetch('/api/account/recover-email', { method: 'POST', body: { oobCode } });
+}
+
+/** Undoing an e-mail change as a mutation; every session has ended, so the session is read again. */
+export function useRecoverEmail() {
+  return useMutation({
+    mutationFn: recoverEmail,
+    meta: { componentName: 'RecoverEmail' },
+    onSuccess: () => {
+      refreshSession().catch(() => {});
+    },
+  });
 }

@@ -1,7 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import type { SignUp } from '../../../../shared/account.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Creates the account and mails the verification link. The answer is the same whether or not the address was taken. */
 export function signUp(body: SignUp): Promise<{ ok: true }> {
   return apiFetch('/api/account/signup', { method: 'POST', body });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp, meta: { componentName: 'SignUp' } });
 }

@@ -5,24 +5,20 @@ import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { noteFailure } from '../../../lib/api-failure.ts';
-import { refreshSession } from '../../../lib/session.ts';
-import { recoverEmail } from '../api/recover-email.ts';
+import { useRecoverEmail } from '../api/recover-email.ts';
 import { useActionCode } from './use-action-code.ts';
 
 /** The recoverEmail link: puts the previous address back (the server ends every session). */
 export function RecoverEmailAction({ oobCode }: { oobCode: string | null }) {
-  const state = useActionCode('recoverEmail', oobCode, recoverEmail);
+  const recover = useRecoverEmail();
+  const state = useActionCode('recoverEmail', oobCode, recover.mutateAsync);
   const modal = useMessageModal();
   const showModal = modal.show;
+  const failed = state.status === 'failed';
 
   useEffect(() => {
-    if (state.status === 'done') refreshSession().catch(() => {});
-    if (state.status === 'failed') {
-      noteFailure(state.error, 'RecoverEmail');
-      void showModal({ title: ACCOUNT_TEXTS.recoverErrorTitle, body: ACCOUNT_TEXTS.recoverErrorBody });
-    }
-  }, [state, showModal]);
+    if (failed) void showModal({ title: ACCOUNT_TEXTS.recoverErrorTitle, body: ACCOUNT_TEXTS.recoverErrorBody });
+  }, [failed, showModal]);
 
   if (state.status === 'working') return <PageSpinner />;
   if (state.status === 'done') {

@@ -7,14 +7,15 @@ import { useForm } from 'react-hook-form';
 import { type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { resendVerification } from '../api/resend-verification.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import { EMAIL_INPUT } from './email-input.ts';
 
 /** "Send a new link": mails a fresh verification link when the old one failed. */
 export function ResendVerificationForm() {
   const alert = useTimedAlert();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const resendVerification = useResendVerification();
   const {
     register,
     handleSubmit,
@@ -23,10 +24,9 @@ export function ResendVerificationForm() {
 
   const onValid = async (values: EmailOnly) => {
     try {
-      await resendVerification(values);
+      await resendVerification.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
-      noteFailure(error, 'ResendVerification');
       alert.show({ heading: 'The link could not be sent.', body: serverMessage(error) });
     }
   };

@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type ResetPassword, ResetPasswordSchema } from '../../../../shared/account.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { resetPassword } from '../api/reset-password.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 
 const INCOMPLETE_LINK = 'This link is incomplete.';
 
@@ -19,6 +19,7 @@ const INCOMPLETE_LINK = 'This link is incomplete.';
 export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
   const navigate = useSettledNavigate();
   const modal = useMessageModal();
+  const resetPassword = useResetPassword();
   const [failure, setFailure] = useState<string | null>(oobCode ? null : INCOMPLETE_LINK);
   const {
     register,
@@ -31,9 +32,8 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
 
   const onValid = async (values: ResetPassword) => {
     try {
-      await resetPassword(values);
+      await resetPassword.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'ResetPassword');
       setFailure(serverMessage(error) ?? String(error));
       return;
     }

@@ -4,28 +4,21 @@ import { Link } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
-import { noteFailure } from '../../../lib/api-failure.ts';
-import { refreshSession } from '../../../lib/session.ts';
-import { verifyEmail } from '../api/verify-email.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 import { useActionCode } from './use-action-code.ts';
 
 /** The verifyEmail link: verifies the address, or explains the failure and offers a new link. */
 export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
-  const state = useActionCode('verifyEmail', oobCode, verifyEmail);
+  const verify = useVerifyEmail();
+  const state = useActionCode('verifyEmail', oobCode, verify.mutateAsync);
   const modal = useMessageModal();
   const showModal = modal.show;
+  const failed = state.status === 'failed';
 
   useEffect(() => {
-    if (state.status === 'done') {
-      // A signed-in user's badge and menu change with the verification.
-      refreshSession().catch(() => {});
-    }
-    if (state.status === 'failed') {
-      noteFailure(state.error, 'VerifyEmail');
-      void showModal({ title: ACCOUNT_TEXTS.verifyErrorTitle, body: ACCOUNT_TEXTS.verifyErrorBody });
-    }
-  }, [state, showModal]);
+    if (failed) void showModal({ title: ACCOUNT_TEXTS.verifyErrorTitle, body: ACCOUNT_TEXTS.verifyErrorBody });
+  }, [failed, showModal]);
 
   if (state.status === 'working') return <PageSpinner />;
   if (state.status === 'done') {

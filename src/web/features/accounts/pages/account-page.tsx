@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
@@ -6,12 +5,11 @@ import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts'
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure } from '../../../lib/api-failure.ts';
-import { clearSession, setProfile, useMe, whileEndingSession } from '../../../lib/session.ts';
+import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { saveProfile } from '../api/save-profile.ts';
-import { sendPasswordResetEmail } from '../api/send-password-reset-email.ts';
+import { useSaveProfile } from '../api/save-profile.ts';
+import { useSendPasswordResetEmail } from '../api/send-password-reset-email.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { VerifyFirstButton } from '../components/verify-first-button.tsx';
 
@@ -22,20 +20,20 @@ function AccountPage() {
   const modal = useMessageModal();
   const securityAlert = useTimedAlert();
   const profileAlert = useTimedAlert();
-  const [sendingReset, setSendingReset] = useState(false);
+  const sendReset = useSendPasswordResetEmail();
+  const saveProfile = useSaveProfile('Account');
+  // Once the e-mail is sent the screen is on its way out: the button stays busy until it is gone.
+  const sendingReset = sendReset.isPending || sendReset.isSuccess;
   const { me } = useMe();
   if (!me.user) return null;
   const verified = me.user.emailVerified;
 
   const resetPassword = () =>
     whileEndingSession(async () => {
-      setSendingReset(true);
       try {
-        await sendPasswordResetEmail();
-      } catch (error) {
-        noteFailure(error, 'Account');
+        await sendReset.mutateAsync();
+      } catch {
         securityAlert.show({ body: ACCOUNT_TEXTS.accountResetError });
-        setSendingReset(false);
         return;
       }
       await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
@@ -48,10 +46,9 @@ function AccountPage() {
   const save = async (values: ProfileInput) => {
     if (!(await confirm(ACCOUNT_TEXTS.accountSaveConfirm))) return;
     try {
-      setProfile(await saveProfile(values));
+      await saveProfile.mutateAsync(values);
       profileAlert.show({ variant: 'success', body: ACCOUNT_TEXTS.accountSaveSuccess });
-    } catch (error) {
-      noteFailure(error, 'Account');
+    } catch {
       profileAlert.show({ body: ACCOUNT_TEXTS.formSubmitError });
     }
   };

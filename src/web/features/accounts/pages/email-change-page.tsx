@@ -8,11 +8,11 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { changeEmail } from '../api/change-email.ts';
+import { useChangeEmail } from '../api/change-email.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 
 function EmailChangePage() {
@@ -21,6 +21,7 @@ function EmailChangePage() {
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const { me } = useMe();
+  const changeEmail = useChangeEmail();
   const {
     register,
     handleSubmit,
@@ -30,9 +31,8 @@ function EmailChangePage() {
   const onValid = (values: ChangeEmail) =>
     whileEndingSession(async () => {
       try {
-        await changeEmail(values);
+        await changeEmail.mutateAsync(values);
       } catch (error) {
-        noteFailure(error, 'EmailChange');
         alert.show({ heading: ACCOUNT_TEXTS.changeEmailError, body: serverMessage(error) });
         return;
       }

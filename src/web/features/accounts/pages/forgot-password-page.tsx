@@ -12,7 +12,7 @@ import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
 import { clearSession, currentSession, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { requestPasswordReset } from '../api/forgot-password.ts';
+import { useRequestPasswordReset } from '../api/forgot-password.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 
 function ForgotPasswordPage() {
@@ -20,6 +20,7 @@ function ForgotPasswordPage() {
   const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
+  const requestPasswordReset = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -29,9 +30,8 @@ function ForgotPasswordPage() {
 
   const onValid = async (values: EmailOnly) => {
     try {
-      await requestPasswordReset(values);
+      await requestPasswordReset.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'ForgotPassword');
       alert.show({ heading: ACCOUNT_TEXTS.forgotError, body: serverMessage(error) });
       reset({ email: '' });
       return;

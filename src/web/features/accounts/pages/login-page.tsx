@@ -9,13 +9,12 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { appConfig } from '../../../lib/app-config.ts';
-import { setSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { startGoogleSignIn } from '../api/google-sign-in.ts';
-import { login } from '../api/login.ts';
+import { useGoogleSignIn } from '../api/google-sign-in.ts';
+import { useLogin } from '../api/login.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { LOGIN_REDIRECT_MS, UNVERIFIED_SIGN_OUT_MS } from '../timings.ts';
 
@@ -38,7 +37,10 @@ function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const alert = useTimedAlert();
   const [hadError, setHadError] = useState(false);
-  const [googleBusy, setGoogleBusy] = useState(false);
+  const login = useLogin();
+  const google = useGoogleSignIn();
+  // Once Google's address is known the browser is on its way there: the button stays busy until the page is gone.
+  const googleBusy = google.isPending || google.isSuccess;
   const signOutTimer = useRef<number | undefined>(undefined);
   const {
     register,
@@ -68,10 +70,8 @@ function LoginPage() {
   const onValid = async (values: Login) => {
     window.clearTimeout(signOutTimer.current);
     try {
-      const me = await login(values);
-      setSession(me);
+      await login.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'UserLogin');
       alert.show(loginFailure(error));
       setHadError(true);
       if (error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -85,18 +85,14 @@ function LoginPage() {
     await navigate('/home');
   };
 
-  const signInWithGoogle = async () => {
-    setGoogleBusy(true);
-    try {
-      const { url } = await startGoogleSignIn();
-      window.location.assign(url);
-    } catch (error) {
-      noteFailure(error, 'UserLogin');
-      alert.show(GOOGLE_ERROR);
-      setHadError(true);
-      setGoogleBusy(false);
-    }
-  };
+  const signInWithGoogle = () =>
+    google.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: () => {
+        alert.show(GOOGLE_ERROR);
+        setHadError(true);
+      },
+    });
 
   return (
     <FormPage title="Log in">

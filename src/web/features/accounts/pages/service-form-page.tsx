@@ -4,11 +4,11 @@ import { SERVICE_TOWNS } from '../../../../shared/business.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { setProfile, useMe } from '../../../lib/session.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { saveProfile } from '../api/save-profile.ts';
+import { useSaveProfile } from '../api/save-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 function ServiceFormPage() {
@@ -17,12 +17,12 @@ function ServiceFormPage() {
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const { me } = useMe();
+  const saveProfile = useSaveProfile('ServiceForm');
 
   const save = async (values: ProfileInput) => {
     try {
-      setProfile(await saveProfile(values));
+      await saveProfile.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'ServiceForm');
       alert.show({ heading: ACCOUNT_TEXTS.formSubmitError, body: serverMessage(error) });
       return;
     }

@@ -8,10 +8,10 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
-import { signUp } from '../api/sign-up.ts';
+import { useSignUp } from '../api/sign-up.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { SIGN_UP_REDIRECT_SECONDS } from '../timings.ts';
 
@@ -20,6 +20,7 @@ function SignUpPage() {
   const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
+  const signUp = useSignUp();
   const {
     register,
     handleSubmit,
@@ -31,9 +32,8 @@ function SignUpPage() {
 
   const onValid = async (values: SignUp) => {
     try {
-      await signUp(values);
+      await signUp.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'SignUp');
       alert.show({ heading: ACCOUNT_TEXTS.signUpError, body: serverMessage(error) });
       return;
     }

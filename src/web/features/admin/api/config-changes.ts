@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigChange, ConfigCollection } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './query-keys.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** The change-log entries of one collection (database, hardware or software). */
 export function getConfigChanges(collection: ConfigCollection, signal?: AbortSignal): Promise<ConfigChange[]> {

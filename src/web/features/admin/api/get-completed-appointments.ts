@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './query-keys.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** Completed appointments that are not paid yet, by time. */
 export function getCompletedAppointments(signal?: AbortSignal): Promise<AdminAppointment[]> {

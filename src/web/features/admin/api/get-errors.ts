@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ErrorPage } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './query-keys.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** One page of the error log, newest first. */
 export function getErrors(page: number, signal?: AbortSignal): Promise<ErrorPage> {

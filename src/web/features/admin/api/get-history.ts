@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './query-keys.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** Who changed an appointment, when, and each field before and after; newest first. */
 export function getHistory(appointmentId: string, signal?: AbortSignal): Promise<AuditEntry[]> {

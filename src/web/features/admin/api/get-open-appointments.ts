@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './query-keys.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** Every open (unpaid) appointment with its customer, by time; completed ones included. */
 export function getOpenAppointments(signal?: AbortSignal): Promise<AdminAppointment[]> {

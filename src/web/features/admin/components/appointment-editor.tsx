@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -17,10 +16,9 @@ import {
 } from '../../../../shared/admin.ts';
 import { DESCRIPTION_MAX_LENGTH, formatDollars, NOTES_MAX_LENGTH } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
-import { adminKeys } from '../api/query-keys.ts';
-import { updateAppointment } from '../api/update-appointment.ts';
+import { useUpdateAppointment } from '../api/update-appointment.ts';
 import { customerName } from './admin-appointment-list.tsx';
-import { recordAdminFailure, refusalMessage } from './admin-failure.ts';
+import { refusalMessage } from './admin-failure.ts';
 import { AppointmentHistory } from './appointment-history.tsx';
 
 const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card' };
@@ -54,7 +52,7 @@ type EditFormProps = {
 
 function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormProps) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const update = useUpdateAppointment(componentName);
   /** What went wrong: the spec's text, and the server's reason when it refused. */
   const [failure, setFailure] = useState<{ text: string; reason: string | undefined } | null>(null);
   const {
@@ -69,11 +67,8 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
     setFailure(null);
     const { paymentMethod, ...rest } = values;
     try {
-      const outcome = await updateAppointment(appointment.id, values.isPaid ? { ...rest, paymentMethod } : rest);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onSaved(outcome);
+      onSaved(await update.mutateAsync({ appointmentId: appointment.id, update: values.isPaid ? { ...rest, paymentMethod } : rest }));
     } catch (error) {
-      recordAdminFailure(error, componentName, appointment.id);
       const completing = values.isCompleted === true && !appointment.isCompleted;
       setFailure({ text: completing ? ADMIN_TEXTS.completeError : ADMIN_TEXTS.updateError, reason: refusalMessage(error) });
     }

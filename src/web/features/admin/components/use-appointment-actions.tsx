@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { ADMIN_TEXTS, type AdminAppointment, type UpdateOutcome } from '../../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { deleteAppointment } from '../api/delete-appointment.ts';
-import { adminKeys } from '../api/query-keys.ts';
+import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import type { AppointmentActions } from './admin-appointment-list.tsx';
-import { recordAdminFailure } from './admin-failure.ts';
 import { useAppointmentEditor } from './appointment-editor.tsx';
 
 type Texts = {
@@ -23,11 +20,11 @@ type Texts = {
  * once a row is gone.
  */
 export function useAppointmentActions({ componentName, savedText, deletedText }: Texts) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const alert = useTimedAlert();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [deleting, setDeleting] = useState<string>();
+  const remove = useDeleteAppointment(componentName);
+  const deleting = remove.isPending ? remove.variables : undefined;
 
   const editor = useAppointmentEditor({
     componentName,
@@ -35,19 +32,15 @@ export function useAppointmentActions({ componentName, savedText, deletedText }:
   });
 
   const onDelete = async (appointment: AdminAppointment) => {
-    if (deleting || !(await confirm(ADMIN_TEXTS.deleteConfirm))) return;
-    setDeleting(appointment.id);
+    if (remove.isPending || !(await confirm(ADMIN_TEXTS.deleteConfirm))) return;
     try {
-      await deleteAppointment(appointment.id);
-      alert.show({ variant: 'success', body: deletedText });
-      heading.current?.focus();
-    } catch (error) {
-      recordAdminFailure(error, componentName, appointment.id);
+      await remove.mutateAsync(appointment.id);
+    } catch {
       alert.show({ body: APPOINTMENT_TEXTS.deleteError });
-    } finally {
-      setDeleting(undefined);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      return;
     }
+    alert.show({ variant: 'success', body: deletedText });
+    heading.current?.focus();
   };
 
   const actions: AppointmentActions = { onEdit: editor.open, onDelete: (appointment) => void onDelete(appointment), deleting };

@@ -1,29 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXTS, type ConfigChangeInput } from '../../../../shared/admin.ts';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { addConfigChange } from '../api/add-config-change.ts';
-import { adminKeys } from '../api/query-keys.ts';
+import { useAddConfigChange } from '../api/add-config-change.ts';
 import { ConfigChangeForm } from '../components/config-change-form.tsx';
 
 /** A new entry for the configuration change log; the form resets after each saved entry. */
 function ChangeLogFormPage() {
   usePageTitle('Change Log Form');
-  const queryClient = useQueryClient();
   const alert = useTimedAlert();
+  const addConfigChange = useAddConfigChange();
 
   const save = async (values: ConfigChangeInput) => {
     try {
-      await addConfigChange(values);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      alert.show({ variant: 'success', body: ADMIN_TEXTS.changeLogSaved });
-      return true;
-    } catch (error) {
-      noteFailure(error, 'ChangeLogForm');
+      await addConfigChange.mutateAsync(values);
+    } catch {
       alert.show({ body: ADMIN_TEXTS.changeLogError });
       return false;
     }
+    alert.show({ variant: 'success', body: ADMIN_TEXTS.changeLogSaved });
+    return true;
   };
 
   return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -16,12 +15,10 @@ import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useConfigChanges } from '../api/config-changes.ts';
-import { deleteConfigChange } from '../api/delete-config-change.ts';
-import { editConfigChange } from '../api/edit-config-change.ts';
-import { adminKeys } from '../api/query-keys.ts';
+import { useDeleteConfigChange } from '../api/delete-config-change.ts';
+import { useEditConfigChange } from '../api/edit-config-change.ts';
 import { refusalMessage } from '../components/admin-failure.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { COLLECTION_LABELS, ConfigChangeForm } from '../components/config-change-form.tsx';
@@ -43,32 +40,32 @@ function inputOf(entry: ConfigChange): ConfigChangeInput {
 /** The edit dialog of a change-log entry; saving refreshes the list. */
 function useEntryEditor(onSaved: () => void) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const edit = useEditConfigChange();
+  const resetEdit = edit.reset;
   const [editing, setEditing] = useState<ConfigChange | null>(null);
   const [show, setShow] = useState(false);
-  const [failed, setFailed] = useState(false);
   const close = useCallback(() => setShow(false), []);
 
-  const open = useCallback((entry: ConfigChange) => {
-    setEditing(entry);
-    setFailed(false);
-    setShow(true);
-  }, []);
+  const open = useCallback(
+    (entry: ConfigChange) => {
+      setEditing(entry);
+      resetEdit();
+      setShow(true);
+    },
+    [resetEdit],
+  );
 
   const save = async (values: ConfigChangeInput) => {
     if (!editing) return false;
-    setFailed(false);
     try {
-      await editConfigChange(editing.id, values);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      close();
-      onSaved();
-      return true;
-    } catch (error) {
-      noteFailure(error, COMPONENT_NAME);
-      setFailed(true);
+      // Resolves once the list has been read again.
+      await edit.mutateAsync({ id: editing.id, entry: values });
+    } catch {
       return false;
     }
+    close();
+    onSaved();
+    return true;
   };
 
   const element = (
@@ -86,7 +83,7 @@ function useEntryEditor(onSaved: () => void) {
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {failed && <Alert variant="danger">{ADMIN_TEXTS.changeLogError}</Alert>}
+        {edit.isError && <Alert variant="danger">{ADMIN_TEXTS.changeLogError}</Alert>}
         {editing && (
           <ConfigChangeForm
             key={editing.id}
@@ -167,8 +164,8 @@ function ConfigChangeLogPage() {
   usePageTitle('Config Change Log');
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const remove = useDeleteConfigChange();
   const alert = useTimedAlert();
   const [choice, setChoice] = useState<ConfigCollection | ''>('');
   const [viewed, setViewed] = useState<ConfigCollection>();
@@ -189,16 +186,14 @@ function ConfigChangeLogPage() {
   const onCancel = async (entry: ConfigChange) => {
     if (!(await confirm(DELETE_CONFIRM))) return;
     try {
-      await deleteConfigChange(entry.id);
-      alert.show({ variant: 'success', body: ADMIN_TEXTS.deletedRecords });
-      heading.current?.focus();
+      // Departure 7 of the design: the list refreshes after every delete (the mutation sees to it).
+      await remove.mutateAsync(entry.id);
     } catch (error) {
-      noteFailure(error, COMPONENT_NAME);
       alert.show({ body: refusalMessage(error) ?? APPOINTMENT_TEXTS.deleteError });
-    } finally {
-      // Departure 7 of the design: the list refreshes after every delete.
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      return;
     }
+    alert.show({ variant: 'success', body: ADMIN_TEXTS.deletedRecords });
+    heading.current?.focus();
   };
 
   let content: ReactNode = <p className="fs-5">Choose a collection and select View.</p>;

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
@@ -8,10 +7,9 @@ import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { deleteError } from '../api/delete-error.ts';
+import { useDeleteError } from '../api/delete-error.ts';
 import { useErrors } from '../api/get-errors.ts';
-import { adminKeys } from '../api/query-keys.ts';
-import { recordAdminFailure, refusalMessage } from '../components/admin-failure.ts';
+import { refusalMessage } from '../components/admin-failure.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { TableRegion } from '../components/table-region.tsx';
 
@@ -84,12 +82,12 @@ function ErrorTable({ entries, firstNumber, deleting, onDelete, caption }: RowsP
 function ErrorLogPage() {
   usePageTitle('Error Log');
   const heading = useRef<HTMLHeadingElement>(null);
-  const queryClient = useQueryClient();
   const alert = useTimedAlert();
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search.get('page'));
   const errors = useErrors(page);
-  const [deleting, setDeleting] = useState<string>();
+  const remove = useDeleteError();
+  const deleting = remove.isPending ? remove.variables : undefined;
 
   const goTo = (next: number) => setSearch(next === 1 ? {} : { page: String(next) });
   const pages = errors.data ? Math.max(1, Math.ceil(errors.data.total / errors.data.pageSize)) : undefined;
@@ -100,19 +98,15 @@ function ErrorLogPage() {
   }, [page, pages, setSearch]);
 
   const onDelete = async (entry: ErrorEntry) => {
-    if (deleting) return;
-    setDeleting(entry.errorID);
+    if (remove.isPending) return;
     try {
-      await deleteError(entry.errorID);
-      alert.show({ variant: 'success', body: ADMIN_TEXTS.deletedRecords });
-      heading.current?.focus();
+      await remove.mutateAsync(entry.errorID);
     } catch (error) {
-      recordAdminFailure(error, COMPONENT_NAME, entry.errorID);
       alert.show({ body: refusalMessage(error) ?? APPOINTMENT_TEXTS.deleteError });
-    } finally {
-      setDeleting(undefined);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      return;
     }
+    alert.show({ variant: 'success', body: ADMIN_TEXTS.deletedRecords });
+    heading.current?.focus();
   };
 
   let content: ReactNode;

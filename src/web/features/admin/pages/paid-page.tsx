@@ -12,7 +12,7 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { showToast } from '../../../components/toast.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paidCsvUrl, usePaidAppointments } from '../api/get-paid-appointments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
@@ -201,8 +201,7 @@ function PaidPage() {
         showToast(`Refund recorded: $${formatDollars(outcome.amountCents)}`);
       },
       onError: (error) => {
-        // The server logs its own refusals and failures; noteFailure reports only what it could not have seen.
-        noteFailure(error, COMPONENT_NAME);
+        // Recorded by the mutation (only what the server could not have seen: it logs its own refusals and failures).
         alert.show({ body: serverMessage(error) ?? GENERIC_SERVER_ERROR_MESSAGE });
       },
     });

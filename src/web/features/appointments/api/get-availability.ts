@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Availability } from '../../../../shared/appointments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { appointmentKeys } from './query-keys.ts';
+import { appointmentKeys } from '../../../lib/query-keys.ts';
 
 /** The taken start times of a month (YYYY-MM) and the booking window; nothing about who booked them. */
 export function getAvailability(month: string, signal?: AbortSignal): Promise<Availability> {

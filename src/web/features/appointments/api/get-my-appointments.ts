@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerAppointment } from '../../../../shared/appointments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { appointmentKeys } from './query-keys.ts';
+import { appointmentKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in customer's open appointments, sorted by time by the server. */
 export function getMyAppointments(signal?: AbortSignal): Promise<CustomerAppointment[]> {

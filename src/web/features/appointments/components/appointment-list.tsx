@@ -1,6 +1,5 @@
 import '../appointments.css';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
@@ -17,10 +16,8 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { noteFailure } from '../../../lib/api-failure.ts';
 import { reportError } from '../../../lib/error-reporter.ts';
-import { cancelAppointment } from '../api/cancel-appointment.ts';
-import { appointmentKeys } from '../api/query-keys.ts';
+import { useCancelAppointment } from '../api/cancel-appointment.ts';
 
 /** What the checkout screen receives through the navigation state. */
 export type PaymentState = { appointmentId: string; amountCents: number };
@@ -188,38 +185,34 @@ export function AppointmentList({
 }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const modal = useMessageModal();
   const alert = useTimedAlert();
-  const [cancelling, setCancelling] = useState<string>();
+  const cancel = useCancelAppointment();
+  const cancelling = cancel.isPending ? cancel.variables : undefined;
 
   const onCancel = async (appointment: CustomerAppointment) => {
-    if (cancelling) return;
+    if (cancel.isPending) return;
     if (!canCancelAppointment(appointment)) {
       await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: APPOINTMENT_TEXTS.cancelNotAllowedBody });
       return;
     }
     if (!(await confirm(APPOINTMENT_TEXTS.cancelConfirm))) return;
-    setCancelling(appointment.id);
     try {
-      await cancelAppointment(appointment.id);
-      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-      alert.show({ variant: 'success', body: 'Your appointment has been cancelled.' });
-      // The row and its buttons are gone; the list's heading keeps the reader's place.
-      heading.current?.focus();
+      // Resolves once the list has been read again.
+      await cancel.mutateAsync(appointment.id);
     } catch (error) {
-      noteFailure(error, 'Appointments');
       if (error instanceof ApiRequestError && error.code === 'NOT_ALLOWED') {
         await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: error.message });
       } else {
         alert.show({ body: APPOINTMENT_TEXTS.deleteError });
       }
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    } finally {
-      setCancelling(undefined);
+      return;
     }
+    alert.show({ variant: 'success', body: 'Your appointment has been cancelled.' });
+    // The row and its buttons are gone; the list's heading keeps the reader's place.
+    heading.current?.focus();
   };
 
   const onPay = async (appointment: CustomerAppointment) => {

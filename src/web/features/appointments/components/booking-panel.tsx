@@ -1,5 +1,4 @@
 import '../appointments.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,22 +13,14 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
-import { reportError } from '../../../lib/error-reporter.ts';
-import { refreshSession } from '../../../lib/session.ts';
-import { bookAppointment } from '../api/book-appointment.ts';
+import { bookingFailureText, useBookAppointment } from '../api/book-appointment.ts';
 import { useAvailability } from '../api/get-availability.ts';
-import { appointmentKeys } from '../api/query-keys.ts';
 import { bookingWindowOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 /** Past slots close as the clock moves on; the panel looks again this often. */
 const CLOCK_TICK_MS = 60_000;
-
-/** The server's refusals that explain themselves (slot taken, too many open, profile missing, slot closed). */
-function isExplainedRefusal(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError && (error.status === 400 || error.status === 409 || error.status === 429);
-}
 
 function useTicker(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -53,7 +44,7 @@ const VIEWER_ZONE_NOTE = zoneNoteFor(Intl.DateTimeFormat().resolvedOptions().tim
  */
 export function BookingPanel({ openCount, onBooked }: { openCount: number; onBooked: (appointment: CustomerAppointment) => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const booking = useBookAppointment();
   const confirm = useConfirm();
   const alert = useTimedAlert();
   const ticker = useTicker();
@@ -61,7 +52,6 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
   const [selectedDate, setSelectedDate] = useState<BusinessDate>();
   const [slot, setSlot] = useState<SlotLabel>();
   const [isRemote, setIsRemote] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   const shown = useAvailability(month);
   const chosen = useAvailability(selectedDate ? monthOf(selectedDate) : month);
@@ -106,34 +96,21 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
   };
 
   const confirmBooking = async () => {
-    if (submitting) return;
+    if (booking.isPending) return;
     if (!selectedDate || !chosenSlot) {
       fail(APPOINTMENT_TEXTS.selectTimeError);
       return;
     }
     if (!(await confirm(APPOINTMENT_TEXTS.confirmVisit(visitTypeLabel(isRemote))))) return;
-    setSubmitting(true);
     try {
-      const created = await bookAppointment({ date: selectedDate, slot: chosenSlot, isRemote });
+      const created = await booking.mutateAsync({ date: selectedDate, slot: chosenSlot, isRemote });
       setSlot(undefined);
       alert.clear();
       onBooked(created);
     } catch (error) {
-      if (isExplainedRefusal(error)) {
-        fail(error.message);
-        if (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_CLOSED') setSlot(undefined);
-        if (error.code === 'PROFILE_REQUIRED') refreshSession().catch(() => undefined);
-      } else {
-        fail(APPOINTMENT_TEXTS.notSet);
-        void reportError({ error, componentName: 'Booking' });
-        // A session that ended meanwhile hands the screen over to the guard.
-        if (error instanceof ApiRequestError && (error.code === 'UNAUTHENTICATED' || error.code === 'NOT_VERIFIED')) {
-          refreshSession().catch(() => undefined);
-        }
-      }
-    } finally {
-      setSubmitting(false);
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      // The booking's mutation has recorded the failure and shown the toast; the panel says it too, for screen readers.
+      alert.show({ body: bookingFailureText(error) });
+      if (error instanceof ApiRequestError && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_CLOSED')) setSlot(undefined);
     }
   };
 
@@ -198,7 +175,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
             </fieldset>
             <div className="mt-3">{alert.element}</div>
             <Button size="lg" className="mt-2 px-5" onClick={confirmBooking}>
-              {submitting ? 'Booking…' : 'Confirm'}
+              {booking.isPending ? 'Booking…' : 'Confirm'}
             </Button>
           </div>
         </div>

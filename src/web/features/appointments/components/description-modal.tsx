@@ -1,20 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   APPOINTMENT_TEXTS,
   type CustomerAppointment,
   DESCRIPTION_MAX_LENGTH,
+  type DescriptionInput,
   DescriptionSchema,
   visitTypeLabel,
 } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
-import { noteFailure } from '../../../lib/api-failure.ts';
-import { appointmentKeys } from '../api/query-keys.ts';
-import { updateDescription } from '../api/update-description.ts';
+import { useUpdateDescription } from '../api/update-description.ts';
 
 type Editing = {
   appointment: CustomerAppointment;
@@ -26,43 +26,38 @@ type Editing = {
 
 function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onSaved: () => void; onCancel: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(editing.appointment.description);
-  const [invalid, setInvalid] = useState<string>();
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateDescription();
   const { appointment, required } = editing;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(DescriptionSchema),
+    defaultValues: { description: appointment.description },
+    // The message under the field stays until the next Save, as it always has.
+    reValidateMode: 'onSubmit',
+  });
+  const text = useWatch({ control, name: 'description' });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = DescriptionSchema.safeParse({ description: text });
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message);
-      textarea.current?.focus();
+  const save = async ({ description }: DescriptionInput) => {
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ appointmentId: appointment.id, description });
+    } catch {
+      // Recorded by the mutation; the dialog says it below the field.
       return;
     }
-    setInvalid(undefined);
-    setFailed(false);
-    setSaving(true);
-    try {
-      await updateDescription(appointment.id, parsed.data.description);
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-      onSaved();
-    } catch (error) {
-      noteFailure(error, 'Description');
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    onSaved();
   };
 
+  const invalid = errors.description?.message;
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const startsAt = Date.parse(appointment.startsAt);
   return (
-    <Form noValidate onSubmit={save}>
+    <Form noValidate onSubmit={handleSubmit(save)}>
       <Modal.Body>
         {!Number.isNaN(startsAt) && (
           <p className="fs-5">
@@ -73,13 +68,11 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
         <Form.Group controlId={`${id}-description`}>
           <Form.Label className="fw-semibold">Describe the problem</Form.Label>
           <Form.Control
-            ref={textarea}
             as="textarea"
             rows={6}
             required
             maxLength={DESCRIPTION_MAX_LENGTH}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            {...register('description')}
             isInvalid={Boolean(invalid)}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={[counterId, invalid ? errorId : null].filter(Boolean).join(' ')}
@@ -94,7 +87,7 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
             {text.length} of {DESCRIPTION_MAX_LENGTH} characters
           </Form.Text>
         </Form.Group>
-        {failed && (
+        {update.isError && (
           <Alert variant="danger" className="mt-3 mb-0">
             {APPOINTMENT_TEXTS.descriptionError}
           </Alert>
@@ -107,7 +100,7 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
           </Button>
         )}
         <Button type="submit" size="lg">
-          {saving ? 'Saving…' : 'Save'}
+          {update.isPending ? 'Saving…' : 'Save'}
         </Button>
       </Modal.Footer>
     </Form>

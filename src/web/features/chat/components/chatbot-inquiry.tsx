@@ -12,14 +12,15 @@ import {
 } from '../../../../shared/chat.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
-import { sendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
+import { useSendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
 
 /** The offer of a custom chatbot for an organisation, with a short request form that reaches the admins. */
 export function ChatbotInquiryOffer() {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const alert = useTimedAlert();
+  const sendInquiry = useSendChatbotInquiry();
   const formId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   // After the form closes (sent or cancelled) the focus returns to the button that opened it, not to the page.
@@ -39,15 +40,15 @@ export function ChatbotInquiryOffer() {
 
   const onValid = async (values: ChatbotInquiry) => {
     try {
-      await sendChatbotInquiry(values);
-      reset();
-      setSent(true);
-      setReturnFocus(true);
-      setOpen(false);
+      await sendInquiry.mutateAsync(values);
     } catch (error) {
-      noteFailure(error, 'ChatbotInquiry');
       alert.show({ heading: CHAT_TEXTS.inquiryFailure, body: serverMessage(error) });
+      return;
     }
+    reset();
+    setSent(true);
+    setReturnFocus(true);
+    setOpen(false);
   };
 
   return (

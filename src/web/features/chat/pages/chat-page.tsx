@@ -4,9 +4,9 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { CHAT_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, type ChatMessage, ChatMessageSchema } from '../../../../shared/chat.ts';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { sendChat } from '../api/send-chat.ts';
+import { useSendChat } from '../api/send-chat.ts';
 import { ChatbotInquiryOffer } from '../components/chatbot-inquiry.tsx';
 import '../chat.css';
 
@@ -18,7 +18,9 @@ function ChatPage() {
   usePageTitle('Ask our assistant');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
-  const [waiting, setWaiting] = useState(false);
+  const chat = useSendChat();
+  const resetChat = chat.reset;
+  const waiting = chat.isPending;
   const [inputError, setInputError] = useState<string>();
   const alert = useTimedAlert();
   const pending = useRef<AbortController | null>(null);
@@ -46,16 +48,14 @@ function ChatPage() {
     const conversation = [...messages, question];
     setMessages(conversation);
     setDraft('');
-    setWaiting(true);
     const controller = new AbortController();
     pending.current = controller;
     try {
       // The page shows the whole conversation; the assistant gets its latest part, as much as a request may hold.
-      const answer = await sendChat(conversation.slice(-CHAT_MAX_MESSAGES), controller.signal);
+      const answer = await chat.mutateAsync({ messages: conversation.slice(-CHAT_MAX_MESSAGES), signal: controller.signal });
       setMessages([...conversation, { role: 'assistant', content: answer }]);
     } catch (error) {
       if (controller.signal.aborted) return;
-      noteFailure(error, 'Chat');
       // Nothing typed is lost: the question goes back into the box to send again.
       setMessages(messages);
       setDraft(question.content);
@@ -63,7 +63,6 @@ function ChatPage() {
     } finally {
       if (pending.current === controller) {
         pending.current = null;
-        setWaiting(false);
         input.current?.focus();
       }
     }
@@ -72,7 +71,8 @@ function ChatPage() {
   const clear = () => {
     pending.current?.abort();
     pending.current = null;
-    setWaiting(false);
+    // The question given up on no longer holds the Send button.
+    resetChat();
     setMessages([]);
     setDraft('');
     setInputError(undefined);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Checkout } from '../../../../shared/payments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { paymentKeys } from './query-keys.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /**
  * What the customer is about to pay, as the server holds it. Refused with 409 NOT_COMPLETED, ALREADY_PAID or

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerAppointment } from '../../../../shared/appointments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { paymentKeys } from './query-keys.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /** A customer's unpaid appointments, for an admin taking a payment (an unknown address answers an empty list). */
 export function getCustomerAppointments(email: string, signal?: AbortSignal): Promise<CustomerAppointment[]> {

@@ -17,6 +17,7 @@ export type PaymentFlow = {
   createOrder: () => Promise<string>;
   captureOrder: (orderId: string) => Promise<CaptureOutcome>;
   onPaid: (outcome: CaptureOutcome) => void;
+  /** Tells the user; the failure is recorded already (by the write's mutation, or by PayPal's buttons for PayPal's own). */
   onFailure: (stage: PaymentStage, error: unknown) => void;
   /** The payer closed PayPal's window without paying. */
   onCancel?: () => void;

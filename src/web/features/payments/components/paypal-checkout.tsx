@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { noteFailure } from '../../../lib/api-failure.ts';
 import type { PaymentFlow } from './payment-buttons.tsx';
 
 export type PayPalCheckoutProps = PaymentFlow & { clientId: string };
@@ -53,6 +54,8 @@ function Buttons({ disabled, createOrder, captureOrder, onPaid, onFailure, onCan
           createFailed.current = false;
           return;
         }
+        // PayPal's own failure, not one of our writes (their mutations record theirs): recorded here.
+        noteFailure(error, 'PayPal');
         onFailure('capture', error);
       }}
     />

@@ -1,5 +1,4 @@
 import '../payments.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -13,11 +12,10 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { captureAdminOrder } from '../api/capture-admin-order.ts';
+import { useCaptureAdminOrder } from '../api/capture-admin-order.ts';
 import { customerExists } from '../api/check-customer.ts';
-import { createAdminOrder } from '../api/create-admin-order.ts';
+import { useCreateAdminOrder } from '../api/create-admin-order.ts';
 import { useCustomerAppointments } from '../api/get-customer-appointments.ts';
-import { paymentKeys } from '../api/query-keys.ts';
 import { PaymentButtons } from '../components/payment-buttons.tsx';
 
 const COMPONENT_NAME = 'AdminPayment';
@@ -154,7 +152,8 @@ function AdminPaymentPage() {
   usePageTitle('Take a Payment');
   const id = useId();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const createOrder = useCreateAdminOrder();
+  const captureOrder = useCaptureAdminOrder();
   const alert = useTimedAlert();
   const [email, setEmail] = useState<string>();
   const [appointment, setAppointment] = useState<CustomerAppointment>();
@@ -190,11 +189,9 @@ function AdminPaymentPage() {
     setAppointment(undefined);
     setConfirmed(undefined);
     setAmount('');
-    void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
   };
 
   const onFailure = (_stage: unknown, error: unknown) => {
-    noteFailure(error, COMPONENT_NAME);
     const detail =
       error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message !== PAYMENT_TEXTS.adminApprovalError
         ? error.message
@@ -252,8 +249,8 @@ function AdminPaymentPage() {
           <PaymentButtons
             amountCents={amountCents}
             disabled={!ready}
-            createOrder={() => createAdminOrder(appointment.id, confirmed?.amount ?? '')}
-            captureOrder={captureAdminOrder}
+            createOrder={() => createOrder.mutateAsync({ appointmentId: appointment.id, amount: confirmed?.amount ?? '' })}
+            captureOrder={captureOrder.mutateAsync}
             onPaid={onPaid}
             onFailure={onFailure}
           />

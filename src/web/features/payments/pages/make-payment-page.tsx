@@ -1,5 +1,4 @@
 import '../payments.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -14,8 +13,8 @@ import { type AlertMessage, useTimedAlert } from '../../../components/timed-aler
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { captureOrder } from '../api/capture-order.ts';
-import { createOrder } from '../api/create-order.ts';
+import { useCaptureOrder } from '../api/capture-order.ts';
+import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
 import { PaymentButtons, type PaymentStage } from '../components/payment-buttons.tsx';
 
@@ -89,7 +88,8 @@ function MakePaymentPage() {
   usePageTitle(PAYMENT_TEXTS.checkout);
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createOrder = useCreateOrder();
+  const captureOrder = useCaptureOrder();
   const [searchParams] = useSearchParams();
   const state = location.state as PaymentState;
   const fromState = typeof state?.appointmentId === 'string' ? state.appointmentId : undefined;
@@ -114,7 +114,6 @@ function MakePaymentPage() {
   const onPaid = async (outcome: CaptureOutcome) => {
     setPaid(outcome);
     alert.clear();
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payments' });
     await modal.show({
       title: PAYMENT_TEXTS.thankYou(outcome.payerName),
       body: `We received $${formatDollars(outcome.amountCents)} and e-mailed you a receipt. You will be taken back to your appointments.`,
@@ -125,7 +124,6 @@ function MakePaymentPage() {
 
   const onFailure = (stage: PaymentStage, error: unknown) => {
     setPaying(false);
-    noteFailure(error, COMPONENT_NAME);
     alert.show(failureMessage(stage, error));
     // The job changed after the order was made: read it again at once, so the amount shown (and offered on the
     // button) is the one the next press pays, even when no live update has brought the change yet.
@@ -170,9 +168,9 @@ function MakePaymentPage() {
           createOrder={() => {
             setPaying(true);
             setAmountOffered(amountCents);
-            return createOrder(appointmentId);
+            return createOrder.mutateAsync(appointmentId);
           }}
-          captureOrder={captureOrder}
+          captureOrder={captureOrder.mutateAsync}
           onPaid={(outcome) => void onPaid(outcome)}
           onFailure={onFailure}
           onCancel={() => setPaying(false)}

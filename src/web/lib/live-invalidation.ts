@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LiveSignal } from './live-updates.ts';
+import { invalidateChange } from './query-keys.ts';
+
+export type LiveSignalTarget = {
+  queryClient: QueryClient;
+  /** This tab's id (TAB_ID): a change that names it as its origin is this tab's own write. */
+  tabId: string;
+  /** The signed-in user, whose own profile changes are read through the session. */
+  viewerId: string | undefined;
+  recheckSession: () => void;
+};
+
+/**
+ * What the signed-in screens do with what the live connection hears:
+ * - a change refetches only the queries its kind touches (queriesTouchedBy), unless this tab made it: the write's
+ *   own mutation has invalidated the same queries already, and refetching again would ask twice;
+ * - a change to the user's own profile re-reads the session, which holds it;
+ * - `reconnected` re-reads the session and refetches everything, since changes may have been missed meanwhile;
+ * - `lost` re-reads the session only: the stream may have failed because the session ended.
+ */
+export function applyLiveSignal(signal: LiveSignal, target: LiveSignalTarget): void {
+  const { queryClient, recheckSession } = target;
+  if (signal.type === 'lost') {
+    recheckSession();
+    return;
+  }
+  if (signal.type === 'reconnected') {
+    recheckSession();
+    void queryClient.invalidateQueries();
+    return;
+  }
+  const { event } = signal;
+  if (event.origin !== undefined && event.origin === target.tabId) return;
+  if (event.kind === 'profile' && event.userId === target.viewerId) recheckSession();
+  void invalidateChange(queryClient, event);
+}

@@ -1,0 +1,66 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ChangeEvent } from '../../shared/events.ts';
+
+/**
+ * Every query key of the app, by the feature that reads it, and which of them each kind of change touches. They
+ * live together, here, because a change crosses features (a booking shows on the customer's list, in the admin's
+ * lists and in a checkout), and both the live updates and the write that made the change invalidate by it.
+ */
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  mine: () => [...appointmentKeys.all, 'mine'] as const,
+  availability: (month: string) => [...appointmentKeys.all, 'availability', month] as const,
+};
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  checkouts: () => [...paymentKeys.all, 'checkout'] as const,
+  checkout: (appointmentId: string) => [...paymentKeys.checkouts(), appointmentId] as const,
+  customersAppointments: () => [...paymentKeys.all, 'customer-appointments'] as const,
+  customerAppointments: (email: string) => [...paymentKeys.customersAppointments(), email] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  open: () => [...adminKeys.all, 'open'] as const,
+  completed: () => [...adminKeys.all, 'completed'] as const,
+  paidLists: () => [...adminKeys.all, 'paid'] as const,
+  paid: (from: string, to: string) => [...adminKeys.paidLists(), from, to] as const,
+  histories: () => [...adminKeys.all, 'history'] as const,
+  history: (appointmentId: string) => [...adminKeys.histories(), appointmentId] as const,
+  errorPages: () => [...adminKeys.all, 'errors'] as const,
+  errors: (page: number) => [...adminKeys.errorPages(), page] as const,
+  configChangeLists: () => [...adminKeys.all, 'config-changes'] as const,
+  configChanges: (collection: string) => [...adminKeys.configChangeLists(), collection] as const,
+};
+
+/** What a change is about: its kind, and the appointment when it is one. */
+export type Change = Pick<ChangeEvent, 'kind' | 'appointmentId'>;
+
+/** The back-office lists, which show each appointment with its customer's name, address and phone. */
+const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminKeys.paidLists()];
+
+/**
+ * The queries a change may have made out of date (each key names a query or, as a prefix, a family of them):
+ * - an appointment: the customer's list and the calendar's free times, that appointment's checkout, the admin's
+ *   payment screen (it lists a customer's unpaid appointments), the back-office lists and that appointment's history;
+ * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart).
+ * The error log and the configuration change log change with no appointment or profile.
+ */
+export function queriesTouchedBy(change: Change): QueryKey[] {
+  if (change.kind === 'profile') return ADMIN_LISTS;
+  const id = change.appointmentId;
+  return [
+    appointmentKeys.all,
+    id ? paymentKeys.checkout(id) : paymentKeys.checkouts(),
+    paymentKeys.customersAppointments(),
+    ...ADMIN_LISTS,
+    id ? adminKeys.history(id) : adminKeys.histories(),
+  ];
+}
+
+/** Marks the queries a change touches stale and refetches those on screen; resolves once they are fetched. */
+export async function invalidateChange(queryClient: QueryClient, change: Change): Promise<void> {
+  await Promise.all(queriesTouchedBy(change).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
