@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerAppointment } from '../../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../../../shared/appointments.ts';
 import { ConfirmProvider } from '../../../components/confirm-dialog.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { AppointmentList } from './appointment-list.tsx';
 
 const completed: CustomerAppointment = {
@@ -45,7 +46,7 @@ function renderList(appointments: CustomerAppointment[]) {
     { initialEntries: ['/home'] },
   );
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={createQueryClient()}>
       <ConfirmProvider>
         <RouterProvider router={router} />
       </ConfirmProvider>
@@ -116,5 +117,20 @@ describe('the appointment list', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Your appointment has been cancelled.'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith(`/api/appointments/${open.id}/cancel`, expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('records a cancel that failed in the error log once, and says so in the banner', async () => {
+    // Something in front of the server failed: no standard error body, so nobody has recorded it yet.
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      url === '/api/errors' ? new Response(null, { status: 204 }) : new Response('Bad gateway', { status: 502 }),
+    );
+    renderList([open]);
+    fireEvent.click(table().getByRole('button', { name: /^Cancel/ }));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(APPOINTMENT_TEXTS.deleteError));
+    const reports = vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/errors');
+    expect(reports).toHaveLength(1);
+    expect(JSON.parse(String(reports[0]?.[1]?.body))).toMatchObject({ componentName: 'Appointments' });
+    expect(table().getByRole('button', { name: /^Cancel/ }).textContent).toMatch(/^Cancel \(/);
   });
 });
