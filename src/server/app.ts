@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
 import type { Auth } from './modules/accounts/auth.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
+import { type Clock, realClock } from './modules/accounts/clock.ts';
 import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
@@ -61,6 +62,8 @@ export type AppDependencies = {
   chatTimeoutMs?: number;
   /** Told of every route as it is registered, so that a test can prove it covers them all. */
   onRoute?: (route: RouteOptions) => void;
+  /** What the sign-in delays wait on: Node's timers unless a test drives its own. */
+  clock?: Clock;
 };
 
 declare module 'fastify' {
@@ -185,7 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);
-  await app.register(accountRoutes, { accounts });
+  await app.register(accountRoutes, { accounts, clock: deps.clock ?? realClock });
   await app.register(appointmentRoutes, { appointments });
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });

@@ -5,10 +5,13 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
-/** The real application on a fresh database, driven with inject(). */
+/**
+ * The real application on a fresh database, driven with inject(). It waits out sign-in delays on the real clock
+ * unless given a `clock` (tests/support/test-clock.ts).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'logger' | 'paypalTimeoutMs'> = {},
+  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -18,6 +21,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     chatTimeoutMs: options.chatTimeoutMs,
     paypalTimeoutMs: options.paypalTimeoutMs,
+    clock: options.clock,
   });
   if (options.ready !== false) await app.ready();
   return {

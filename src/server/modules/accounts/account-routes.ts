@@ -16,11 +16,12 @@ import {
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { forwardCookies, requireVerifiedUser, webHeaders } from '../../plugins/session.ts';
 import type { AccountService } from './account-service.ts';
+import type { Clock } from './clock.ts';
 import { limitAttempt, limitSignIn } from './rate-limit.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; clock: Clock }> = async (app, { accounts, clock }) => {
   app.get('/api/account/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.me(request.viewer));
 
   app.post('/api/account/signup', { schema: { body: SignUpSchema, response: { 201: OkSchema, ...errors } } }, async (request, reply) => {
@@ -40,6 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
     async (request, reply) => {
       const { setCookies, user } = await limitSignIn(
         app.db,
+        clock,
         { client: request.ip, address: request.body.email, signal: closing.signal },
         () => accounts.login(request.body, webHeaders(request)),
       );

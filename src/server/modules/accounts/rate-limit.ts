@@ -1,7 +1,9 @@
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/messages.ts';
 import type { Database } from '../../db/client.ts';
+import { millisecondsUntil } from '../../db/rate-limit-queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { consumeRateLimit, countInWindow, holdBack, type Limit, resetRateLimit, waitOutHold } from '../../plugins/rate-limit-store.ts';
+import { consumeRateLimit, countInWindow, holdBack, type Limit, resetRateLimit } from '../../plugins/rate-limit-store.ts';
+import type { Clock } from './clock.ts';
 
 /** Limits per client (IP address) and per e-mail address for each account action but sign-in (SIGN_IN_LIMITS). */
 export const ACCOUNT_LIMITS = {
@@ -39,10 +41,12 @@ export function signInDelaySeconds(failures: number): number {
  * Runs one sign-in under SIGN_IN_LIMITS. The attempt counts against the client at once and against the address
  * from this client until it proves the password (so that parallel attempts cannot slip past the limit), and a
  * wrong password counts against the address alone, whose next attempts then wait. The wait comes before the
- * password is checked, holds no transaction, and ends early (503) when `signal` aborts.
+ * password is checked, holds no transaction, and ends early (503) when `signal` aborts. How long to wait is the
+ * database's to say (the moment it keeps, by its clock); the waiting is `clock`'s.
  */
 export async function limitSignIn<T>(
   db: Database,
+  clock: Clock,
   attempt: { client: string; address: string; signal?: AbortSignal },
   signIn: () => Promise<T>,
 ): Promise<T> {
@@ -51,8 +55,9 @@ export async function limitSignIn<T>(
   const delayKey = `login:delay:${address}`;
   await consumeRateLimit(db, `login:client:${attempt.client}`, SIGN_IN_LIMITS.perClient);
   await consumeRateLimit(db, fromClient, SIGN_IN_LIMITS.failuresPerAddressAndClient);
+  const wait = Math.min(await millisecondsUntil(db, delayKey), SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000);
   try {
-    await waitOutHold(db, delayKey, SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000, attempt.signal);
+    if (wait > 0) await clock.sleep(wait, attempt.signal);
   } catch (error) {
     if (attempt.signal?.aborted) throw new HttpError(503, 'UNAVAILABLE', GENERIC_SERVER_ERROR_MESSAGE);
     throw error;
