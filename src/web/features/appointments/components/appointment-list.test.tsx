@@ -126,11 +126,12 @@ describe('the appointment list', () => {
     );
     renderList([open]);
     fireEvent.click(table().getByRole('button', { name: /^Cancel/ }));
-    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' })));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(APPOINTMENT_TEXTS.deleteError));
     const reports = vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/errors');
     expect(reports).toHaveLength(1);
     expect(JSON.parse(String(reports[0]?.[1]?.body))).toMatchObject({ componentName: 'Appointments' });
-    expect(table().getByRole('button', { name: /^Cancel/ }).textContent).toMatch(/^Cancel \(/);
+    await waitFor(() => expect(table().getByRole('button', { name: /^Cancel/ }).textContent).toMatch(/^Cancel \(/));
   });
 });
