@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { FIXTURE_SCRIPT } from '../support/web-fixture.ts';
 
 describe('the server basics', () => {
   let subject: TestApp;
@@ -53,6 +55,10 @@ describe('the server basics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(FIXTURE_SCRIPT);
+    const gzipped = await subject.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(FIXTURE_SCRIPT);
   });
 
   it('sends a Content-Security-Policy that allows no inline script, and the other security headers', async () => {

@@ -27,6 +27,22 @@ describe('the server process', () => {
     expect(existsSync(path.join(server.dataDir, 'pglite'))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(server.dataDir, LOCK_FILE_NAME), 'utf8')).pid).toBe(server.child.pid);
 
+    // The built browser app (the integration tests serve a stand-in): its index with the configuration filled in, and
+    // its hashed script, pre-compressed and cached for a year.
+    const page = await fetch(`${server.url}/services`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script id="app-config" type="application/json">{"supportPhone":');
+    expect(html).not.toContain('<!--app-config-->');
+    const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]{8}\.js)"><\/script>/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const bundle = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await bundle.text()).length).toBeGreaterThan(1000);
+
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../../src/server/app.ts';
 import { testConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -6,12 +7,13 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
 /**
- * The real application on a fresh database, driven with inject(). It waits out sign-in delays on the real clock
- * unless given a `clock` (tests/support/test-clock.ts).
+ * The real application on a fresh database, driven with inject(). It serves the integration tests' stand-in for the
+ * built browser app (tests/support/web-fixture.ts) in the integration project, the real build (dist/web) elsewhere,
+ * or `webRoot`; and waits out sign-in delays on the real clock unless given a `clock` (tests/support/test-clock.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs'> = {},
+  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'webRoot'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -22,6 +24,7 @@ export async function createTestApp(
     chatTimeoutMs: options.chatTimeoutMs,
     paypalTimeoutMs: options.paypalTimeoutMs,
     clock: options.clock,
+    webRoot: options.webRoot ?? (inject('testWebRoot') || undefined),
   });
   if (options.ready !== false) await app.ready();
   return {

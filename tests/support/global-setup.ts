@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { writeWebFixture } from './web-fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,14 +13,41 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A migrated PostgreSQL database that each test file's database is created from (CREATE DATABASE … TEMPLATE). */
     postgresTemplate: string;
+    /**
+     * For the integration tests, a stand-in for the built browser app (tests/support/web-fixture.ts) that
+     * createTestApp serves, so that they need no build; empty for the tests that serve the real one.
+     */
+    testWebRoot: string;
   }
 }
 
 /**
  * Runs once per test run, before any file: migrates one database and keeps it as the template every test file's
- * database is copied from, instead of each file creating and migrating its own (seconds each, dozens of times).
+ * database is copied from, instead of each file creating and migrating its own (seconds each, dozens of times);
+ * and writes the integration tests' stand-in for the built browser app.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeWebRoot = provideWebRoot(project);
+  const removeTemplate = await provideTemplate(project);
+  return async () => {
+    removeWebRoot();
+    await removeTemplate();
+  };
+}
+
+/** The integration tests serve a stand-in for the built browser app; the browser tests of the postgres project, the real one. */
+function provideWebRoot(project: TestProject): () => void {
+  if (project.name !== 'integration') {
+    project.provide('testWebRoot', '');
+    return () => {};
+  }
+  const root = mkdtempSync(path.join(tmpdir(), 'techhelp-web-'));
+  writeWebFixture(root);
+  project.provide('testWebRoot', root);
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL || undefined;
   if (!url) {
     const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
