@@ -4,26 +4,27 @@ import { errorLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { FIXTURE_SCRIPT } from '../support/web-fixture.ts';
 
-describe('the server basics', () => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp({}, { ready: false });
-    subject.app.get('/api/test/explode', async () => {
-      throw new Error('database password is hunter2');
-    });
-    await subject.app.ready();
+// The app on the default configuration, shared by the tests that need nothing else.
+let basic: TestApp;
+beforeAll(async () => {
+  basic = await createTestApp({}, { ready: false });
+  basic.app.get('/api/test/explode', async () => {
+    throw new Error('database password is hunter2');
   });
-  afterAll(() => subject.close());
+  await basic.app.ready();
+});
+afterAll(() => basic.close());
 
+describe('the server basics', () => {
   it('answers /healthz after checking the database', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await basic.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('answers unknown API paths with a JSON 404 in the standard error shape', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await subject.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      const response = await basic.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Not found: ${method} /api/no-such-thing` } });
@@ -32,7 +33,7 @@ describe('the server basics', () => {
 
   it('serves index.html for page paths so that deep links survive a reload, with the app configuration embedded', async () => {
     for (const url of ['/', '/services', '/securified?x=1', '/home', '/usermgmt?mode=verifyEmail&oobCode=abc', '/no/such/page']) {
-      const response = await subject.app.inject({ method: 'GET', url });
+      const response = await basic.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -42,27 +43,27 @@ describe('the server basics', () => {
   });
 
   it('answers a missing file with a 404, not with the page', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/assets/index-deadbeef.js' });
+    const response = await basic.app.inject({ method: 'GET', url: '/assets/index-deadbeef.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 
   it('serves hashed assets compressed and cached for a year', async () => {
-    const page = await subject.app.inject({ method: 'GET', url: '/' });
+    const page = await basic.app.inject({ method: 'GET', url: '/' });
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(script).toBeDefined();
-    const response = await subject.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await basic.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(FIXTURE_SCRIPT);
-    const gzipped = await subject.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await basic.app.inject({ method: 'GET', url: script ?? '', headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(FIXTURE_SCRIPT);
   });
 
   it('sends a Content-Security-Policy that allows no inline script, and the other security headers', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/' });
+    const response = await basic.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
@@ -74,13 +75,13 @@ describe('the server basics', () => {
   });
 
   it('hides the internals of a server failure and writes it to the error log', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/api/test/explode' });
+    const response = await basic.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' },
     });
     expect(response.body).not.toContain('hunter2');
-    const rows = await subject.database.db.select().from(errorLog);
+    const rows = await basic.database.db.select().from(errorLog);
     expect(rows).toEqual([
       expect.objectContaining({
         source: 'server',
@@ -92,7 +93,7 @@ describe('the server basics', () => {
   });
 
   it('refuses a body that is not JSON with the standard error shape', async () => {
-    const response = await subject.app.inject({
+    const response = await basic.app.inject({
       method: 'POST',
       url: '/api/errors',
       headers: { 'content-type': 'application/json' },
@@ -155,23 +156,18 @@ describe('the dev mailbox', () => {
   });
 
   it('lists stored e-mails as an HTML page with every value escaped', async () => {
-    const development = await createTestApp();
-    try {
-      await development.app.mail.enqueue({
-        to: 'reader@example.com',
-        subject: '<script>alert(1)</script>',
-        text: 't',
-        html: '<b>h</b>',
-        links: ['https://x.test/?a=1&b=2'],
-      });
-      const page = await development.app.inject({ method: 'GET', url: '/dev/mailbox?to=reader@example.com' });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(page.body).not.toContain('<script>alert(1)</script>');
-      expect(page.body).toContain('href="https://x.test/?a=1&amp;b=2"');
-    } finally {
-      await development.close();
-    }
+    await basic.app.mail.enqueue({
+      to: 'reader@example.com',
+      subject: '<script>alert(1)</script>',
+      text: 't',
+      html: '<b>h</b>',
+      links: ['https://x.test/?a=1&b=2'],
+    });
+    const page = await basic.app.inject({ method: 'GET', url: '/dev/mailbox?to=reader@example.com' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).toContain('href="https://x.test/?a=1&amp;b=2"');
   });
 });
 
@@ -208,17 +204,15 @@ describe('cross-site requests', () => {
 describe('the Content-Security-Policy with PayPal configured', () => {
   it('allows PayPal’s script and frames, and still no inline script', async () => {
     const withPayPal = await createTestApp({ PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' });
-    const plain = await createTestApp();
     try {
       const csp = String((await withPayPal.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' https://www.paypal.com https://www.sandbox.paypal.com");
       expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.paypal.com https://www.sandbox.paypal.com');
       expect(csp).not.toContain('unsafe-inline');
-      const plainCsp = String((await plain.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      const plainCsp = String((await basic.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       expect(plainCsp).not.toContain('paypal');
     } finally {
       await withPayPal.close();
-      await plain.close();
     }
   });
 });
