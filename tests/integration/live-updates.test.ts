@@ -213,6 +213,10 @@ describe('live updates over Server-Sent Events', () => {
         payload: { ...PROFILE, firstName: 'Changed' },
       });
       expect(saved.statusCode).toBe(200);
+      // The customer's other tabs re-read their profile; the back office's lists show the new name.
+      const isFirstsProfile = (event: { kind: string; userId: string }) => event.kind === 'profile' && event.userId === first.id;
+      await streams.first.waitFor(isFirstsProfile, 1000);
+      await streams.admin.waitFor(isFirstsProfile, 1000);
       await subject.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: first.cookie } });
       await streams.first.waitForServerClose(3000);
       await streams.admin.waitFor((event) => event.appointmentId === created.id, 1000);

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
+import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
 import {
@@ -227,6 +227,7 @@ export class AccountService {
       await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
       await deleteUserSessions(tx, viewer.id);
       await announceSessionEnded(tx, { userId: viewer.id });
+      await announceChange(tx, { kind: 'profile', userId: viewer.id });
     });
     this.mail.deliverSoon();
   }
@@ -244,6 +245,7 @@ export class AccountService {
       await deleteAccountTokens(tx, token.userId, 'verify-email');
       await deleteUserSessions(tx, token.userId);
       await announceSessionEnded(tx, { userId: token.userId });
+      await announceChange(tx, { kind: 'profile', userId: token.userId });
       await this.mailTo(token.email, emailRestoredContent(token.email), tx);
       return token.email;
     });
@@ -260,7 +262,12 @@ export class AccountService {
   async saveProfile(viewer: SessionUser, input: ProfileInput): Promise<Profile> {
     const zipCode = zipForCity(input.city);
     if (!zipCode) throw new HttpError(400, 'VALIDATION_FAILED', 'Please choose your city from the list.');
-    const row = await upsertProfile(this.db, { userId: viewer.id, ...input, state: 'NY', zipCode });
+    const row = await this.db.transaction(async (tx) => {
+      const saved = await upsertProfile(tx, { userId: viewer.id, ...input, state: 'NY', zipCode });
+      // The back office's lists show the customer's name and address; the customer's other tabs re-read it.
+      await announceChange(tx, { kind: 'profile', userId: viewer.id });
+      return saved;
+    });
     return profileOutput(row, viewer);
   }
 }

@@ -46,6 +46,16 @@ export async function announceSessionEnded(db: Executor, ended: { userId: string
 }
 
 /**
+ * Announces a change on every instance; call it with the transaction that makes the change. When it is made
+ * during a request that named its browser tab, the tab and the user making it go with it (see EventHub's `send`).
+ */
+export async function announceChange(db: Executor, event: ChangeEvent): Promise<void> {
+  const made = currentRequestOrigin();
+  const { origin: _ignored, ...change } = event;
+  await notify(db, made ? { ...change, origin: made.origin, actorId: made.actorId } : change);
+}
+
+/**
  * Live updates across server instances: a change is announced with NOTIFY inside the transaction that makes
  * it (so it is delivered only once committed), and every instance relays it to the streams allowed to see it.
  * A stream lives only as long as its session: it ends at once when a session's end is announced, and within
@@ -73,14 +83,9 @@ export class EventHub {
     this.subscribers.clear();
   }
 
-  /**
-   * Announces a change; call it with the transaction that makes the change. When it is made during a request
-   * that named its browser tab, the tab and the user making it go with it (see `send`).
-   */
+  /** Announces a change (announceChange); call it with the transaction that makes the change. */
   async announce(db: Executor, event: ChangeEvent): Promise<void> {
-    const made = currentRequestOrigin();
-    const { origin: _ignored, ...change } = event;
-    await notify(db, made ? { ...change, origin: made.origin, actorId: made.actorId } : change);
+    await announceChange(db, event);
   }
 
   subscribe(subscriber: Subscriber): () => void {
