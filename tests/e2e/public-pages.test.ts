@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from '../support/browser.ts';
+import { afterQueuedTasks, axeViolations, launchBrowser, openPage } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const SUPPORT_PHONE = '(631) 555-0199';
@@ -14,6 +14,10 @@ const PAGES = [
   { path: '/maintenance', heading: 'Sorry, we are down for maintenance now. Be back soon!' },
   { path: '/no/such/page', heading: 'Page not found' },
 ] as const;
+
+/** The spec's carousel: three slides, 3 seconds each (written out here, not imported, so that a change shows). */
+const SLIDE_MS = 3000;
+const SLIDES = 3;
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -32,8 +36,16 @@ describe('the public site in Chromium', () => {
     await server?.stop();
   });
 
-  const activeSlide = (page: Page) =>
+  /** The slide on screen (Bootstrap's .active, which moves once a slide has finished sliding in). */
+  const shownSlide = (page: Page) =>
     page.locator('.carousel-item').evaluateAll((items) => items.findIndex((item) => item.classList.contains('active')));
+  /** The slide the indicators mark current: it changes the moment the carousel turns. */
+  const currentSlide = (page: Page) =>
+    page
+      .locator('.carousel-indicators button')
+      .evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute('aria-current') === 'true'));
+  /** "off" while the slides move by themselves, "polite" while they are held. */
+  const carouselLive = (page: Page) => page.locator('.carousel-inner').getAttribute('aria-live');
 
   for (const viewport of VIEWPORTS) {
     for (const { path, heading } of PAGES) {
@@ -148,23 +160,43 @@ describe('the public site in Chromium', () => {
     }
   });
 
-  it('advances the carousel every 3 seconds and stops while the pointer is over it', async () => {
+  it('advances the carousel after 3 seconds and not before, every 3 seconds, and stops while the pointer is over it', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
+      await page.clock.install();
       await page.goto(server.url);
+      // Held under the pointer, the carousel waits; the clock stops, and its 3 seconds start when the pointer leaves.
+      await page.locator('.hero-carousel').hover();
+      await afterQueuedTasks(page);
+      await expect.poll(() => shownSlide(page)).toEqual(await currentSlide(page));
+      const first = await currentSlide(page);
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await page.mouse.move(5, 890);
-      expect(await activeSlide(page)).toBe(0);
-      const started = Date.now();
-      await expect.poll(() => activeSlide(page), { timeout: 5000, interval: 100 }).toBe(1);
-      const firstTurn = Date.now() - started;
-      expect(firstTurn).toBeGreaterThan(2500);
-      expect(firstTurn).toBeLessThan(4500);
-      await expect.poll(() => activeSlide(page), { timeout: 5000, interval: 100 }).toBe(2);
+      await expect.poll(() => carouselLive(page)).toBe('off');
+      await afterQueuedTasks(page);
+
+      for (const turn of [1, 2]) {
+        const before = (first + turn - 1) % SLIDES;
+        await page.clock.runFor(SLIDE_MS - 1);
+        await afterQueuedTasks(page);
+        expect(await currentSlide(page), `turn ${turn}: 1 ms before 3 s`).toBe(before);
+        expect(await shownSlide(page)).toBe(before);
+        await page.clock.runFor(1);
+        await afterQueuedTasks(page);
+        expect(await currentSlide(page), `turn ${turn}: at 3 s`).toBe((before + 1) % SLIDES);
+        // The slide moves in (a CSS transition, on the browser's own time); the next 3 seconds start once it is in.
+        await expect.poll(() => shownSlide(page)).toBe((before + 1) % SLIDES);
+        await afterQueuedTasks(page);
+      }
 
       await page.locator('.hero-carousel').hover();
-      const held = await activeSlide(page);
-      await page.waitForTimeout(4000);
-      expect(await activeSlide(page)).toBe(held);
+      await afterQueuedTasks(page);
+      const held = await currentSlide(page);
+      await page.clock.runFor(4 * SLIDE_MS);
+      await afterQueuedTasks(page);
+      expect(await currentSlide(page)).toBe(held);
+      expect(await shownSlide(page)).toBe(held);
+      expect(await carouselLive(page)).toBe('polite');
     } finally {
       await context.close();
     }
@@ -173,17 +205,28 @@ describe('the public site in Chromium', () => {
   it('stops the carousel while focus is inside it, and on the pause button', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
+      await page.clock.install();
       await page.goto(server.url);
       await page.mouse.move(5, 890);
       await page.getByRole('button', { name: 'Pause slides' }).focus();
-      await page.waitForTimeout(4000);
-      expect(await activeSlide(page)).toBe(0);
+      await afterQueuedTasks(page);
+      await expect.poll(() => shownSlide(page)).toEqual(await currentSlide(page));
+      const held = await currentSlide(page);
+      await page.clock.runFor(4 * SLIDE_MS);
+      await afterQueuedTasks(page);
+      expect(await currentSlide(page)).toBe(held);
+      expect(await shownSlide(page)).toBe(held);
+      expect(await carouselLive(page)).toBe('polite');
+
       await page.keyboard.press('Enter');
       expect(await page.getByRole('button', { name: 'Play slides' }).getAttribute('aria-pressed')).toBe('true');
       await page.locator('h1').focus();
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.waitForTimeout(4000);
-      expect(await activeSlide(page)).toBe(0);
+      await afterQueuedTasks(page);
+      await page.clock.runFor(4 * SLIDE_MS);
+      await afterQueuedTasks(page);
+      expect(await currentSlide(page)).toBe(held);
+      expect(await shownSlide(page)).toBe(held);
     } finally {
       await context.close();
     }
@@ -192,13 +235,18 @@ describe('the public site in Chromium', () => {
   it('never moves the carousel for people who prefer reduced motion', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     try {
+      await page.clock.install();
       await page.goto(server.url);
       await page.mouse.move(5, 890);
-      await page.waitForTimeout(4000);
-      expect(await activeSlide(page)).toBe(0);
+      await page.locator('.hero-carousel').waitFor();
+      await afterQueuedTasks(page);
+      await page.clock.runFor(4 * SLIDE_MS);
+      await afterQueuedTasks(page);
+      expect(await currentSlide(page)).toBe(0);
+      expect(await shownSlide(page)).toBe(0);
       expect(await page.getByRole('button', { name: 'Pause slides' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Next slide' }).click();
-      await expect.poll(() => activeSlide(page)).toBe(1);
+      await expect.poll(() => shownSlide(page)).toBe(1);
     } finally {
       await context.close();
     }

@@ -244,3 +244,22 @@ export async function axeViolations(page: Page) {
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
 }
+
+/**
+ * Waits until the page has run the tasks it had queued. React renders and runs its effects in MessageChannel
+ * tasks, which Playwright's fake clock (page.clock) does not hold back: a message posted now arrives after those
+ * already queued. Twice, for the effects a render lets through. Used after input or page.clock.runFor, before
+ * looking for what should (not) have happened.
+ */
+export async function afterQueuedTasks(page: Page): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+  }
+}
