@@ -4,9 +4,10 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { formatAppointmentTime, isWeekendDate, slotInstant } from '../../src/shared/business-time.ts';
+import { OFFLINE_AFTER_MS, RECONNECT_MAX_MS } from '../../src/shared/events.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { bookOverHttp, createBookingCustomer, describeOverHttp, type HttpCustomer, signInContext } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser, openPage, type WatchedPage } from '../support/browser.ts';
+import { afterQueuedTasks, axeViolations, launchBrowser, openPage, type WatchedPage } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const SUPPORT_PHONE = '(631) 555-0199';
@@ -42,12 +43,14 @@ describe('booking on /home in Chromium', () => {
     await server?.stop();
   });
 
-  async function openHome(customer: HttpCustomer, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  /** /home signed in as the customer; with `fakeClock`, on Playwright's clock (running on until a test stops it). */
+  async function openHome(customer: HttpCustomer, options: BrowserContextOptions = {}, { fakeClock = false } = {}): Promise<WatchedPage> {
     const watched = await openPage(browser, { viewport: DESKTOP, ...NEW_YORK, ...options });
     opened.push(watched);
     // Fail fast: a missing element should not hold a test until its overall timeout.
     watched.page.setDefaultTimeout(10_000);
     await signInContext(watched.context, server.url, customer);
+    if (fakeClock) await watched.page.clock.install();
     await watched.page.goto(`${server.url}/home`);
     await expect.poll(() => liveStatus(watched.page).textContent(), { timeout: 10_000 }).toBe('Live updates: Online');
     // The calendar appears once the month's availability has arrived.
@@ -95,7 +98,7 @@ describe('booking on /home in Chromium', () => {
 
   it('books a visit (toast, confirm text, required description), lists it, edits its description and cancels it', async () => {
     const customer = customers.flow;
-    const { page } = await openHome(customer);
+    const { page } = await openHome(customer, {}, { fakeClock: true });
     try {
       expect(await page.locator('h1').textContent()).toContain(customer.email);
       expect(await page.locator('h1 .badge').textContent()).toBe('Verified');
@@ -142,8 +145,11 @@ describe('booking on /home in Chromium', () => {
       await describe.getByLabel('Describe the problem').waitFor();
       expect(await describe.getByRole('button', { name: 'Close' }).count()).toBe(0);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(400);
+      // A second on the page's clock: any closing (and the fade's fallback timer) would be over by then.
+      await page.clock.runFor(1000);
+      await afterQueuedTasks(page);
       expect(await describe.isVisible()).toBe(true);
+      expect(await page.locator('.modal.show').count()).toBe(1);
       await describe.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => describe.getByText('Please describe the problem.').isVisible()).toBe(true);
       const problem = 'The printer says <b>offline</b> & will not print.';
@@ -154,13 +160,10 @@ describe('booking on /home in Chromium', () => {
       await expect.poll(() => describe.count()).toBe(0);
 
       await expect.poll(() => rows(page).count()).toBe(1);
-      const cells = await rows(page).first().locator('td').allTextContents();
-      expect(cells.slice(0, 4)).toEqual([
-        when(day(0), '09:30am'),
-        'Remote',
-        `${problem}Edit (visit of ${when(day(0), '09:30am')})`,
-        '$0.00',
-      ]);
+      // The dialog closes as the list refetches: the row may show the description a moment later.
+      await expect
+        .poll(async () => (await rows(page).first().locator('td').allTextContents()).slice(0, 4))
+        .toEqual([when(day(0), '09:30am'), 'Remote', `${problem}Edit (visit of ${when(day(0), '09:30am')})`, '$0.00']);
       expect(await page.locator('.appointment-table b').count()).toBe(0);
       await expect.poll(() => page.getByRole('button', { name: '09:30am Booked' }).getAttribute('aria-disabled')).toBe('true');
 
@@ -186,7 +189,7 @@ describe('booking on /home in Chromium', () => {
 
   it('books with the keyboard alone (arrows in the calendar, Tab, Enter and Space), then logs out and stays disconnected', async () => {
     const customer = customers.keys;
-    const { page } = await openHome(customer);
+    const { page } = await openHome(customer, {}, { fakeClock: true });
     try {
       const focusedDay = () => page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-day') ?? null);
       await page.locator('.rdp-day_button[tabindex="0"]').focus();
@@ -228,7 +231,16 @@ describe('booking on /home in Chromium', () => {
       });
       await page.getByRole('button', { name: 'Logout' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-      await page.waitForTimeout(1500);
+      // Logged out once the login screen is there (the signed-in screens, and their connection, are gone).
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      await afterQueuedTasks(page);
+      // The longest reconnect backoff and the silence timeout pass on the page's clock; a request the page makes
+      // after that reaches the test after any it made before.
+      await page.clock.runFor(RECONNECT_MAX_MS + OFFLINE_AFTER_MS);
+      await Promise.all([
+        page.waitForRequest((request) => new URL(request.url()).pathname === '/healthz'),
+        page.evaluate(() => fetch('/healthz')),
+      ]);
       expect(streamRequests).toEqual([]);
     } finally {
       await closeAll();
