@@ -1,10 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { runAxe } from './browser.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nextClient } from './accounts.ts';
+import { upcomingWeekendDays } from './appointments.ts';
+import { callAs, openWindow, type Window } from './back-office-people.ts';
+import { bookOverHttp, describeOverHttp, type HttpCustomer } from './booking-customers.ts';
+import { launchBrowser, runAxe } from './browser.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
 
 /**
  * Helpers of the accessibility browser tests: the open dialog once it has faded in, the page once its dialogs
- * have gone, and a list of findings that a whole run of screens adds to before one assertion reads it out.
+ * have gone, a list of findings that a test's screens add to before one assertion reads it out, and the sweep
+ * (every route as each viewer, in every state) that the accessibility-*.test.ts files share.
  */
 
 /** The one open dialog, once its fade-in is done (axe judges colours at full opacity). */
@@ -29,7 +35,7 @@ export type Finding = { where: string; problem: string };
 
 /**
  * Collects the violations of every screen visited, so one run shows every problem at once. With SWEEP_TIMING set
- * it prints how long each step and each axe run took, to find what makes a sweep slow.
+ * it prints how long each axe run took, to find what makes a sweep slow.
  */
 export class Findings {
   readonly list: Finding[] = [];
@@ -51,17 +57,6 @@ export class Findings {
       this.list.push({ where, problem: `axe could not run: ${(error as Error).message}` });
     }
     if (process.env.SWEEP_TIMING) console.info(`axe ${Date.now() - started} ms ${where}`);
-  }
-
-  /** Runs a step of the sweep; a step that fails is noted and the sweep goes on with the next. */
-  async step(where: string, run: () => Promise<void>): Promise<void> {
-    const started = Date.now();
-    try {
-      await run();
-      if (process.env.SWEEP_TIMING) console.info(`step ${Date.now() - started} ms ${where}`);
-    } catch (error) {
-      this.list.push({ where, problem: `could not reach the state: ${(error as Error).message.split('\n')[0]}` });
-    }
   }
 
   /** One line per finding, for the assertion's message. */
@@ -143,4 +138,141 @@ export class KeyboardUser {
       .toBe(true);
     await this.noteFocus();
   }
+}
+
+export const SWEEP_DESKTOP = { width: 1280, height: 900 };
+export const SWEEP_PHONE = { width: 375, height: 812 };
+
+/**
+ * One file of the accessibility sweep: its own server and browser (started in beforeAll), one window per viewer
+ * kept for the file's tests (each test opens its routes afresh), and `test`, a test of one route as one viewer in
+ * one or more states, each checked by axe for WCAG 2.2 A and AA.
+ */
+export class Sweep {
+  server!: ServerProcess;
+  browser!: Browser;
+  /** How many states axe has checked in this file. */
+  checked = 0;
+  private readonly windows = new Map<string, Window>();
+
+  constructor(env: Record<string, string>) {
+    beforeAll(async () => {
+      [this.server, this.browser] = await Promise.all([startServer({ env }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await this.browser?.close();
+      await this.server?.stop();
+    });
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /**
+   * The viewer's browser window, at desktop size. Each viewer browses from a client address of its own (honoured
+   * with TRUST_PROXY): the sweep loads pages far faster than a person would, and the server's per-client rate
+   * limit counts each viewer apart.
+   */
+  async window(viewer: string, person: HttpCustomer | undefined): Promise<Window> {
+    let window = this.windows.get(viewer);
+    if (!window) {
+      window = await openWindow(this.browser, this.url, person, {
+        viewport: SWEEP_DESKTOP,
+        extraHTTPHeaders: { 'x-forwarded-for': nextClient() },
+      });
+      window.page.setDefaultTimeout(8000);
+      this.windows.set(viewer, window);
+    }
+    await window.page.setViewportSize(SWEEP_DESKTOP);
+    return window;
+  }
+
+  /** Opens `path` and waits for its h1 (or the given text) before the check. */
+  async visit(page: Page, path: string, ready: string | RegExp = /./): Promise<void> {
+    await page.goto(`${this.url}${path}`);
+    await page.locator('h1').filter({ hasText: ready }).first().waitFor();
+    await page.locator('.page-spinner').waitFor({ state: 'detached' });
+  }
+
+  /** A test of the states `run` reaches, each checked with `findings.axe`; it fails with every finding of them. */
+  test(name: string, run: (findings: Findings) => Promise<void>): void {
+    it(name, async () => {
+      const findings = new Findings();
+      try {
+        await run(findings);
+      } finally {
+        this.checked += findings.checked;
+      }
+      expect(findings.report()).toEqual([]);
+    });
+  }
+
+  /** The file's last test: axe ran on every state the file lists (none was skipped on the way). */
+  expectChecked(states: number): void {
+    it(`ran axe on all ${states} states`, () => {
+      expect(this.checked).toBe(states);
+    });
+  }
+}
+
+export const banner = (page: Page, text: string | RegExp) => page.locator('.timed-alert').filter({ hasText: text }).waitFor();
+export const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+export const label = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+
+/** Closes the open dialog with its named button and waits until it has gone. */
+export async function closeWith(page: Page, name: string): Promise<void> {
+  const dialog = await openedDialog(page);
+  await dialog.getByRole('button', { name, exact: true }).last().click();
+  await noDialog(page);
+}
+
+const SWEEP_DAYS = upcomingWeekendDays(4, 2);
+/** The sweep's weekend days: 0 and 1 for the full customer's appointments, 2 for a booking in the browser. */
+export const sweepDay = (index: number) => SWEEP_DAYS[index] ?? '';
+
+export type SweepAppointments = Record<'paid' | 'completed' | 'open' | 'remote', string>;
+
+/**
+ * The full state of the sweep, made over HTTP: the customer's appointments (one paid, so gone from their list; one
+ * completed with an amount; two open, one of them remote), two error-log entries and a change-log entry.
+ */
+export async function fillSweepData(baseUrl: string, admin: HttpCustomer, full: HttpCustomer): Promise<SweepAppointments> {
+  const booked: SweepAppointments = { paid: '', completed: '', open: '', remote: '' };
+  booked.paid = (await bookOverHttp(baseUrl, full, sweepDay(0), '08:00am')).id;
+  await describeOverHttp(baseUrl, full, booked.paid, 'Install a new printer.');
+  await callAs(baseUrl, admin, 'PATCH', `/api/admin/appointments/${booked.paid}`, {
+    amount: '40',
+    isCompleted: true,
+    isPaid: true,
+    paymentMethod: 'cash',
+  });
+  booked.completed = (await bookOverHttp(baseUrl, full, sweepDay(0), '09:30am')).id;
+  await describeOverHttp(baseUrl, full, booked.completed, 'The laptop is very slow since the last update.');
+  await callAs(baseUrl, admin, 'PATCH', `/api/admin/appointments/${booked.completed}`, {
+    amount: '75',
+    isCompleted: true,
+    notes: 'Bring a new charger',
+  });
+  booked.open = (await bookOverHttp(baseUrl, full, sweepDay(0), '11:00am')).id;
+  await describeOverHttp(baseUrl, full, booked.open, 'Please help me set up video calls with my grandchildren.');
+  booked.remote = (await bookOverHttp(baseUrl, full, sweepDay(1), '08:00am', true)).id;
+  for (const message of ['Printer driver crashed', 'Scanner timed out']) {
+    await callAs(baseUrl, full, 'POST', '/api/errors', { errorMessage: message, componentName: 'SweepTest' }, 204);
+  }
+  await callAs(
+    baseUrl,
+    admin,
+    'POST',
+    '/api/admin/config-changes',
+    {
+      date: '2026-11-21',
+      time: '09:00',
+      collectionName: 'software',
+      context: 'Accounting database',
+      description: 'Upgraded to the new version.',
+    },
+    201,
+  );
+  return booked;
 }
