@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import { countAttempt, deleteCounter, deleteExpiredCounters, keepMomentAtLeast, millisecondsUntil } from '../db/rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
@@ -32,13 +31,9 @@ export async function holdBack(db: Database, key: string, seconds: number): Prom
   await keepMomentAtLeast(db, key, seconds);
 }
 
-/**
- * Waits until the moment held under `key` (at most `maxMilliseconds`), holding no connection or transaction
- * meanwhile; rejects when `signal` aborts.
- */
-export async function waitOutHold(db: Database, key: string, maxMilliseconds: number, signal?: AbortSignal): Promise<void> {
-  const milliseconds = Math.min(await millisecondsUntil(db, key), maxMilliseconds);
-  if (milliseconds > 0) await sleep(milliseconds, undefined, { signal });
+/** How long what waits on `key` is still held back, by the database's clock (0 when it is free). */
+export function heldFor(db: Database, key: string): Promise<number> {
+  return millisecondsUntil(db, key);
 }
 
 /** Forgets counters long past their window (hourly, from app.ts). */

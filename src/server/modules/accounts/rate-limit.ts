@@ -1,8 +1,7 @@
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/messages.ts';
 import type { Database } from '../../db/client.ts';
-import { millisecondsUntil } from '../../db/rate-limit-queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { consumeRateLimit, countInWindow, holdBack, type Limit, resetRateLimit } from '../../plugins/rate-limit-store.ts';
+import { consumeRateLimit, countInWindow, heldFor, holdBack, type Limit, resetRateLimit } from '../../plugins/rate-limit-store.ts';
 import type { Clock } from './clock.ts';
 
 /** Limits per client (IP address) and per e-mail address for each account action but sign-in (SIGN_IN_LIMITS). */
@@ -55,7 +54,7 @@ export async function limitSignIn<T>(
   const delayKey = `login:delay:${address}`;
   await consumeRateLimit(db, `login:client:${attempt.client}`, SIGN_IN_LIMITS.perClient);
   await consumeRateLimit(db, fromClient, SIGN_IN_LIMITS.failuresPerAddressAndClient);
-  const wait = Math.min(await millisecondsUntil(db, delayKey), SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000);
+  const wait = Math.min(await heldFor(db, delayKey), SIGN_IN_LIMITS.addressDelay.maxDelaySeconds * 1000);
   try {
     if (wait > 0) await clock.sleep(wait, attempt.signal);
   } catch (error) {
