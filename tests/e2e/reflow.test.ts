@@ -26,7 +26,8 @@ const day = (index: number) => DAYS[index] ?? '';
 const SCREENSHOTS = process.env.REFLOW_SCREENSHOTS;
 const LONG_WORD = `https://support.example.com/tickets/${'0123456789'.repeat(6)}`;
 
-type Viewer = 'visitor' | 'customer' | 'newcomer' | 'admin';
+const VIEWERS = ['visitor', 'newcomer', 'customer', 'admin'] as const;
+type Viewer = (typeof VIEWERS)[number];
 type Screen = {
   viewer: Viewer;
   path: string;
@@ -239,64 +240,84 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     await server?.stop();
   });
 
-  async function sweep(mode: { viewport: { width: number; height: number }; doubleText: boolean }): Promise<string[]> {
+  type Mode = { viewport: { width: number; height: number }; doubleText: boolean };
+
+  /** What is wrong with one screen, opened afresh in the viewer's window. */
+  async function checkScreen(page: Page, screen: Screen, mode: Mode): Promise<string[]> {
     const problems: string[] = [];
-    const windows = new Map<Viewer, Page>();
-    for (const viewer of ['visitor', 'newcomer', 'customer', 'admin'] as const) {
-      const window = await openWindow(browser, server.url, viewer === 'visitor' ? undefined : people[viewer], {
-        viewport: mode.viewport,
-        extraHTTPHeaders: { 'x-forwarded-for': nextClient() },
-      });
-      if (mode.doubleText) {
-        // Chrome's own text-size setting (Settings, Appearance, Font size): 16 px becomes 32 px.
-        const devtools = await window.context.newCDPSession(window.page);
-        await devtools.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-      }
-      windows.set(viewer, window.page);
-    }
+    const where = `${screen.viewer} ${screen.path.replace('COMPLETED', '…')}${screen.name ? ` (${screen.name})` : ''}`;
     try {
-      for (const screen of SCREENS) {
-        const page = windows.get(screen.viewer) as Page;
-        const where = `${screen.viewer} ${screen.path.replace('COMPLETED', '…')}${screen.name ? ` (${screen.name})` : ''}`;
-        try {
-          await page.goto(`${server.url}${screen.path.replace('COMPLETED', completed)}`);
-          await page.locator('h1').first().waitFor();
-          await page.locator('.page-spinner').waitFor({ state: 'detached' });
-          await screen.arrange?.(page);
-          await screen.primary(page).waitFor({ state: 'attached' });
-          // The site's 112.5% of the browser's text size: 18 px, or 36 px with the text doubled.
-          expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(mode.doubleText ? '36px' : '18px');
-          for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
-          const primary = await reachable(screen.primary(page));
-          if (primary) problems.push(`${where}: the main action ${primary}`);
-          if (SCREENSHOTS) {
-            mkdirSync(SCREENSHOTS, { recursive: true });
-            const file = `${mode.doubleText ? 'text200' : 'w320'}-${where.replace(/[^a-z0-9]+/gi, '-')}.png`;
-            await page.screenshot({ path: path.join(SCREENSHOTS, file) });
-          }
-        } catch (error) {
-          problems.push(`${where}: could not be checked: ${(error as Error).message.split('\n')[0]}`);
-        }
+      await page.goto(`${server.url}${screen.path.replace('COMPLETED', completed)}`);
+      await page.locator('h1').first().waitFor();
+      await page.locator('.page-spinner').waitFor({ state: 'detached' });
+      await screen.arrange?.(page);
+      await screen.primary(page).waitFor({ state: 'attached' });
+      // The site's 112.5% of the browser's text size: 18 px, or 36 px with the text doubled.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(mode.doubleText ? '36px' : '18px');
+      for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
+      const primary = await reachable(screen.primary(page));
+      if (primary) problems.push(`${where}: the main action ${primary}`);
+      if (SCREENSHOTS) {
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        const file = `${mode.doubleText ? 'text200' : 'w320'}-${where.replace(/[^a-z0-9]+/gi, '-')}.png`;
+        await page.screenshot({ path: path.join(SCREENSHOTS, file) });
       }
-      // The navigation: the menu opens and every entry fits.
-      const page = windows.get('admin') as Page;
-      await page.goto(`${server.url}/admin`);
-      await page.locator('h1').filter({ hasText: ADMIN_TEXTS.dashboard }).waitFor();
-      const menu = page.getByRole('button', { name: 'Menu' });
-      if (await menu.isVisible()) {
-        await menu.click();
-        await page.locator('#site-nav.show').waitFor();
-      }
-      for (const problem of await layoutProblems(page)) problems.push(`admin navigation opened: ${problem}`);
-      const logout = await reachable(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }));
-      if (logout) problems.push(`admin navigation opened: Logout ${logout}`);
-    } finally {
-      for (const page of windows.values()) await page.context().close();
+    } catch (error) {
+      problems.push(`${where}: could not be checked: ${(error as Error).message.split('\n')[0]}`);
     }
     return problems;
   }
 
-  // Each sweep visits every screen (about 30) in four windows: minutes on a busy two-core machine, like the axe sweep.
+  /** The navigation: the menu opens and every entry fits. */
+  async function checkNavigation(page: Page): Promise<string[]> {
+    const problems: string[] = [];
+    await page.goto(`${server.url}/admin`);
+    await page.locator('h1').filter({ hasText: ADMIN_TEXTS.dashboard }).waitFor();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) {
+      await menu.click();
+      await page.locator('#site-nav.show').waitFor();
+    }
+    for (const problem of await layoutProblems(page)) problems.push(`admin navigation opened: ${problem}`);
+    const logout = await reachable(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }));
+    if (logout) problems.push(`admin navigation opened: Logout ${logout}`);
+    return problems;
+  }
+
+  /**
+   * Every screen in `mode`, each viewer's in its own window. The viewers' screens do not touch each other's data,
+   * so the four windows go through theirs side by side, each in order; the problems are listed in SCREENS order.
+   */
+  async function sweep(mode: Mode): Promise<string[]> {
+    const windows: Page[] = [];
+    try {
+      const found = new Map<Screen, string[]>();
+      let navigation: string[] = [];
+      await Promise.all(
+        VIEWERS.map(async (viewer) => {
+          const window = await openWindow(browser, server.url, viewer === 'visitor' ? undefined : people[viewer], {
+            viewport: mode.viewport,
+            extraHTTPHeaders: { 'x-forwarded-for': nextClient() },
+          });
+          windows.push(window.page);
+          if (mode.doubleText) {
+            // Chrome's own text-size setting (Settings, Appearance, Font size): 16 px becomes 32 px.
+            const devtools = await window.context.newCDPSession(window.page);
+            await devtools.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+          }
+          for (const screen of SCREENS.filter((candidate) => candidate.viewer === viewer)) {
+            found.set(screen, await checkScreen(window.page, screen, mode));
+          }
+          if (viewer === 'admin') navigation = await checkNavigation(window.page);
+        }),
+      );
+      return [...SCREENS.flatMap((screen) => found.get(screen) ?? [`${screen.viewer} ${screen.path}: not checked`]), ...navigation];
+    } finally {
+      for (const page of windows) await page.context().close();
+    }
+  }
+
+  // Each sweep visits every screen (about 30) in four windows: a minute or more on a busy two-core machine.
   it('fits 320 px: no sideways scrolling, every control whole and on screen, every main action reachable', {
     timeout: 240_000,
   }, async () => {
