@@ -26,8 +26,12 @@ export type PageReport = {
   benchmarkIndex: number;
 };
 
-/** The browser tests' Chromium (browser.ts), headless, with nothing that phones home (updates, sync, background requests). */
-async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+/**
+ * The browser tests' Chromium (browser.ts), headless, with nothing that phones home (updates, sync, background
+ * requests). Several audits may share one (auditPage's `chrome`): Lighthouse opens a page of its own for each run
+ * and clears the site's storage and cache before it.
+ */
+export async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
   const { executablePath, args, env } = await chromiumToTestIn();
   return chromeLauncher.launch({ chromePath: executablePath, chromeFlags: args, envVars: env, logLevel: 'silent' });
 }
@@ -74,18 +78,23 @@ function reportOf(path: string, lhr: Result, categories: readonly Category[]): P
  */
 const TRACE_ATTEMPTS = 3;
 
-/** One Lighthouse run (default mobile settings) of `baseUrl + path`, in a Chromium of its own. */
-export async function auditPage(baseUrl: string, path: string, categories: readonly Category[] = CATEGORIES): Promise<PageReport> {
+/** One Lighthouse run (default mobile settings) of `baseUrl + path`, in the given Chromium or one of its own. */
+export async function auditPage(
+  baseUrl: string,
+  path: string,
+  categories: readonly Category[] = CATEGORIES,
+  shared?: { port: number },
+): Promise<PageReport> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await launchChrome();
+    const own = shared ? undefined : await launchChrome();
     const result = await lighthouse(`${baseUrl}${path}`, {
-      port: chrome.port,
+      port: shared?.port ?? own?.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
       // In no category, so named here: the list of requests the page made.
       onlyAudits: ['network-requests'],
-    }).finally(() => chrome.kill());
+    }).finally(() => own?.kill());
     if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
     const failure = result.lhr.runtimeError;
     if (failure?.code === 'NO_NAVSTART' && attempt < TRACE_ATTEMPTS) continue;
