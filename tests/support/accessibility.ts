@@ -74,18 +74,28 @@ export async function tabUntil(page: Page, target: Locator, { maxPresses = 60, b
   throw new Error(`Tab never reached ${target}`);
 }
 
+type FocusState = { targetFocused: boolean; element: string; outline: string; boxShadow: string; visible: boolean };
+
+/**
+ * In the page: whether `target` has the focus, and the focused element with its focus indicator (an outline or a
+ * box shadow). One round trip for both, as the keyboard user checks them after every key.
+ */
+const focusState = (target: Element | null): FocusState => {
+  const element = document.activeElement as HTMLElement | null;
+  const targetFocused = target !== null && target === element;
+  if (!element || element === document.body) return { targetFocused, element: 'body', outline: 'none', boxShadow: 'none', visible: false };
+  const style = getComputedStyle(element);
+  const outline = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+  const hasOutline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+  const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+  const label = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label') || ''}"`;
+  return { targetFocused, element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
+};
+
 /** Whether the focused element shows a focus indicator: an outline or a box shadow. */
-export function focusIndicatorOf(page: Page): Promise<{ element: string; outline: string; boxShadow: string; visible: boolean }> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { element: 'body', outline: 'none', boxShadow: 'none', visible: false };
-    const style = getComputedStyle(element);
-    const outline = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
-    const hasOutline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    const label = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label') || ''}"`;
-    return { element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
-  });
+export async function focusIndicatorOf(page: Page): Promise<{ element: string; outline: string; boxShadow: string; visible: boolean }> {
+  const { targetFocused: _, ...focus } = await page.evaluate(focusState, null);
+  return focus;
 }
 
 /**
@@ -114,19 +124,25 @@ export class KeyboardUser {
     if (text) await this.page.keyboard.type(text);
   }
 
-  private async noteFocus(): Promise<void> {
-    const focus = await focusIndicatorOf(this.page);
+  private note(focus: FocusState): void {
     this.stops += 1;
     if (!focus.visible && focus.element !== 'body')
       this.missingFocusIndicators.push(`${new URL(this.page.url()).pathname}: ${focus.element}`);
   }
 
+  /** The focus as it is now, and whether `target` has it (false while `target` is not on the page). */
+  private async focusOn(target: Locator): Promise<FocusState> {
+    return (await target.evaluate(focusState).catch(() => undefined)) ?? (await this.page.evaluate(focusState, null));
+  }
+
   /** Tabs (Shift+Tab with `backwards`) until `target` has the focus, checking the focus indicator at each stop. */
   async tabTo(target: Locator, { backwards = false, maxPresses = 80 } = {}): Promise<void> {
+    if ((await this.focusOn(target)).targetFocused) return;
     for (let presses = 0; presses < maxPresses; presses += 1) {
-      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
       await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-      await this.noteFocus();
+      const focus = await this.focusOn(target);
+      this.note(focus);
+      if (focus.targetFocused) return;
     }
     throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
   }
@@ -136,7 +152,7 @@ export class KeyboardUser {
     await expect
       .poll(() => target.evaluate((element) => element === document.activeElement).catch(() => false), { timeout: 5000 })
       .toBe(true);
-    await this.noteFocus();
+    this.note(await this.page.evaluate(focusState, null));
   }
 }
 
