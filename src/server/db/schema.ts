@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ADMIN_TEXTS, AUDIT_ACTIONS } from '../../shared/admin.ts';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
@@ -187,6 +187,8 @@ export const appointments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
+    /** The calendar invite's SEQUENCE (RFC 5545): raised each time the visit moves or is cancelled. */
+    inviteSequence: integer('invite_sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -319,3 +321,49 @@ export const configChanges = pgTable(
   (table) => [index('config_changes_collection_idx').on(table.collection, table.createdAt)],
 );
 export type ConfigChangeRow = typeof configChanges.$inferSelect;
+
+// --- The owner's calendar -------------------------------------------------------------------------------
+
+/**
+ * Time the owner is not available: every slot starting in [startsAt, endsAt) is closed. A whole day or weekend is
+ * one row from the first day's start to the last day's end (New York time); a single slot is its own half hour.
+ * Reopening keeps the row, marked, so the trail of closures stays.
+ */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Private: seen only in the back office. */
+    reason: text('reason').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    removedBy: text('removed_by'),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('time_off_range_idx').on(table.startsAt, table.endsAt),
+    check('time_off_range_order', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+export type TimeOffRow = typeof timeOff.$inferSelect;
+
+/**
+ * The business's booking rules that the owner sets from the back office: one row (id 1). The calendar feed's
+ * secret is kept as a SHA-256 hash; the address is shown once, when it is made.
+ */
+export const businessSettings = pgTable(
+  'business_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** No booking less than this many hours before the visit. */
+    minNoticeHours: integer('min_notice_hours').notNull().default(12),
+    /** No cancellation or reschedule by the customer less than this many hours before the visit. */
+    cutoffHours: integer('cutoff_hours').notNull().default(24),
+    calendarFeedSecretHash: text('calendar_feed_secret_hash'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [check('business_settings_one_row', sql`${table.id} = 1`)],
+);
+export type BusinessSettingsRow = typeof businessSettings.$inferSelect;
