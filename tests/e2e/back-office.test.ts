@@ -12,8 +12,10 @@ import {
   expectQuietConsole,
   mailboxOf,
   openWindow,
+  runCountdown,
   screenshotIfAsked,
   shownDialog,
+  stopDate,
   type Window,
 } from '../support/back-office-people.ts';
 import {
@@ -171,21 +173,14 @@ describe('a day in the back office, in Chromium against the real server', () => 
       await screenshotIfAsked(page, `makepayment-${viewport.width}`);
     }
 
-    // The thank-you counts its 3 seconds by Date; the page's Date stands still from here and is moved on by hand.
-    const paidAt = Date.now();
-    await page.clock.setFixedTime(paidAt);
+    // The thank-you counts its 3 seconds by Date: the page's Date stops here and is moved on by hand.
+    const paidAt = await stopDate(page);
     await panel.getByRole('button', { name: 'Pay $75.00 (test mode)' }).click();
     const thanks = await shownDialog(page, PAYMENT_TEXTS.thankYou("Mary-Ann O'Neil"));
     expect(await thanks.textContent()).toContain('$75.00');
     await expectNoAxeViolations(page);
-    const countdown = thanks.getByText(/^Continuing in/);
-    expect(await countdown.textContent()).toBe('Continuing in 3 seconds.');
-    await page.clock.setFixedTime(paidAt + 2999);
-    await expect.poll(() => countdown.textContent()).toBe('Continuing in 1 second.');
-    expect(new URL(page.url()).pathname).toBe('/makepayment');
-    await page.clock.setFixedTime(paidAt + 3000);
+    await runCountdown(page, thanks, paidAt);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
-    // The page's time runs again, from now.
     await page.clock.setSystemTime(Date.now());
     await page.getByText('You have no appointments booked.').waitFor();
     await expect

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type HttpCustomer, signInContext } from './booking-customers.ts';
 import { openPage, type WatchedPage } from './browser.ts';
@@ -96,4 +96,29 @@ export async function screenshotIfAsked(page: Page, name: string, { fullPage = t
   if (!directory) return;
   mkdirSync(directory, { recursive: true });
   await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage });
+}
+
+/**
+ * Stops the page's Date at the present moment (Playwright's clock; the page's timers keep running), so that a
+ * countdown the page starts from now on counts from exactly this time. Returns the time.
+ */
+export async function stopDate(page: Page): Promise<number> {
+  const now = Date.now();
+  await page.clock.setFixedTime(now);
+  return now;
+}
+
+/**
+ * Runs a message dialog's 3-second countdown (which counts by Date) that started while the page's Date stood at
+ * `stoppedAt`: it still counts 1 ms before its end, with the page where it was, and ends at 3 s. The page's Date
+ * stays there (setSystemTime lets it run again); the caller looks for what the end of the countdown does.
+ */
+export async function runCountdown(page: Page, dialog: Locator, stoppedAt: number): Promise<void> {
+  const countdown = dialog.getByText(/^Continuing in/);
+  expect(await countdown.textContent()).toBe('Continuing in 3 seconds.');
+  const before = page.url();
+  await page.clock.setFixedTime(stoppedAt + 2999);
+  await expect.poll(() => countdown.textContent()).toBe('Continuing in 1 second.');
+  expect(page.url()).toBe(before);
+  await page.clock.setFixedTime(stoppedAt + 3000);
 }
