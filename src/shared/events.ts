@@ -1,9 +1,24 @@
 /**
- * A change announced to the screens allowed to see it: its owner's and every admin's. `origin` is the tab that
- * made the change (its TAB_ID_HEADER), told only to the streams of the user who made it, so that tab knows the
- * change is its own write and does not refetch for it a second time.
+ * A change to a record, announced to the screens allowed to see it: its owner's and every admin's. `origin` is the
+ * tab that made the change (its TAB_ID_HEADER), told only to the streams of the user who made it, so that tab knows
+ * the change is its own write and does not refetch for it a second time.
  */
-export type ChangeEvent = { kind: 'appointment' | 'profile'; userId: string; appointmentId?: string; origin?: string };
+export type RecordChange = {
+  kind: 'appointment' | 'profile';
+  userId: string;
+  appointmentId?: string;
+  origin?: string;
+  startsAt?: never;
+};
+
+/**
+ * A slot taken or freed (a booking, a cancellation, a visit deleted), told to every other signed-in screen so an
+ * open booking picker shows it at once. It names only the slot's start (an ISO instant): never who booked it or
+ * which appointment it is. It has no origin: the user who made the change hears the RecordChange instead.
+ */
+export type SlotChange = { kind: 'slot'; startsAt: string; userId?: never; appointmentId?: never; origin?: never };
+
+export type ChangeEvent = RecordChange | SlotChange;
 
 /** The header a browser tab sends with its writes, naming itself (a random id made when the tab loads the app). */
 export const TAB_ID_HEADER = 'x-techhelp-tab';

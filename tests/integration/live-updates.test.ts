@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { session, user } from '../../src/server/db/schema.ts';
-import { TAB_ID_HEADER } from '../../src/shared/events.ts';
+import { type ChangeEvent, TAB_ID_HEADER } from '../../src/shared/events.ts';
 import { cookieFrom, latestCode, login, nextClient, PROFILE } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -30,7 +30,7 @@ describe('live updates over Server-Sent Events', () => {
     expect(response.status).toBe(401);
   });
 
-  it('tells the owner and every admin of a change within a second, and no other customer', async () => {
+  it('tells the owner and every admin of a change within a second, and any other customer only the slot', async () => {
     const owner = await bookingCustomer(subject.app, 'owner');
     const admin = await bookingCustomer(subject.app, 'boss');
     const stranger = await bookingCustomer(subject.app, 'stranger');
@@ -49,7 +49,7 @@ describe('live updates over Server-Sent Events', () => {
       await streams.admin.waitFor(matches, 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(streams.stranger.events).toEqual([]);
+      expect(streams.stranger.events).toEqual([{ kind: 'slot', startsAt: created.startsAt }]);
     } finally {
       for (const stream of Object.values(streams)) stream.close();
     }
@@ -214,7 +214,7 @@ describe('live updates over Server-Sent Events', () => {
       });
       expect(saved.statusCode).toBe(200);
       // The customer's other tabs re-read their profile; the back office's lists show the new name.
-      const isFirstsProfile = (event: { kind: string; userId: string }) => event.kind === 'profile' && event.userId === first.id;
+      const isFirstsProfile = (event: ChangeEvent) => event.kind === 'profile' && event.userId === first.id;
       await streams.first.waitFor(isFirstsProfile, 1000);
       await streams.admin.waitFor(isFirstsProfile, 1000);
       await subject.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: first.cookie } });
@@ -222,7 +222,8 @@ describe('live updates over Server-Sent Events', () => {
       await streams.admin.waitFor((event) => event.appointmentId === created.id, 1000);
 
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(streams.second.events).toEqual([]);
+      // Of the booking, the other customer learns only that its slot was taken.
+      expect(streams.second.events).toEqual([{ kind: 'slot', startsAt: created.startsAt }]);
       expect(streams.second.endedByServer).toBe(false);
       expect(streams.admin.endedByServer).toBe(false);
       expect(streams.admin.events.every((event) => event.kind === 'appointment' || event.kind === 'profile')).toBe(true);
@@ -230,6 +231,58 @@ describe('live updates over Server-Sent Events', () => {
       for (const stream of Object.values(streams)) stream.close();
     }
   });
+  it("tells every other customer's open stream within a second that a slot was taken or freed, and nothing about whose", async () => {
+    const owner = await bookingCustomer(subject.app, 'slot-owner');
+    const other = await bookingCustomer(subject.app, 'slot-watcher');
+    const admin = await bookingCustomer(subject.app, 'slot-admin');
+    await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    const streams = { owner: openEventStream(base, owner.cookie), other: openEventStream(base, other.cookie) };
+    try {
+      await Promise.all(Object.values(streams).map((stream) => stream.ready));
+      const [first, second] = upcomingWeekendDays(2, 3);
+      const slotEvents = () => streams.other.events.filter((event) => event.kind === 'slot');
+      const expectSlotEvent = async (startsAt: string, count: number) => {
+        const started = Date.now();
+        await expect.poll(() => slotEvents().length, { timeout: 1000, interval: 10 }).toBe(count);
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(slotEvents()[count - 1]).toEqual({ kind: 'slot', startsAt });
+      };
+
+      // A booking takes the slot; a cancellation by the customer frees it.
+      const booked = (await book(subject.app, owner.cookie, first ?? '', '05:00pm')).json();
+      await expectSlotEvent(booked.startsAt, 1);
+      const cancelled = await subject.app.inject({
+        method: 'POST',
+        url: `/api/appointments/${booked.id}/cancel`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(cancelled.statusCode).toBe(204);
+      await expectSlotEvent(booked.startsAt, 2);
+
+      // The owner deleting a visit frees its slot too.
+      const removed = (await book(subject.app, owner.cookie, second ?? '', '06:30pm')).json();
+      await expectSlotEvent(removed.startsAt, 3);
+      const deleted = await subject.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/appointments/${removed.id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+      await expectSlotEvent(removed.startsAt, 4);
+
+      // The slot events name no customer and no appointment; the owner hears of the appointment, not of the slot.
+      for (const event of streams.other.events) {
+        expect(Object.keys(event).sort()).toEqual(['kind', 'startsAt']);
+        expect(JSON.stringify(event)).not.toContain(owner.id);
+        expect(JSON.stringify(event)).not.toContain(booked.id);
+      }
+      expect(streams.owner.events.filter((event) => event.kind === 'slot')).toEqual([]);
+      expect(streams.owner.events.filter((event) => event.appointmentId === booked.id)).toHaveLength(2);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+
   it('ends the stream on another server instance too', async () => {
     const other = await buildApp({ config: testConfig(), db: subject.database.db, listen: subject.database.listen, logger: false });
     try {

@@ -16,6 +16,8 @@ export type LiveSignalTarget = {
  * - a change refetches only the queries its kind touches (queriesTouchedBy), unless this tab made it: the write's
  *   own mutation has invalidated the same queries already, and refetching again would ask twice;
  * - a change to the user's own profile re-reads the session, which holds it;
+ * - a slot someone else took or freed refetches only that month's free times (an open booking picker); a slot this
+ *   tab took comes as its own appointment change instead, which it skips;
  * - `reconnected` re-reads the session and refetches everything, since changes may have been missed meanwhile;
  * - `lost` re-reads the session only: the stream may have failed because the session ended.
  */

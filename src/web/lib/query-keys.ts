@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ChangeEvent } from '../../shared/events.ts';
+import { businessDateOf } from '../../shared/business-time.ts';
+import type { RecordChange, SlotChange } from '../../shared/events.ts';
 
 /**
  * Every query key of the app, by the feature that reads it, and which of them each kind of change touches. They
@@ -35,8 +36,8 @@ export const adminKeys = {
   configChanges: (collection: string) => [...adminKeys.configChangeLists(), collection] as const,
 };
 
-/** What a change is about: its kind, and the appointment when it is one. */
-export type Change = Pick<ChangeEvent, 'kind' | 'appointmentId'>;
+/** What a change is about: its kind, and the appointment when it is one, or the slot taken or freed. */
+export type Change = Pick<RecordChange, 'kind' | 'appointmentId'> | Pick<SlotChange, 'kind' | 'startsAt'>;
 
 /** The back-office lists, which show each appointment with its customer's name, address and phone. */
 const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminKeys.paidLists()];
@@ -45,11 +46,16 @@ const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminK
  * The queries a change may have made out of date (each key names a query or, as a prefix, a family of them):
  * - an appointment: the customer's list and the calendar's free times, that appointment's checkout, the admin's
  *   payment screen (it lists a customer's unpaid appointments), the back-office lists and that appointment's history;
- * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart).
+ * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart);
+ * - a slot taken or freed by someone else: only the free times of that slot's month (in the business's time zone).
  * The error log and the configuration change log change with no appointment or profile.
  */
 export function queriesTouchedBy(change: Change): QueryKey[] {
   if (change.kind === 'profile') return ADMIN_LISTS;
+  if (change.kind === 'slot') {
+    const at = new Date(change.startsAt);
+    return Number.isNaN(at.getTime()) ? [] : [appointmentKeys.availability(businessDateOf(at).slice(0, 7))];
+  }
   const id = change.appointmentId;
   return [
     appointmentKeys.all,

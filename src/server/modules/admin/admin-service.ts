@@ -270,7 +270,7 @@ export class AdminService {
         action: 'delete',
         changes: { deleted: { before: false, after: true } },
       });
-      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id });
+      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: found.startsAt });
     });
   }
 

@@ -163,7 +163,7 @@ export class AppointmentService {
           tx,
         );
         await this.notifyAdmins(tx, 'booked', facts);
-        await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id });
+        await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
         return created;
       });
       this.mail.deliverSoon();
@@ -203,7 +203,7 @@ export class AppointmentService {
         );
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
-      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
+      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id, slot: found.startsAt });
     });
     this.mail.deliverSoon();
   }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
-import { type ChangeEvent, TAB_ID_PATTERN } from '../../../shared/events.ts';
+import { type ChangeEvent, type RecordChange, type SlotChange, TAB_ID_PATTERN } from '../../../shared/events.ts';
 import type { Executor, Listen } from '../../db/client.ts';
 import { currentRequestOrigin } from '../../plugins/request-origin.ts';
 import { notifyChannel } from './event-queries.ts';
@@ -17,10 +17,18 @@ export const SESSION_CHECK_MS = 3000;
 export type SessionEnded = { kind: 'session-ended'; userId: string; sessionId?: string };
 
 /**
- * A change as it travels between instances: the event, and who made it (the tab and its user, when the change was
- * made by a request that named its tab). The tab id is told only to the streams of that user.
+ * A change a service announces: the record that changed, and, when a slot was taken or freed with it (a booking, a
+ * cancellation, a visit deleted), the slot's start. The record goes to its owner and the admins; the slot, alone,
+ * to every other stream.
  */
-type AnnouncedChange = Omit<ChangeEvent, 'origin'> & { origin?: string; actorId?: string };
+export type Announcement = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: Date };
+
+/**
+ * A change as it travels between instances: the record, the slot as an ISO instant, and who made it (the tab and
+ * its user, when the change was made by a request that named its tab). The tab id is told only to the streams of
+ * that user.
+ */
+type AnnouncedChange = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: string; origin?: string; actorId?: string };
 
 type HubMessage = AnnouncedChange | SessionEnded;
 
@@ -49,15 +57,29 @@ export async function announceSessionEnded(db: Executor, ended: { userId: string
  * Announces a change on every instance; call it with the transaction that makes the change. When it is made
  * during a request that named its browser tab, the tab and the user making it go with it (see EventHub's `send`).
  */
-export async function announceChange(db: Executor, event: ChangeEvent): Promise<void> {
+export async function announceChange(db: Executor, event: Announcement): Promise<void> {
   const made = currentRequestOrigin();
-  const { origin: _ignored, ...change } = event;
+  const { slot, ...record } = event;
+  const change: AnnouncedChange = {
+    kind: record.kind,
+    userId: record.userId,
+    ...(record.appointmentId === undefined ? {} : { appointmentId: record.appointmentId }),
+    ...(slot ? { slot: slot.toISOString() } : {}),
+  };
   await notify(db, made ? { ...change, origin: made.origin, actorId: made.actorId } : change);
+}
+
+/** The slot event of a relayed change, if it names a readable instant. */
+function slotChangeOf(slot: unknown): SlotChange | undefined {
+  if (typeof slot !== 'string') return undefined;
+  const at = new Date(slot);
+  return Number.isNaN(at.getTime()) ? undefined : { kind: 'slot', startsAt: at.toISOString() };
 }
 
 /**
  * Live updates across server instances: a change is announced with NOTIFY inside the transaction that makes
- * it (so it is delivered only once committed), and every instance relays it to the streams allowed to see it.
+ * it (so it is delivered only once committed), and every instance relays it to the streams allowed to see it;
+ * a slot taken or freed goes, as a SlotChange naming only the slot, to every other (verified) stream.
  * A stream lives only as long as its session: it ends at once when a session's end is announced, and within
  * SESSION_CHECK_MS when the session is found gone, expired, or its user's rights changed.
  */
@@ -84,7 +106,7 @@ export class EventHub {
   }
 
   /** Announces a change (announceChange); call it with the transaction that makes the change. */
-  async announce(db: Executor, event: ChangeEvent): Promise<void> {
+  async announce(db: Executor, event: Announcement): Promise<void> {
     await announceChange(db, event);
   }
 
@@ -142,15 +164,20 @@ export class EventHub {
       return;
     }
     if (message.kind !== 'appointment' && message.kind !== 'profile') return;
-    const event: ChangeEvent = {
+    const event: RecordChange = {
       kind: message.kind,
       userId: message.userId,
       ...(message.appointmentId === undefined ? {} : { appointmentId: message.appointmentId }),
     };
     const origin = typeof message.origin === 'string' && TAB_ID_PATTERN.test(message.origin) ? message.origin : undefined;
-    const ownEvent: ChangeEvent = origin ? { ...event, origin } : event;
+    const ownEvent: RecordChange = origin ? { ...event, origin } : event;
+    const slot = slotChangeOf(message.slot);
     for (const subscriber of this.subscribers) {
-      if (!subscriber.viewer.isAdmin && subscriber.viewer.id !== event.userId) continue;
+      if (!subscriber.viewer.isAdmin && subscriber.viewer.id !== event.userId) {
+        // Everyone else learns only that the slot was taken or freed (their record change refetches it already).
+        if (slot) subscriber.send(slot);
+        continue;
+      }
       // Only the user who made the change learns which tab made it: nobody else can pose as that tab.
       subscriber.send(origin && subscriber.viewer.id === message.actorId ? ownEvent : event);
     }
