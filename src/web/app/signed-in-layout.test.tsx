@@ -32,6 +32,7 @@ const ME: Me = { user: { id: 'u1', email: 'mary@example.com', emailVerified: tru
 const SHOWN: Record<string, QueryKey> = {
   myAppointments: appointmentKeys.mine(),
   availability: appointmentKeys.availability('2026-11'),
+  availabilityDecember: appointmentKeys.availability('2026-12'),
   checkoutA1: paymentKeys.checkout('a1'),
   checkoutA2: paymentKeys.checkout('a2'),
   customerAppointments: paymentKeys.customerAppointments('mary@example.com'),
@@ -104,6 +105,7 @@ describe('live updates on the signed-in screens', () => {
       [
         'myAppointments',
         'availability',
+        'availabilityDecember',
         'checkoutA1',
         'customerAppointments',
         'adminOpen',
@@ -121,6 +123,15 @@ describe('live updates on the signed-in screens', () => {
     expect(sessionChecks()).toBe(0);
     expect(await hear('change', { kind: 'profile', userId: 'u1' })).toEqual(['adminCompleted', 'adminOpen', 'adminPaid']);
     expect(sessionChecks()).toBe(1);
+  });
+
+  it("refetch, for a slot someone else took or freed, only that month's free times, the month being New York's", async () => {
+    expect(await hear('change', { kind: 'slot', startsAt: '2026-11-28T17:30:00.000Z' })).toEqual(['availability']);
+    // 10pm on November 30 in New York is already December in UTC.
+    expect(await hear('change', { kind: 'slot', startsAt: '2026-12-01T03:00:00.000Z' })).toEqual(['availability']);
+    expect(await hear('change', { kind: 'slot', startsAt: '2026-12-05T17:30:00.000Z' })).toEqual(['availabilityDecember']);
+    expect(await hear('change', { kind: 'slot', startsAt: 'not a time' })).toEqual([]);
+    expect(sessionChecks()).toBe(0);
   });
 
   it("refetch nothing for this tab's own write, which has refetched already, but do for another tab's", async () => {
