@@ -52,6 +52,32 @@ describe('live updates across two server instances on one PostgreSQL', () => {
       stream.close();
     }
   });
+
+  it("relays a booking and a cancellation on one instance to another customer's stream on the other, as the slot alone", async () => {
+    const owner = await bookingCustomer(first.app, 'twoinstances-slot');
+    const watcher = await bookingCustomer(first.app, 'twoinstances-watcher');
+    const stream = openEventStream(secondBase, watcher.cookie);
+    try {
+      await stream.ready;
+      let started = Date.now();
+      const created = (await book(first.app, owner.cookie, upcomingWeekendDays(2, 3)[0] ?? '', '06:30pm')).json();
+      const slot = { kind: 'slot', startsAt: created.startsAt };
+      expect(await stream.waitFor((event) => event.kind === 'slot', 1000)).toEqual(slot);
+      expect(Date.now() - started).toBeLessThan(1000);
+      started = Date.now();
+      const cancelled = await first.app.inject({
+        method: 'POST',
+        url: `/api/appointments/${created.id}/cancel`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(cancelled.statusCode).toBe(204);
+      await expect.poll(() => stream.events.length, { timeout: 1000, interval: 10 }).toBe(2);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(stream.events).toEqual([slot, slot]);
+    } finally {
+      stream.close();
+    }
+  });
 });
 
 type Answer = { statusCode: number; body: string; json(): unknown };
