@@ -6,7 +6,8 @@
  *   latency (median, p99) at a fixed 500 requests per second; beside a bare Fastify route
  *   (scripts/bench-bare-server.ts) on the same core, measured the same way in the same run, as ratios.
  * - Live updates: write-to-screen latency (booking POST sent -> change event read on each of 1,000 open
- *   Server-Sent Events streams), median and p99.
+ *   Server-Sent Events streams), median and p99; and booking-to-slot-event latency (booking POST sent -> slot event
+ *   read on each of 1,000 streams of other signed-in customers, as their open booking pickers hear it).
  * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms.
  * Writes bench-results/bench.json and prints a table. Not part of npm test: the figures depend on the machine
  * and on whatever else runs on it, so the load average is recorded with them, and beside each request rate the
@@ -296,13 +297,11 @@ function ratios(ours: Endpoint, bare: Endpoint) {
 
 // --- Live updates ----------------------------------------------------------------------------------------------
 
-async function liveUpdateLatency(server: Server) {
-  const cookies: string[] = [];
-  for (let index = 0; index < Math.ceil(BOOKINGS / 3); index++) cookies.push(await customer(server, `bench.writer${index}@example.com`));
-  const arrivals = new Map<string, number[]>();
+/** Opens Server-Sent Events streams; `heard` gets each change event's data and the time it was read. */
+function eventStreams(server: Server, heard: (data: string, at: number) => void) {
   const controllers: AbortController[] = [];
   let ready = 0;
-  const openStream = (cookie: string) => {
+  const open = (cookie: string) => {
     const controller = new AbortController();
     controllers.push(controller);
     void (async () => {
@@ -321,10 +320,7 @@ async function liveUpdateLatency(server: Server) {
             buffer = buffer.slice(boundary + 2);
             if (block.startsWith('retry:')) ready += 1;
             const data = /^event: change\ndata: (.*)$/m.exec(block)?.[1];
-            if (data) {
-              const id = (JSON.parse(data) as { appointmentId?: string }).appointmentId ?? '';
-              arrivals.set(id, [...(arrivals.get(id) ?? []), performance.now()]);
-            }
+            if (data) heard(data, performance.now());
             boundary = buffer.indexOf('\n\n');
           }
         }
@@ -333,11 +329,32 @@ async function liveUpdateLatency(server: Server) {
       }
     })();
   };
+  return {
+    open,
+    /** Waits (up to a minute) until `count` streams have said they are ready. */
+    async ready(count: number) {
+      const deadline = Date.now() + 60_000;
+      while (ready < count && Date.now() < deadline) await sleep(50);
+      return ready;
+    },
+    close: () => {
+      for (const controller of controllers) controller.abort();
+    },
+  };
+}
+
+async function liveUpdateLatency(server: Server) {
+  const cookies: string[] = [];
+  for (let index = 0; index < Math.ceil(BOOKINGS / 3); index++) cookies.push(await customer(server, `bench.writer${index}@example.com`));
+  const arrivals = new Map<string, number[]>();
+  const streams = eventStreams(server, (data, at) => {
+    const id = (JSON.parse(data) as { appointmentId?: string }).appointmentId;
+    if (id) arrivals.set(id, [...(arrivals.get(id) ?? []), at]);
+  });
   // Spread the streams over the writers, so every booking's event goes to the streams of its owner.
   const perWriter = Math.floor(STREAMS / cookies.length);
-  for (const cookie of cookies) for (let index = 0; index < perWriter; index++) openStream(cookie);
-  const deadline = Date.now() + 60_000;
-  while (ready < perWriter * cookies.length && Date.now() < deadline) await sleep(50);
+  for (const cookie of cookies) for (let index = 0; index < perWriter; index++) streams.open(cookie);
+  const ready = await streams.ready(perWriter * cookies.length);
 
   // Slots after the ones the throughput reader booked.
   const slots = weekendSlots(BOOKINGS, 3);
@@ -351,7 +368,7 @@ async function liveUpdateLatency(server: Server) {
     while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) await sleep(5);
     for (const at of arrivals.get(id) ?? []) latencies.push(at - sent);
   }
-  for (const controller of controllers) controller.abort();
+  streams.close();
   latencies.sort((a, b) => a - b);
   return {
     streams: perWriter * cookies.length,
@@ -359,6 +376,48 @@ async function liveUpdateLatency(server: Server) {
     bookings: BOOKINGS,
     deliveries: latencies.length,
     expectedDeliveries: BOOKINGS * perWriter,
+    medianMs: round(percentile(latencies, 0.5)),
+    p99Ms: round(percentile(latencies, 0.99)),
+  };
+}
+
+/** How soon every other customer's open booking picker hears of a booking: the slot event on 1,000 streams. */
+async function slotEventLatency(server: Server) {
+  const writers: string[] = [];
+  for (let index = 0; index < Math.ceil(BOOKINGS / 3); index++)
+    writers.push(await customer(server, `bench.slot-writer${index}@example.com`));
+  // The pickers: a few signed-in customers, none of them a writer, each with many streams (tabs).
+  const watchers: string[] = [];
+  for (let index = 0; index < 4; index++) watchers.push(await customer(server, `bench.watcher${index}@example.com`));
+  const arrivals = new Map<string, number[]>();
+  const streams = eventStreams(server, (data, at) => {
+    const event = JSON.parse(data) as { kind: string; startsAt?: string };
+    if (event.kind === 'slot' && event.startsAt) arrivals.set(event.startsAt, [...(arrivals.get(event.startsAt) ?? []), at]);
+  });
+  const perWatcher = Math.floor(STREAMS / watchers.length);
+  for (const cookie of watchers) for (let index = 0; index < perWatcher; index++) streams.open(cookie);
+  const ready = await streams.ready(perWatcher * watchers.length);
+
+  // Slots after the ones the throughput reader and the live-updates writers booked.
+  const slots = weekendSlots(BOOKINGS, 3 + BOOKINGS);
+  const latencies: number[] = [];
+  for (let index = 0; index < BOOKINGS; index++) {
+    const cookie = writers[Math.floor(index / 3)] ?? '';
+    const sent = performance.now();
+    const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
+    const startsAt = (body as { startsAt: string }).startsAt;
+    const until = Date.now() + 5000;
+    while ((arrivals.get(startsAt)?.length ?? 0) < perWatcher * watchers.length && Date.now() < until) await sleep(5);
+    for (const at of arrivals.get(startsAt) ?? []) latencies.push(at - sent);
+  }
+  streams.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    streams: perWatcher * watchers.length,
+    streamsReady: ready,
+    bookings: BOOKINGS,
+    deliveries: latencies.length,
+    expectedDeliveries: BOOKINGS * perWatcher * watchers.length,
     medianMs: round(percentile(latencies, 0.5)),
     p99Ms: round(percentile(latencies, 0.99)),
   };
@@ -398,6 +457,7 @@ async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, st
       appointmentList: await measureEndpoint(server, `${server.url}/api/appointments`, reader),
     }));
     const live = await peakRssDuring(server.pid, () => liveUpdateLatency(server));
+    const slots = await peakRssDuring(server.pid, () => slotEventLatency(server));
     const after = procStatus(server.pid);
     return {
       database: name,
@@ -405,15 +465,17 @@ async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, st
       availability: { ...requests.result.availability, ratioToBare: ratios(requests.result.availability, bare) },
       appointmentList: { ...requests.result.appointmentList, ratioToBare: ratios(requests.result.appointmentList, bare) },
       liveUpdates: live.result,
+      slotEvents: slots.result,
       memory: {
         idleMb: idle.rssMb,
         peakUnderRequestLoadMb: requests.peakMb,
         peakUnderLiveUpdatesMb: live.peakMb,
-        peakMb: Math.max(requests.peakMb, live.peakMb),
+        peakUnderSlotEventsMb: slots.peakMb,
+        peakMb: Math.max(requests.peakMb, live.peakMb, slots.peakMb),
         /** The kernel's own high-water mark since the process started (start-up and migrations included). */
         highWaterMarkMb: after.highWaterMb,
         afterLoadMb: after.rssMb,
-        samples: requests.samples + live.samples,
+        samples: requests.samples + live.samples + slots.samples,
       },
     };
   } finally {
@@ -488,6 +550,8 @@ const columns = Object.fromEntries(
       [`list p99 ms at ${RATE}/s (x bare)`]: atRate(result.appointmentList.atRate, result.appointmentList.ratioToBare.p99AtRate),
       [`live updates median / p99 ms (${result.liveUpdates.streams} streams)`]: `${result.liveUpdates.medianMs} / ${result.liveUpdates.p99Ms}`,
       'live deliveries / expected': `${result.liveUpdates.deliveries} / ${result.liveUpdates.expectedDeliveries}`,
+      [`booking to slot event median / p99 ms (${result.slotEvents.streams} streams)`]: `${result.slotEvents.medianMs} / ${result.slotEvents.p99Ms}`,
+      'slot deliveries / expected': `${result.slotEvents.deliveries} / ${result.slotEvents.expectedDeliveries}`,
       'RSS idle / peak MB': `${result.memory.idleMb} / ${result.memory.peakMb}`,
     },
   ]),
