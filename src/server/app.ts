@@ -13,7 +13,7 @@ import { type Clock, realClock } from './modules/accounts/clock.ts';
 import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
-import { AppointmentService } from './modules/appointments/appointment-service.ts';
+import { AppointmentService, openJobs } from './modules/appointments/appointment-service.ts';
 import { chatRoutes } from './modules/chat/chat-routes.ts';
 import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
 import { configLogRoutes } from './modules/config-log/config-log-routes.ts';
@@ -29,6 +29,8 @@ import { type PaymentProvider, SandboxProvider } from './modules/payments/paymen
 import { paymentRoutes } from './modules/payments/payment-routes.ts';
 import { PaymentService } from './modules/payments/payment-service.ts';
 import { PayPalProvider } from './modules/payments/paypal-provider.ts';
+import { scheduleRoutes } from './modules/schedule/schedule-routes.ts';
+import { ScheduleService } from './modules/schedule/schedule-service.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
@@ -194,7 +196,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { payments });
   await app.register(chatRoutes, { chat });
   await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events) });
-  await app.register(configLogRoutes, { configLog: new ConfigLogService(deps.db) });
+  const configLog = new ConfigLogService(deps.db);
+  await app.register(configLogRoutes, { configLog });
+  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, events, openJobs) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

@@ -56,6 +56,10 @@ export const AvailabilitySchema = z.object({
   taken: z.array(z.string()),
   now: z.string(),
   lastBookableDate: z.string(),
+  /** The owner's time off overlapping the month (start and exclusive end; the reason stays private). */
+  closed: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })).default([]),
+  /** No booking less than this many hours before the visit. */
+  minNoticeHours: z.number().int().default(0),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
@@ -102,4 +106,11 @@ export const APPOINTMENT_TEXTS = {
   profileRequired: 'Please complete the Service Form before booking a visit.',
   slotClosed: 'That time can no longer be booked. Please choose another time.',
   notFound: 'That appointment was not found.',
+  slotTimeOff: 'Sorry, we are closed at that time. Please choose another time.',
+  slotWithinNotice: (hours: number) => `Visits must be booked at least ${hours} hours ahead. Please choose a later time.`,
+  pastCutoff: (hours: number, phone: string) =>
+    `Your visit is less than ${hours} hours away, so it can no longer be changed or cancelled online. Please call us at ${phone}.`,
 } as const;
+
+/** The words a slot picker shows for a slot the owner's schedule closes. */
+export const SLOT_CLOSED_TEXT = { 'time-off': 'Closed', notice: 'Too soon to book' } as const;

@@ -144,3 +144,46 @@ export function businessDayEnd(date: BusinessDate): Date {
   if (!parts) throw new RangeError(`not a date: ${date}`);
   return new Date(new TZDate(parts.year, parts.month - 1, parts.day + 1, 0, 0, BUSINESS_TIME_ZONE).getTime());
 }
+
+/** A visit's length: each slot runs 90 minutes, up to the next slot's start. */
+export const VISIT_MINUTES = 90;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A closed span of time (the owner's time off), end exclusive. */
+export type ClosedSpan = { startsAt: Date; endsAt: Date };
+
+/** Why a slot cannot be booked, when it cannot. */
+export type SlotClosedReason = 'time-off' | 'notice';
+
+/** A slot falls in time off when the visit (start to start + 90 minutes) overlaps a closed span. */
+export function isInTimeOff(startsAt: Date, closed: readonly ClosedSpan[]): boolean {
+  const start = startsAt.getTime();
+  const end = start + VISIT_MINUTES * 60 * 1000;
+  return closed.some((span) => start < span.endsAt.getTime() && end > span.startsAt.getTime());
+}
+
+/** Within the minimum notice: less than `minNoticeHours` from now (exactly that much notice is enough). */
+export function isWithinNotice(startsAt: Date, now: Date, minNoticeHours: number): boolean {
+  return startsAt.getTime() - now.getTime() < minNoticeHours * HOUR_MS;
+}
+
+/** Past the customer's cut-off: less than `cutoffHours` before the visit (exactly that much is still allowed). */
+export function isPastCutoff(startsAt: Date, now: Date, cutoffHours: number): boolean {
+  return startsAt.getTime() - now.getTime() < cutoffHours * HOUR_MS;
+}
+
+/** Why an otherwise open slot is closed by the owner's schedule: time off first, then the minimum notice. */
+export function slotClosedReason(
+  startsAt: Date,
+  now: Date,
+  rules: { minNoticeHours: number; closed: readonly ClosedSpan[] },
+): SlotClosedReason | undefined {
+  if (isInTimeOff(startsAt, rules.closed)) return 'time-off';
+  if (isWithinNotice(startsAt, now, rules.minNoticeHours)) return 'notice';
+  return undefined;
+}
+
+/** A 24-hour New York clock time, e.g. 14:05 (the change log's time). */
+export function businessClockOf(instant: Date | number): string {
+  return format(inBusinessZone(instant), 'HH:mm');
+}

@@ -76,7 +76,7 @@ describe('booking and the customer’s appointments', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['lastBookableDate', 'month', 'now', 'taken']);
+    expect(Object.keys(body).sort()).toEqual(['closed', 'lastBookableDate', 'minNoticeHours', 'month', 'now', 'taken']);
     expect(body.taken).toContain(booked.startsAt);
     const text = JSON.stringify(body);
     expect(text).not.toContain(booked.id);

@@ -88,6 +88,7 @@ const made = {
   configChange: '',
   deletableConfigChange: '',
   errorEntry: '',
+  timeOff: '',
 };
 const people: Record<Exclude<Viewer, 'visitor'>, Person> = {
   customer: { id: '', email: '', cookie: '' },
@@ -194,6 +195,11 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/config-changes': { for: 'admin', body: configChange },
   'PUT /api/admin/config-changes/:id': { for: 'admin', params: { id: () => [made.configChange] }, body: configChange },
   'DELETE /api/admin/config-changes/:id': { for: 'admin', params: { id: () => [made.deletableConfigChange] } },
+  'GET /api/admin/time-off': { for: 'admin' },
+  'POST /api/admin/time-off': { for: 'admin', body: () => ({ kind: 'day', date: '2029-12-01', reason: 'Away' }) },
+  'POST /api/admin/time-off/:id/reopen': { for: 'admin', params: { id: () => [made.timeOff] } },
+  'GET /api/admin/booking-rules': { for: 'admin' },
+  'PUT /api/admin/booking-rules': { for: 'admin', body: () => ({ minNoticeHours: 12, cutoffHours: 24 }) },
   'GET /api/auth/*': {
     params: { '*': () => ['callback/google', 'sign-in/social', 'get-session', 'ok'] },
     query: () => ({ code: 'abc', state: 'xyz' }),
@@ -1035,6 +1041,9 @@ describe('hostile input', () => {
     made.adminOrder = adminOrder.json().orderId;
     made.configChange = (await asAdmin('POST', '/api/admin/config-changes', configChange())).json().id;
     made.deletableConfigChange = (await asAdmin('POST', '/api/admin/config-changes', configChange())).json().id;
+    made.timeOff = (
+      await asAdmin('POST', '/api/admin/time-off', { kind: 'slot', date: '2029-12-02', slot: '08:00am', reason: '' })
+    ).json().id;
     const report = await app.inject({ method: 'POST', url: '/api/errors', payload: { errorMessage: 'It broke', componentName: 'Home' } });
     expect(report.statusCode).toBe(204);
     const [entry] = await database.db.select().from(errorLog);

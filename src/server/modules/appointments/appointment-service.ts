@@ -13,8 +13,12 @@ import {
   businessDateOf,
   daysOfMonth,
   isBookableInstant,
+  isInTimeOff,
+  isPastCutoff,
+  isWithinNotice,
   lastBookableDate,
   slotInstant,
+  VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -25,6 +29,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import type { JobPaymentGuard } from '../payments/payment-service.ts';
+import { bookingRules, closedSpansBetween } from '../schedule/schedule-service.ts';
 import { adminNoticeContent, cancellationContent, confirmationContent, reminderContent, type VisitFacts } from './appointment-emails.ts';
 import {
   claimDueReminders,
@@ -105,11 +110,15 @@ export class AppointmentService {
     const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
     const to = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
     const taken = await takenStartsBetween(this.db, from, to);
+    const closed = await closedSpansBetween(this.db, from, new Date(to.getTime() + VISIT_MINUTES * 60 * 1000));
+    const { minNoticeHours } = await bookingRules(this.db);
     return {
       month,
       taken: taken.map((instant) => instant.toISOString()),
       now: now.toISOString(),
       lastBookableDate: lastBookableDate(now, this.config.bookingWindowDays),
+      closed: closed.map((span) => ({ startsAt: span.startsAt.toISOString(), endsAt: span.endsAt.toISOString() })),
+      minNoticeHours,
     };
   }
 
@@ -117,9 +126,9 @@ export class AppointmentService {
     return (await listOpenAppointmentsOf(this.db, viewer.id)).map(customerAppointment);
   }
 
-  async book(viewer: SessionUser, input: BookAppointment): Promise<CustomerAppointment> {
+  async book(viewer: SessionUser, input: BookAppointment, now = new Date()): Promise<CustomerAppointment> {
     const startsAt = slotInstant(input.date, input.slot);
-    if (!isBookableInstant(startsAt, new Date(), this.config.bookingWindowDays)) {
+    if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
       throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
     }
     const profile = await profileOf(this.db, viewer.id);
@@ -127,6 +136,7 @@ export class AppointmentService {
     try {
       const row = await this.db.transaction(async (tx) => {
         await lockAccount(tx, viewer.id);
+        await this.refuseClosedSlot(tx, startsAt, now);
         if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
           throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         }
@@ -185,13 +195,34 @@ export class AppointmentService {
     return customerAppointment(row);
   }
 
-  async cancel(viewer: SessionUser, id: string): Promise<void> {
+  /** The owner's schedule: no booking in time off, nor with less than the minimum notice (409, in words). */
+  private async refuseClosedSlot(tx: Executor, startsAt: Date, now: Date): Promise<void> {
+    const end = new Date(startsAt.getTime() + VISIT_MINUTES * 60 * 1000);
+    if (isInTimeOff(startsAt, await closedSpansBetween(tx, startsAt, end))) {
+      throw new HttpError(409, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotTimeOff);
+    }
+    const { minNoticeHours } = await bookingRules(tx);
+    if (isWithinNotice(startsAt, now, minNoticeHours)) {
+      throw new HttpError(409, 'TOO_SOON', APPOINTMENT_TEXTS.slotWithinNotice(minNoticeHours));
+    }
+  }
+
+  /** The customer's cut-off: no change or cancellation online less than `cutoffHours` before the visit. */
+  private async refusePastCutoff(tx: Executor, startsAt: Date, now: Date): Promise<void> {
+    const { cutoffHours } = await bookingRules(tx);
+    if (isPastCutoff(startsAt, now, cutoffHours)) {
+      throw new HttpError(409, 'PAST_CUTOFF', APPOINTMENT_TEXTS.pastCutoff(cutoffHours, this.config.support.phone));
+    }
+  }
+
+  async cancel(viewer: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
       const found = await findOwnActiveAppointment(tx, viewer.id, id, true);
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
         throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
       }
+      await this.refusePastCutoff(tx, found.startsAt, now);
       await this.paymentGuard.beforeJobChange(tx, id, 'the job was cancelled');
       const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date() });
       const profile = await profileOf(tx, viewer.id);

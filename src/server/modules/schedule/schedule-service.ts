@@ -1,0 +1,172 @@
+import type { SessionUser } from '../../../shared/account.ts';
+import {
+  businessClockOf,
+  businessDateOf,
+  businessDayEnd,
+  businessDayStart,
+  type ClosedSpan,
+  slotInstant,
+  VISIT_MINUTES,
+} from '../../../shared/business-time.ts';
+import { type BookingRules, type CloseTimeInput, SCHEDULE_TEXTS, type TimeOff } from '../../../shared/schedule.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { customersByUserId } from '../accounts/account-directory.ts';
+import type { ConfigLogService } from '../config-log/config-log-service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import {
+  activeTimeOffBetween,
+  findTimeOff,
+  insertTimeOff,
+  markTimeOffRemoved,
+  readSettings,
+  upcomingTimeOff,
+  updateRules,
+} from './schedule-queries.ts';
+
+/** The owner's time off (not reopened) overlapping [from, to): what booking and availability close. */
+export async function closedSpansBetween(db: Executor, from: Date, to: Date): Promise<ClosedSpan[]> {
+  return (await activeTimeOffBetween(db, from, to)).map((row) => ({ startsAt: row.startsAt, endsAt: row.endsAt }));
+}
+
+/** The minimum notice and the customer's cut-off, in hours. */
+export async function bookingRules(db: Executor): Promise<BookingRules> {
+  const row = await readSettings(db);
+  return { minNoticeHours: row.minNoticeHours, cutoffHours: row.cutoffHours };
+}
+
+/** The span of time a closure covers, in New York days and slots (end exclusive). */
+export function spanOf(input: CloseTimeInput): ClosedSpan {
+  switch (input.kind) {
+    case 'day':
+      return { startsAt: businessDayStart(input.date), endsAt: businessDayEnd(input.date) };
+    case 'range':
+      return { startsAt: businessDayStart(input.from), endsAt: businessDayEnd(input.to) };
+    case 'slot': {
+      const startsAt = slotInstant(input.date, input.slot);
+      return { startsAt, endsAt: new Date(startsAt.getTime() + VISIT_MINUTES * 60 * 1000) };
+    }
+  }
+}
+
+/** One instant in each New York month that [from, to) touches: the slot events that make open pickers refetch. */
+export function monthsTouched(from: Date, to: Date): Date[] {
+  const instants: Date[] = [];
+  for (let cursor = from; cursor.getTime() < to.getTime(); ) {
+    instants.push(cursor);
+    const [year, month] = businessDateOf(cursor).split('-').map(Number) as [number, number];
+    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+    cursor = businessDayStart(next);
+  }
+  return instants;
+}
+
+/** The open bookings, read through the appointments module (injected, so the two modules import one way only). */
+export type OpenBookings = (db: Executor) => Promise<AppointmentRow[]>;
+
+/** The back office's control of the schedule: time off with the bookings inside it, and the booking rules. */
+export class ScheduleService {
+  constructor(
+    private readonly db: Database,
+    private readonly configLog: ConfigLogService,
+    private readonly events: EventHub,
+    private readonly openBookings: OpenBookings,
+  ) {}
+
+  /** Tells every open booking picker of the months concerned to refetch its free times (slot events). */
+  private async announceSlots(tx: Executor, admin: SessionUser, instants: Date[]): Promise<void> {
+    for (const slot of instants) await this.events.announce(tx, { kind: 'appointment', userId: admin.id, slot });
+  }
+
+  private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
+    const bookings = rows.length > 0 ? await this.openBookings(this.db) : [];
+    const customers = await customersByUserId(this.db, new Set(bookings.map((booking) => booking.userId)));
+    return rows.map((row) => ({
+      id: row.id,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      reason: row.reason,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      affected: bookings
+        .filter((booking) => {
+          const start = booking.startsAt.getTime();
+          return start < row.endsAt.getTime() && start + VISIT_MINUTES * 60 * 1000 > row.startsAt.getTime();
+        })
+        .map((booking) => {
+          const customer = customers.get(booking.userId);
+          return {
+            appointmentId: booking.id,
+            startsAt: booking.startsAt.toISOString(),
+            time: booking.slotLabel,
+            isRemote: booking.isRemote,
+            customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
+            customerEmail: customer?.email ?? '',
+            customerPhone: customer?.phoneNumber ?? '',
+          };
+        }),
+    }));
+  }
+
+  /** Time off that has not ended, each with the open bookings inside it. */
+  async list(now = new Date()): Promise<TimeOff[]> {
+    return this.withAffected(await upcomingTimeOff(this.db, now));
+  }
+
+  async close(admin: SessionUser, input: CloseTimeInput, now = new Date()): Promise<TimeOff> {
+    const span = spanOf(input);
+    if (span.endsAt.getTime() <= now.getTime()) throw new HttpError(400, 'IN_THE_PAST', SCHEDULE_TEXTS.inThePast);
+    const row = await this.db.transaction(async (tx) => {
+      const created = await insertTimeOff(tx, { ...span, reason: input.reason, createdBy: admin.email });
+      await this.announceSlots(tx, admin, monthsTouched(span.startsAt, span.endsAt));
+      return created;
+    });
+    const [listed] = await this.withAffected([row]);
+    if (!listed) throw new Error('the time off was not listed');
+    return listed;
+  }
+
+  /** Reopens time off: the row stays, marked with who reopened it and when. */
+  async reopen(admin: SessionUser, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await findTimeOff(tx, id, true);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', SCHEDULE_TEXTS.notFound);
+      if (found.removedAt) throw new HttpError(409, 'ALREADY_REOPENED', SCHEDULE_TEXTS.alreadyReopened);
+      await markTimeOffRemoved(tx, id, admin.email, new Date());
+      await this.announceSlots(tx, admin, monthsTouched(found.startsAt, found.endsAt));
+    });
+  }
+
+  async rules(): Promise<BookingRules> {
+    return bookingRules(this.db);
+  }
+
+  /** Changes the rules; each change is written to the configuration change log after the change commits. */
+  async changeRules(admin: SessionUser, input: BookingRules, now = new Date()): Promise<BookingRules> {
+    const { before, after } = await this.db.transaction(async (tx) => {
+      const current = await readSettings(tx, true);
+      const updated = await updateRules(tx, input);
+      const reach = Math.max(current.minNoticeHours, updated.minNoticeHours) * 60 * 60 * 1000;
+      await this.announceSlots(tx, admin, monthsTouched(now, new Date(now.getTime() + reach + 1)));
+      return { before: current, after: updated };
+    });
+    const changes: string[] = [];
+    if (before.minNoticeHours !== after.minNoticeHours) {
+      changes.push(`Minimum notice for booking changed from ${before.minNoticeHours} to ${after.minNoticeHours} hours.`);
+    }
+    if (before.cutoffHours !== after.cutoffHours) {
+      changes.push(`Cut-off for customers' cancellations and changes changed from ${before.cutoffHours} to ${after.cutoffHours} hours.`);
+    }
+    for (const description of changes) {
+      await this.configLog.add(admin, {
+        date: businessDateOf(now),
+        time: businessClockOf(now),
+        collectionName: 'software',
+        context: 'Booking rules (back office)',
+        description,
+      });
+    }
+    return { minNoticeHours: after.minNoticeHours, cutoffHours: after.cutoffHours };
+  }
+}
