@@ -27,6 +27,31 @@ describe('the bookable days and slots', () => {
     ]);
   });
 
+  it('marks the owner’s time off as closed and the slots within the minimum notice as too soon, with the server’s rules', () => {
+    const ruled = bookingWindowOf(
+      {
+        lastBookableDate: '2027-02-19',
+        minNoticeHours: 6,
+        closed: [
+          { startsAt: slotInstant('2026-11-21', '05:00pm').toISOString(), endsAt: slotInstant('2026-11-22', '08:00am').toISOString() },
+        ],
+      },
+      clock,
+    );
+    const statuses = slotsForDay('2026-11-21', takenSet(undefined), ruled).map((slot) => `${slot.label} ${slot.status}`);
+    expect(statuses).toEqual([
+      '08:00am closed',
+      '09:30am closed',
+      '11:00am notice',
+      '12:30pm notice',
+      '02:00pm notice',
+      '03:30pm notice',
+      '05:00pm time-off',
+      '06:30pm time-off',
+    ]);
+    expect(slotsForDay('2026-11-22', takenSet(undefined), ruled)[0]?.status).toBe('free');
+  });
+
   it('offers weekend days with a free slot only, within the window', () => {
     const none = takenSet(undefined);
     expect(hasFreeSlot('2026-11-22', none, window)).toBe(true);

@@ -1,11 +1,24 @@
 import type { Availability } from '../../../shared/appointments.ts';
 import type { SlotLabel } from '../../../shared/business.ts';
-import { type BusinessDate, businessDateOf, isBookableInstant, parseBusinessDate, slotsOf } from '../../../shared/business-time.ts';
+import {
+  type BusinessDate,
+  businessDateOf,
+  type ClosedSpan,
+  isBookableInstant,
+  parseBusinessDate,
+  type SlotClosedReason,
+  slotClosedReason,
+  slotsOf,
+} from '../../../shared/business-time.ts';
 
-/** What the calendar knows about time: the server's clock and its booking window, as of the last answer. */
-export type BookingWindow = { now: Date; windowDays: number };
+/**
+ * What the calendar knows about time: the server's clock and its booking window, as of the last answer, and the
+ * owner's schedule (time off, minimum notice).
+ */
+export type BookingWindow = { now: Date; windowDays: number; minNoticeHours?: number; closed?: ClosedSpan[] };
 
-export type SlotStatus = 'free' | 'taken' | 'closed';
+/** Free, taken, closed (weekday, past, beyond the window), or closed by the owner's schedule (with its reason). */
+export type SlotStatus = 'free' | 'taken' | 'closed' | SlotClosedReason;
 export type DaySlot = { label: SlotLabel; startsAt: Date; status: SlotStatus };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,10 +32,23 @@ function calendarDayNumber(date: BusinessDate): number | undefined {
  * The server's booking window in days, read back from its answer: the last bookable date is the New York date
  * `windowDays` after now, so the two dates are that many calendar days apart.
  */
-export function bookingWindowOf(availability: Pick<Availability, 'lastBookableDate'>, now: Date): BookingWindow {
+export function bookingWindowOf(
+  availability: Pick<Availability, 'lastBookableDate'> & Partial<Pick<Availability, 'closed' | 'minNoticeHours'>>,
+  now: Date,
+): BookingWindow {
   const today = calendarDayNumber(businessDateOf(now));
   const last = calendarDayNumber(availability.lastBookableDate);
-  return { now, windowDays: today === undefined || last === undefined ? 0 : Math.max(0, last - today) };
+  return {
+    now,
+    windowDays: today === undefined || last === undefined ? 0 : Math.max(0, last - today),
+    minNoticeHours: availability.minNoticeHours ?? 0,
+    closed: closedSpansOf(availability),
+  };
+}
+
+/** The owner's time off an availability answer tells, as instants. */
+export function closedSpansOf(availability: Partial<Pick<Availability, 'closed'>> | undefined): ClosedSpan[] {
+  return (availability?.closed ?? []).map((span) => ({ startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) }));
 }
 
 export function takenSet(availability: Pick<Availability, 'taken'> | undefined): Set<number> {
@@ -35,6 +61,9 @@ export function slotsForDay(date: BusinessDate, taken: Set<number>, window: Book
     let status: SlotStatus = 'free';
     if (taken.has(startsAt.getTime())) status = 'taken';
     else if (!isBookableInstant(startsAt, window.now, window.windowDays)) status = 'closed';
+    else
+      status =
+        slotClosedReason(startsAt, window.now, { minNoticeHours: window.minNoticeHours ?? 0, closed: window.closed ?? [] }) ?? 'free';
     return { label, startsAt, status };
   });
 }

@@ -15,7 +15,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
 import { bookingFailureText, useBookAppointment } from '../api/book-appointment.ts';
 import { useAvailability } from '../api/get-availability.ts';
-import { bookingWindowOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
+import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -81,7 +81,8 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
   const clockOffset = Date.parse(shown.data.now) - shown.dataUpdatedAt;
   const bookingWindow = bookingWindowOf(shown.data, new Date(ticker + clockOffset));
   const shownTaken = takenSet(shown.data);
-  const slots = selectedDate ? slotsForDay(selectedDate, takenSet(chosen.data), bookingWindow) : [];
+  const chosenWindow = { ...bookingWindow, closed: [...(bookingWindow.closed ?? []), ...closedSpansOf(chosen.data)] };
+  const slots = selectedDate ? slotsForDay(selectedDate, takenSet(chosen.data), chosenWindow) : [];
   const chosenSlot = slots.find((candidate) => candidate.label === slot && candidate.status === 'free')?.label;
 
   const fail = (message: string) => {

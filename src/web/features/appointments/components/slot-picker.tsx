@@ -1,7 +1,9 @@
+import { SLOT_CLOSED_TEXT } from '../../../../shared/appointments.ts';
 import type { SlotLabel } from '../../../../shared/business.ts';
 import type { DaySlot } from '../booking-days.ts';
 
-const STATUS_TEXT = { taken: 'Booked', closed: 'Unavailable' } as const;
+/** Each unbookable slot says why, in words: booked, unavailable, closed by the owner, or too soon to book. */
+const STATUS_TEXT = { taken: 'Booked', closed: 'Unavailable', ...SLOT_CLOSED_TEXT } as const;
 
 /**
  * The eight times of the chosen day as toggle buttons (inside the panel's labelled group). Times that cannot be booked stay in the list (so nobody
