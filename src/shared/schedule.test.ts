@@ -8,7 +8,7 @@ import {
   slotClosedReason,
   slotInstant,
 } from './business-time.ts';
-import { CloseTimeSchema } from './schedule.ts';
+import { CloseTimeFormSchema, CloseTimeSchema, closeTimeOf } from './schedule.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -59,5 +59,16 @@ describe('the owner’s schedule rules', () => {
     expect(CloseTimeSchema.safeParse({ kind: 'range', from: '2026-12-06', to: '2026-12-05', reason: '' }).success).toBe(false);
     expect(CloseTimeSchema.safeParse({ kind: 'range', from: '2026-12-05', to: '2026-12-05', reason: '' }).success).toBe(true);
     expect(CloseTimeSchema.safeParse({ kind: 'slot', date: '2026-12-05', slot: '07:00am', reason: '' }).success).toBe(false);
+  });
+
+  it('the back office’s form checks only what its kind needs, and makes the request', () => {
+    const form = { kind: 'slot' as const, from: '2026-12-05', to: '', slot: '', reason: 'Errand' };
+    const refused = CloseTimeFormSchema.safeParse(form);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['slot']);
+    const parsed = CloseTimeFormSchema.parse({ ...form, slot: '02:00pm' });
+    expect(closeTimeOf(parsed)).toEqual({ kind: 'slot', date: '2026-12-05', slot: '02:00pm', reason: 'Errand' });
+    expect(closeTimeOf(CloseTimeFormSchema.parse({ ...form, kind: 'day' }))).toEqual({ kind: 'day', date: '2026-12-05', reason: 'Errand' });
+    expect(CloseTimeFormSchema.safeParse({ ...form, kind: 'range', to: '2026-12-04' }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDateSchema } from './appointments.ts';
-import { SLOT_LABELS } from './business.ts';
+import { SLOT_LABELS, type SlotLabel } from './business.ts';
+import { isSlotLabel, parseBusinessDate } from './business-time.ts';
 
 /** The owner's control of the schedule: time off (closed days, ranges and slots) and the booking rules. */
 
@@ -32,6 +33,35 @@ export const CloseTimeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type CloseTimeInput = z.infer<typeof CloseTimeSchema>;
+
+export const CLOSE_KINDS = ['day', 'range', 'slot'] as const;
+
+/** The back office's close-time form: flat fields, the ones its kind needs checked; `closeTimeOf` makes the request. */
+export const CloseTimeFormSchema = z
+  .object({
+    kind: z.enum(CLOSE_KINDS, { error: 'Choose what to close.' }),
+    from: date('Choose the day to close.'),
+    to: z.string(),
+    slot: z.string(),
+    reason,
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'range') {
+      if (!parseBusinessDate(value.to)) context.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day to close.' });
+      else if (value.to < value.from)
+        context.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first.' });
+    }
+    if (value.kind === 'slot' && !isSlotLabel(value.slot)) {
+      context.addIssue({ code: 'custom', path: ['slot'], message: 'Choose the time to close.' });
+    }
+  });
+export type CloseTimeForm = z.infer<typeof CloseTimeFormSchema>;
+
+export function closeTimeOf(form: CloseTimeForm): CloseTimeInput {
+  if (form.kind === 'range') return { kind: 'range', from: form.from, to: form.to, reason: form.reason };
+  if (form.kind === 'slot') return { kind: 'slot', date: form.from, slot: form.slot as SlotLabel, reason: form.reason };
+  return { kind: 'day', date: form.from, reason: form.reason };
+}
 
 /** A booking that falls inside a closure: the owner calls, reschedules or cancels it; it is never dropped. */
 export const AffectedBookingSchema = z.object({

@@ -23,6 +23,7 @@ export const backOfficeRoutes: RouteObject[] = [
           { path: '/errorlog', ...lazyRoute(() => import('../features/admin/pages/error-log-page.tsx')) },
           { path: '/config-change-log', ...lazyRoute(() => import('../features/admin/pages/config-change-log-page.tsx')) },
           { path: '/change-log-form', ...lazyRoute(() => import('../features/admin/pages/change-log-form-page.tsx')) },
+          { path: '/admin/time-off', ...lazyRoute(() => import('../features/admin/pages/time-off-page.tsx')) },
         ],
       },
     ],

@@ -34,6 +34,8 @@ export const adminKeys = {
   errors: (page: number) => [...adminKeys.errorPages(), page] as const,
   configChangeLists: () => [...adminKeys.all, 'config-changes'] as const,
   configChanges: (collection: string) => [...adminKeys.configChangeLists(), collection] as const,
+  timeOff: () => [...adminKeys.all, 'time-off'] as const,
+  bookingRules: () => [...adminKeys.all, 'booking-rules'] as const,
 };
 
 /** What a change is about: its kind, and the appointment when it is one, or the slot taken or freed. */

@@ -9,6 +9,7 @@ export const ADMIN_SCREENS = [
   { to: '/errorlog', label: 'Error Log' },
   { to: '/config-change-log', label: 'Config Change Log' },
   { to: '/change-log-form', label: 'Change Log Form' },
+  { to: '/admin/time-off', label: 'Time Off' },
 ] as const;
 
 /** The button bar every admin screen shares; the current screen is marked (aria-current="page"). */
