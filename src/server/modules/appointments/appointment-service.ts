@@ -211,7 +211,7 @@ export class AppointmentService {
   private async refusePastCutoff(tx: Executor, startsAt: Date, now: Date): Promise<void> {
     const { cutoffHours } = await bookingRules(tx);
     if (isPastCutoff(startsAt, now, cutoffHours)) {
-      throw new HttpError(409, 'PAST_CUTOFF', APPOINTMENT_TEXTS.pastCutoff(cutoffHours, this.config.support.phone));
+      throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.pastCutoff(cutoffHours, this.config.support.phone));
     }
   }
 
