@@ -99,6 +99,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
       '/errorlog',
       '/config-change-log',
       '/change-log-form',
+      '/admin/time-off',
     ]);
     await expectNoAxeViolations(page);
 
