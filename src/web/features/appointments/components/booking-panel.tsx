@@ -111,7 +111,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
     } catch (error) {
       // The booking's mutation has recorded the failure and shown the toast; the panel says it too, for screen readers.
       alert.show({ body: bookingFailureText(error) });
-      if (error instanceof ApiRequestError && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_CLOSED')) setSlot(undefined);
+      if (error instanceof ApiRequestError && ['SLOT_TAKEN', 'SLOT_CLOSED', 'TOO_SOON'].includes(error.code)) setSlot(undefined);
     }
   };
 
