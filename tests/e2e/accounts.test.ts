@@ -274,7 +274,7 @@ describe('accounts in Chromium, against the real server', () => {
     }
   });
 
-  it('tells a visitor who types a customer screen Not Authorized, and shows no admin screen at /admin or /adminpayment', async () => {
+  it('tells a visitor who types a customer screen Not Authorized, and at /admin or /adminpayment shows the guard, no admin screen', async () => {
     const visitor = await openPerson(browser, server.url);
     const { page } = visitor;
     try {
@@ -290,6 +290,7 @@ describe('accounts in Chromium, against the real server', () => {
       for (const path of ['/admin', '/adminpayment']) {
         await page.goto(`${server.url}${path}`);
         await page.locator('h1').waitFor();
+        expect(await page.locator('h1').textContent()).toBe('Not Authorized');
         expect(await page.getByRole('table').count()).toBe(0);
         expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
         expect(
@@ -300,20 +301,6 @@ describe('accounts in Chromium, against the real server', () => {
         ).toBe(0);
       }
       expectCleanConsole(visitor);
-    } finally {
-      await visitor.context.close();
-    }
-  });
-
-  it('shows a visitor who types /admin or /adminpayment the guard: Not Authorized', async () => {
-    const visitor = await openPerson(browser, server.url);
-    const { page } = visitor;
-    try {
-      for (const path of ['/admin', '/adminpayment']) {
-        await page.goto(`${server.url}${path}`);
-        await page.locator('h1').waitFor();
-        expect(await page.locator('h1').textContent()).toBe('Not Authorized');
-      }
     } finally {
       await visitor.context.close();
     }
