@@ -74,6 +74,9 @@ describe('time off: the owner closes a day in the back office and it is gone fro
       const closure = office.locator('li[data-time-off-id]').filter({ hasText: 'Family wedding' });
       await closure.waitFor();
       expect(await axeViolations(office)).toEqual([]);
+      await office.setViewportSize({ width: 375, height: 812 });
+      expect(await axeViolations(office)).toEqual([]);
+      expect(await office.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       // The customer's open picker refetches (a slot event) and says why each time is gone.
       for (const label of SLOT_LABELS) {
