@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events) });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
-  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, events, openJobs) });
+  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

@@ -30,7 +30,10 @@ export type Announcement = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: 
  */
 type AnnouncedChange = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: string; origin?: string; actorId?: string };
 
-type HubMessage = AnnouncedChange | SessionEnded;
+/** Slots opened or closed with no record of anyone's changing (the owner's time off): every stream hears it. */
+type SlotsChanged = { kind: 'slots-changed'; slot: string };
+
+type HubMessage = AnnouncedChange | SessionEnded | SlotsChanged;
 
 /** A session as it stands now, for the streams opened under it. */
 export type CurrentSession = { id: string; isAdmin: boolean; emailVerified: boolean };
@@ -74,6 +77,14 @@ function slotChangeOf(slot: unknown): SlotChange | undefined {
   if (typeof slot !== 'string') return undefined;
   const at = new Date(slot);
   return Number.isNaN(at.getTime()) ? undefined : { kind: 'slot', startsAt: at.toISOString() };
+}
+
+/**
+ * Announces that the slot starting at `startsAt` (or its month's slots) opened or closed without any customer's
+ * record changing, such as the owner's time off: every signed-in stream hears only the slot.
+ */
+export async function announceSlotChange(db: Executor, startsAt: Date): Promise<void> {
+  await notify(db, { kind: 'slots-changed', slot: startsAt.toISOString() });
 }
 
 /**
@@ -161,6 +172,11 @@ export class EventHub {
       for (const subscriber of [...this.subscribers]) {
         if (subscriber.viewer.id === message.userId && (!message.sessionId || message.sessionId === subscriber.sessionId)) subscriber.end();
       }
+      return;
+    }
+    if (message.kind === 'slots-changed') {
+      const slot = slotChangeOf(message.slot);
+      if (slot) for (const subscriber of this.subscribers) subscriber.send(slot);
       return;
     }
     if (message.kind !== 'appointment' && message.kind !== 'profile') return;

@@ -14,7 +14,7 @@ import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { customersByUserId } from '../accounts/account-directory.ts';
 import type { ConfigLogService } from '../config-log/config-log-service.ts';
-import type { EventHub } from '../events/event-hub.ts';
+import { announceSlotChange } from '../events/event-hub.ts';
 import {
   activeTimeOffBetween,
   findTimeOff,
@@ -70,13 +70,12 @@ export class ScheduleService {
   constructor(
     private readonly db: Database,
     private readonly configLog: ConfigLogService,
-    private readonly events: EventHub,
     private readonly openBookings: OpenBookings,
   ) {}
 
   /** Tells every open booking picker of the months concerned to refetch its free times (slot events). */
-  private async announceSlots(tx: Executor, admin: SessionUser, instants: Date[]): Promise<void> {
-    for (const slot of instants) await this.events.announce(tx, { kind: 'appointment', userId: admin.id, slot });
+  private async announceSlots(tx: Executor, instants: Date[]): Promise<void> {
+    for (const slot of instants) await announceSlotChange(tx, slot);
   }
 
   private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
@@ -119,7 +118,7 @@ export class ScheduleService {
     if (span.endsAt.getTime() <= now.getTime()) throw new HttpError(400, 'IN_THE_PAST', SCHEDULE_TEXTS.inThePast);
     const row = await this.db.transaction(async (tx) => {
       const created = await insertTimeOff(tx, { ...span, reason: input.reason, createdBy: admin.email });
-      await this.announceSlots(tx, admin, monthsTouched(span.startsAt, span.endsAt));
+      await this.announceSlots(tx, monthsTouched(span.startsAt, span.endsAt));
       return created;
     });
     const [listed] = await this.withAffected([row]);
@@ -134,7 +133,7 @@ export class ScheduleService {
       if (!found) throw new HttpError(404, 'NOT_FOUND', SCHEDULE_TEXTS.notFound);
       if (found.removedAt) throw new HttpError(409, 'ALREADY_REOPENED', SCHEDULE_TEXTS.alreadyReopened);
       await markTimeOffRemoved(tx, id, admin.email, new Date());
-      await this.announceSlots(tx, admin, monthsTouched(found.startsAt, found.endsAt));
+      await this.announceSlots(tx, monthsTouched(found.startsAt, found.endsAt));
     });
   }
 
@@ -148,7 +147,7 @@ export class ScheduleService {
       const current = await readSettings(tx, true);
       const updated = await updateRules(tx, input);
       const reach = Math.max(current.minNoticeHours, updated.minNoticeHours) * 60 * 60 * 1000;
-      await this.announceSlots(tx, admin, monthsTouched(now, new Date(now.getTime() + reach + 1)));
+      await this.announceSlots(tx, monthsTouched(now, new Date(now.getTime() + reach + 1)));
       return { before: current, after: updated };
     });
     const changes: string[] = [];
