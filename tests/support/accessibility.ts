@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nextClient } from './accounts.ts';
 import { upcomingWeekendDays } from './appointments.ts';
@@ -74,28 +74,38 @@ export async function tabUntil(page: Page, target: Locator, { maxPresses = 60, b
   throw new Error(`Tab never reached ${target}`);
 }
 
-type FocusState = { targetFocused: boolean; element: string; outline: string; boxShadow: string; visible: boolean };
+type FocusState = {
+  targetFocused: boolean;
+  /** The target is still in the page. */
+  targetConnected: boolean;
+  element: string;
+  outline: string;
+  boxShadow: string;
+  visible: boolean;
+};
 
 /**
  * In the page: whether `target` has the focus, and the focused element with its focus indicator (an outline or a
  * box shadow). One round trip for both, as the keyboard user checks them after every key.
  */
-const focusState = (target: Element | null): FocusState => {
+const focusState = (target: Node | null): FocusState => {
   const element = document.activeElement as HTMLElement | null;
   const targetFocused = target !== null && target === element;
-  if (!element || element === document.body) return { targetFocused, element: 'body', outline: 'none', boxShadow: 'none', visible: false };
+  const targetConnected = target?.isConnected ?? false;
+  if (!element || element === document.body)
+    return { targetFocused, targetConnected, element: 'body', outline: 'none', boxShadow: 'none', visible: false };
   const style = getComputedStyle(element);
   const outline = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
   const hasOutline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
   const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
   const label = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label') || ''}"`;
-  return { targetFocused, element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
+  return { targetFocused, targetConnected, element: label, outline, boxShadow: style.boxShadow, visible: hasOutline || hasShadow };
 };
 
 /** Whether the focused element shows a focus indicator: an outline or a box shadow. */
 export async function focusIndicatorOf(page: Page): Promise<{ element: string; outline: string; boxShadow: string; visible: boolean }> {
-  const { targetFocused: _, ...focus } = await page.evaluate(focusState, null);
-  return focus;
+  const { element, outline, boxShadow, visible } = await page.evaluate(focusState, null);
+  return { element, outline, boxShadow, visible };
 }
 
 /**
@@ -130,19 +140,44 @@ export class KeyboardUser {
       this.missingFocusIndicators.push(`${new URL(this.page.url()).pathname}: ${focus.element}`);
   }
 
-  /** The focus as it is now, and whether `target` has it (false while `target` is not on the page). */
-  private async focusOn(target: Locator): Promise<FocusState> {
-    return (await target.evaluate(focusState).catch(() => undefined)) ?? (await this.page.evaluate(focusState, null));
-  }
-
-  /** Tabs (Shift+Tab with `backwards`) until `target` has the focus, checking the focus indicator at each stop. */
+  /**
+   * Tabs (Shift+Tab with `backwards`) until `target` has the focus, checking the focus indicator at each stop.
+   * Finding the target by its role and name costs more than a key, so its element is looked up once and again only
+   * when it has left the page; a stop on it counts once the locator itself agrees.
+   */
   async tabTo(target: Locator, { backwards = false, maxPresses = 80 } = {}): Promise<void> {
-    if ((await this.focusOn(target)).targetFocused) return;
-    for (let presses = 0; presses < maxPresses; presses += 1) {
-      await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-      const focus = await this.focusOn(target);
-      this.note(focus);
-      if (focus.targetFocused) return;
+    let handle: ElementHandle | null = null;
+    const forget = async () => {
+      await handle?.dispose().catch(() => undefined);
+      handle = null;
+    };
+    /** The focus as it is now, and whether the target has it (false while the target is not on the page). */
+    const look = async (): Promise<FocusState> => {
+      for (let lookups = 0; lookups < 2; lookups += 1) {
+        handle ??= await target.elementHandle().catch(() => null);
+        if (!handle) break;
+        const focus = await handle.evaluate(focusState).catch(() => undefined);
+        if (focus?.targetConnected) return focus;
+        await forget();
+      }
+      return this.page.evaluate(focusState, null);
+    };
+    const reached = async (focus: FocusState): Promise<boolean> => {
+      if (!focus.targetFocused) return false;
+      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return true;
+      await forget();
+      return false;
+    };
+    try {
+      if (await reached(await look())) return;
+      for (let presses = 0; presses < maxPresses; presses += 1) {
+        await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+        const focus = await look();
+        this.note(focus);
+        if (await reached(focus)) return;
+      }
+    } finally {
+      await forget();
     }
     throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
   }
