@@ -9,7 +9,9 @@ import {
   label,
   noDialog,
   openedDialog,
+  SWEEP_ADMIN_EMAIL,
   SWEEP_DESKTOP,
+  SWEEP_ENV,
   SWEEP_PHONE,
   Sweep,
   type SweepAppointments,
@@ -24,10 +26,8 @@ import { createVerifiedAccount, type HttpCustomer } from '../support/booking-cus
  * customer's in accessibility-customer.test.ts). The tests run in order, in one admin window.
  */
 
-const ADMIN_EMAIL = 'owner.sweep@example.com';
-
 describe('accessibility of the back office, in Chromium against the real server', () => {
-  const sweep = new Sweep({ ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: '1' });
+  const sweep = new Sweep(SWEEP_ENV);
   let admin: HttpCustomer;
   /** The customer with appointments (made once the empty back office has been seen). */
   let full: HttpCustomer;
@@ -36,7 +36,7 @@ describe('accessibility of the back office, in Chromium against the real server'
 
   beforeAll(async () => {
     [admin, full, idle] = await Promise.all([
-      createVerifiedAccount(sweep.url, ADMIN_EMAIL),
+      createVerifiedAccount(sweep.url, SWEEP_ADMIN_EMAIL),
       createVerifiedAccount(sweep.url, uniqueEmail('sweep.full'), { profile: true }),
       createVerifiedAccount(sweep.url, uniqueEmail('sweep.idle')),
     ]);

@@ -10,7 +10,9 @@ import {
   label,
   noDialog,
   openedDialog,
+  SWEEP_ADMIN_EMAIL,
   SWEEP_DESKTOP,
+  SWEEP_ENV,
   SWEEP_PHONE,
   Sweep,
   type SweepAppointments,
@@ -27,10 +29,8 @@ import { createVerifiedAccount, type HttpCustomer } from '../support/booking-cus
  * empty and a one-row list; and a full one with a profile and appointments. The tests of each run in order.
  */
 
-const ADMIN_EMAIL = 'owner.sweep@example.com';
-
 describe('accessibility for a customer, in Chromium against the real server', () => {
-  const sweep = new Sweep({ ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: '1' });
+  const sweep = new Sweep(SWEEP_ENV);
   let full: HttpCustomer;
   let bare: HttpCustomer;
   let fresh: HttpCustomer;
@@ -39,7 +39,7 @@ describe('accessibility for a customer, in Chromium against the real server', ()
   beforeAll(async () => {
     let admin: HttpCustomer;
     [admin, full, bare, fresh] = await Promise.all([
-      createVerifiedAccount(sweep.url, ADMIN_EMAIL),
+      createVerifiedAccount(sweep.url, SWEEP_ADMIN_EMAIL),
       createVerifiedAccount(sweep.url, uniqueEmail('sweep.full'), { profile: true }),
       createVerifiedAccount(sweep.url, uniqueEmail('sweep.bare')),
       createVerifiedAccount(sweep.url, uniqueEmail('sweep.fresh')),

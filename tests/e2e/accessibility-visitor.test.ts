@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect } from 'vitest';
-import { button, closeWith, label, openedDialog, SWEEP_DESKTOP, SWEEP_PHONE, Sweep } from '../support/accessibility.ts';
+import { button, closeWith, label, openedDialog, SWEEP_DESKTOP, SWEEP_ENV, SWEEP_PHONE, Sweep } from '../support/accessibility.ts';
 import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
 import { waitForActionLink } from '../support/browser-accounts.ts';
@@ -12,7 +12,7 @@ import { waitForActionLink } from '../support/browser-accounts.ts';
  */
 
 describe('accessibility for a visitor, in Chromium against the real server', () => {
-  const sweep = new Sweep({ SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: '1' });
+  const sweep = new Sweep(SWEEP_ENV);
   /** A verified account: a wrong password for it, and a reset link sent to it. */
   let known: HttpCustomer;
 

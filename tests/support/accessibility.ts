@@ -199,6 +199,10 @@ export const SWEEP_PHONE = { width: 375, height: 812 };
  * kept for the file's tests (each test opens its routes afresh), and `test`, a test of one route as one viewer in
  * one or more states, each checked by axe for WCAG 2.2 A and AA.
  */
+/** The owner's address in every sweep, and the server settings the three sweep files share. */
+export const SWEEP_ADMIN_EMAIL = 'owner.sweep@example.com';
+export const SWEEP_ENV = { ADMIN_EMAILS: SWEEP_ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199', TRUST_PROXY: '1' };
+
 export class Sweep {
   server!: ServerProcess;
   browser!: Browser;
