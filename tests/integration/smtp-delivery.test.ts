@@ -71,7 +71,10 @@ describe('e-mail over SMTP', () => {
         timeout: 5000,
       })
       .toBe('failed');
-    const entries = await database.db.select().from(errorLog).where(eq(errorLog.componentName, 'MailService'));
+    // The error log entry is written just after the outbox row is marked failed: wait for it too.
+    const mailErrors = () => database.db.select().from(errorLog).where(eq(errorLog.componentName, 'MailService'));
+    await expect.poll(async () => (await mailErrors()).length).toBe(1);
+    const entries = await mailErrors();
     const [outboxEntry] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email));
     expect(entries.map((entry) => entry.errorMessage)).toEqual([
       expect.stringMatching(
