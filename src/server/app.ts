@@ -195,10 +195,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
   await app.register(chatRoutes, { chat });
-  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events) });
+  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments) });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
-  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs) });
+  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs, deps.config.publicUrl) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
 

@@ -118,7 +118,7 @@ export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
 export type PaidList = z.infer<typeof PaidListSchema>;
 
-export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund'] as const;
+export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund', 'reschedule', 'cancel'] as const;
 export const AuditEntrySchema = z.object({
   at: z.string(),
   actorEmail: z.string(),

@@ -20,6 +20,10 @@ export const BookAppointmentSchema = z.object({
 });
 export type BookAppointment = z.infer<typeof BookAppointmentSchema>;
 
+/** A new day and time for an existing visit; the kind of visit stays. */
+export const RescheduleAppointmentSchema = BookAppointmentSchema.pick({ date: true, slot: true });
+export type RescheduleAppointment = z.infer<typeof RescheduleAppointmentSchema>;
+
 export const DescriptionSchema = z.object({
   description: z
     .string()
@@ -47,6 +51,11 @@ export const CustomerAppointmentSchema = z.object({
   amountCents: z.number().int(),
   isCompleted: z.boolean(),
   isPaid: z.boolean(),
+  /**
+   * Until when the customer may move or cancel the visit online (the owner's cut-off before its start); null
+   * where it does not apply (a completed or paid job) or is not told.
+   */
+  changeBy: z.string().nullable().default(null),
 });
 export type CustomerAppointment = z.infer<typeof CustomerAppointmentSchema>;
 
@@ -67,6 +76,13 @@ export type AppointmentState = { isCompleted: boolean; isPaid: boolean };
 
 export function canCancelAppointment(appointment: AppointmentState): boolean {
   return !appointment.isCompleted && !appointment.isPaid;
+}
+
+/** Whether the visit may still be moved or cancelled online at `now` (before the cut-off the server told). */
+export function isBeforeChangeDeadline(appointment: Pick<CustomerAppointment, 'changeBy'>, now: number): boolean {
+  if (appointment.changeBy === null) return true;
+  const deadline = Date.parse(appointment.changeBy);
+  return Number.isNaN(deadline) || now < deadline;
 }
 
 export function canPayAppointment(appointment: AppointmentState): boolean {
@@ -108,6 +124,10 @@ export const APPOINTMENT_TEXTS = {
   notFound: 'That appointment was not found.',
   slotTimeOff: 'Sorry, we are closed at that time. Please choose another time.',
   slotWithinNotice: (hours: number) => `Visits must be booked at least ${hours} hours ahead. Please choose a later time.`,
+  rescheduleSameSlot: 'Your visit is already at that time. Please choose another time.',
+  rescheduleNotAllowed: 'A completed or paid visit can not be moved.',
+  rescheduleFailed: 'Your visit could not be moved. Please try again.',
+  rescheduled: (when: string) => `Your visit has moved to ${when}. We have e-mailed you an updated calendar invitation.`,
   pastCutoff: (hours: number, phone: string) =>
     `Your visit is less than ${hours} hours away, so it can no longer be changed or cancelled online. Please call us at ${phone}.`,
 } as const;

@@ -99,7 +99,18 @@ export const BookingRulesSchema = z.object({
 });
 export type BookingRules = z.infer<typeof BookingRulesSchema>;
 
+/**
+ * The owner's private calendar feed: whether one is set, and since when. Its address is shown once, when made;
+ * only a hash of its secret is kept.
+ */
+export const CalendarFeedStatusSchema = z.object({ isSet: z.boolean(), since: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
+
+export const CalendarFeedAddressSchema = z.object({ url: z.string() });
+export type CalendarFeedAddress = z.infer<typeof CalendarFeedAddressSchema>;
+
 export const SCHEDULE_TEXTS = {
+  feedNotFound: 'That calendar was not found.',
   notFound: 'That time off was not found.',
   alreadyReopened: 'That time off was already reopened.',
   inThePast: 'That time has already passed.',

@@ -156,6 +156,14 @@ const ROUTES: Record<string, RouteCase> = {
     params: { id: () => [made.ownAppointment] },
     body: () => ({ description: 'The printer jams' }),
   },
+  'POST /api/appointments/:id/reschedule': {
+    for: 'customer',
+    params: { id: () => [made.ownAppointment] },
+    body: () => {
+      bookingCounter += 1;
+      return { date: bookingDays[bookingCounter % bookingDays.length], slot: SLOT_LABELS[bookingCounter % SLOT_LABELS.length] };
+    },
+  },
   'POST /api/appointments/:id/cancel': { for: 'customer', params: { id: () => [made.ownAppointment] } },
   'GET /api/payments/checkout/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.payable] } },
   'POST /api/payments/orders': { for: 'customer', body: () => ({ appointmentId: made.payable }) },
@@ -185,6 +193,14 @@ const ROUTES: Record<string, RouteCase> = {
     }),
   },
   'DELETE /api/admin/appointments/:id': { for: 'admin', params: { id: () => [made.deletable] } },
+  'POST /api/admin/appointments/:id/reschedule': {
+    for: 'admin',
+    params: { id: () => [made.editable] },
+    body: () => {
+      bookingCounter += 1;
+      return { date: bookingDays[bookingCounter % bookingDays.length], slot: SLOT_LABELS[bookingCounter % SLOT_LABELS.length] };
+    },
+  },
   'GET /api/admin/appointments/:id/history': { for: 'admin', params: { id: () => [made.editable] } },
   'GET /api/admin/completed': { for: 'admin' },
   'GET /api/admin/paid': { for: 'admin', query: () => ({ from: '2026-01-01', to: '2030-12-31' }) },
@@ -198,6 +214,10 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/time-off': { for: 'admin' },
   'POST /api/admin/time-off': { for: 'admin', body: () => ({ kind: 'day', date: '2029-12-01', reason: 'Away' }) },
   'POST /api/admin/time-off/:id/reopen': { for: 'admin', params: { id: () => [made.timeOff] } },
+  'GET /api/admin/calendar-feed': { for: 'admin' },
+  'POST /api/admin/calendar-feed': { for: 'admin' },
+  'DELETE /api/admin/calendar-feed': { for: 'admin' },
+  'GET /calendar/:file': { params: { file: () => [`${'A'.repeat(43)}.ics`, 'feed.ics'] } },
   'GET /api/admin/booking-rules': { for: 'admin' },
   'PUT /api/admin/booking-rules': { for: 'admin', body: () => ({ minNoticeHours: 12, cutoffHours: 24 }) },
   'GET /api/auth/*': {

@@ -1,7 +1,8 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CustomerAppointment } from '../../src/shared/appointments.ts';
 import { PASSWORD, PROFILE, uniqueEmail } from './accounts.ts';
+import { openPage, type WatchedPage } from './browser.ts';
 
 /**
  * Customers for the browser tests, made the way a browser would make them but over plain HTTP against the
@@ -82,4 +83,16 @@ export async function describeOverHttp(baseUrl: string, customer: HttpCustomer, 
     body: JSON.stringify({ description }),
   });
   expect(response.status).toBe(200);
+}
+
+/**
+ * A page in its own context, signed in as the person and opened at `path`: desktop width, New York time, and a
+ * 10-second default timeout, so a missing element fails fast instead of holding the test to its overall limit.
+ */
+export async function openSignedIn(browser: Browser, baseUrl: string, person: HttpCustomer, path: string): Promise<WatchedPage> {
+  const watched = await openPage(browser, { viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' });
+  watched.page.setDefaultTimeout(10_000);
+  await signInContext(watched.context, baseUrl, person);
+  await watched.page.goto(`${baseUrl}${path}`);
+  return watched;
 }

@@ -361,7 +361,9 @@ export const businessSettings = pgTable(
     minNoticeHours: integer('min_notice_hours').notNull().default(12),
     /** No cancellation or reschedule by the customer less than this many hours before the visit. */
     cutoffHours: integer('cutoff_hours').notNull().default(24),
+    /** SHA-256 (hex) of the secret in the owner's calendar feed address; the secret itself is never stored. */
     calendarFeedSecretHash: text('calendar_feed_secret_hash'),
+    calendarFeedSince: timestamp('calendar_feed_since', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [check('business_settings_one_row', sql`${table.id} = 1`)],

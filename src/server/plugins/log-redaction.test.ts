@@ -13,6 +13,7 @@ describe('URLs as they are logged', () => {
     expect(redactUrl('/api/auth/reset-password/SECRETTOKEN?callbackURL=%2Freset')).toBe(
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset',
     );
+    expect(redactUrl('/calendar/Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXU.ics')).toBe('/calendar/[redacted]');
     expect(redactUrl('/api/account/action?%6FobCode=x')).toBe('/api/account/action?%6FobCode=[redacted]');
     expect(redactUrl('/x?apiKey=1&session_id=2&password=3')).toBe('/x?apiKey=[redacted]&session_id=[redacted]&password=[redacted]');
   });

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /** Query parameters whose values are keys to an account or a session: never written to a log. */
 const SECRET_PARAMETER = /token|code|secret|password|key|state|signature|session/i;
-/** Path segments that carry a token themselves (better-auth's reset link: /api/auth/reset-password/:token). */
-const SECRET_SEGMENT_AFTER = new Set(['reset-password', 'verify-email', 'magic-link']);
+/** Path segments that carry a token themselves (better-auth's reset link, the owner's calendar feed /calendar/SECRET.ics). */
+const SECRET_SEGMENT_AFTER = new Set(['reset-password', 'verify-email', 'magic-link', 'calendar']);
 
 /**
  * A URL as it may be logged: the value of every parameter that can carry a one-time code or token (oobCode,

@@ -11,6 +11,7 @@ import {
   UpdateOutcomeSchema,
 } from '../../../shared/admin.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { RescheduleAppointmentSchema } from '../../../shared/appointments.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AdminService } from './admin-service.ts';
 
@@ -45,6 +46,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { schema: { params: IdSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await admin.remove(requireAdmin(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/appointments/:id/reschedule',
+    { schema: { params: IdSchema, body: RescheduleAppointmentSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await admin.move(requireAdmin(request), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );

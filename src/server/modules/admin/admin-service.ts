@@ -11,14 +11,22 @@ import {
   type PaidTotals,
   paymentStanding,
 } from '../../../shared/admin.ts';
-import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type RescheduleAppointment } from '../../../shared/appointments.ts';
 import { businessDayEnd, businessDayStart, formatAppointmentTime, formatBusinessDay } from '../../../shared/business-time.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/account-directory.ts';
-import { changeJob, completedUnpaidJobs, findJob, type JobChanges, jobsById, openJobs } from '../appointments/appointment-service.ts';
+import {
+  type AppointmentService,
+  changeJob,
+  completedUnpaidJobs,
+  findJob,
+  type JobChanges,
+  jobsById,
+  openJobs,
+} from '../appointments/appointment-service.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { historyOf, recordHistory } from '../history/history-service.ts';
@@ -92,6 +100,7 @@ export class AdminService {
     private readonly mail: MailService,
     private readonly payments: PaymentService,
     private readonly events: EventHub,
+    private readonly appointments: AppointmentService,
   ) {}
 
   /** Each job beside its customer, as the back office lists them. */
@@ -255,23 +264,14 @@ export class AdminService {
     return { appointment: outcome, completedNow, paidNow };
   }
 
-  /** Deleting keeps the appointment, marked, for the record. */
+  /** Deleting keeps the appointment, marked, for the record; the appointments module tells the customer. */
   async remove(admin: SessionUser, id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const found = await findJob(tx, id, { lock: true });
-      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      await this.payments.beforeJobChange(tx, id, 'the job was deleted');
-      const deletedAt = new Date();
-      await changeJob(tx, id, { deletedAt });
-      await recordHistory(tx, {
-        appointmentId: id,
-        actorUserId: admin.id,
-        actorEmail: admin.email,
-        action: 'delete',
-        changes: { deleted: { before: false, after: true } },
-      });
-      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: found.startsAt });
-    });
+    await this.appointments.deleteForOwner(admin, id);
+  }
+
+  /** Moves a customer's visit to another open slot; the customer is e-mailed the updated invite. */
+  async move(admin: SessionUser, id: string, input: RescheduleAppointment): Promise<void> {
+    await this.appointments.moveForOwner(admin, id, input);
   }
 
   async errors(page: number): Promise<ErrorPage> {

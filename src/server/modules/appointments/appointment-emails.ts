@@ -41,19 +41,59 @@ export function reminderContent(facts: VisitFacts, homeUrl: string, phone: strin
   };
 }
 
+export function rescheduleContent(facts: VisitFacts, previousStartsAt: Date, homeUrl: string, phone: string): EmailContent {
+  return {
+    subject: `Your ${BUSINESS_NAME} visit has moved to ${formatAppointmentTime(facts.startsAt)}`,
+    paragraphs: [
+      `Your ${kind(facts)} visit has moved from ${formatAppointmentTime(previousStartsAt)} to ${when(facts)}.`,
+      facts.isRemote ? 'At that time we will call you and help you connect.' : `We will come to ${facts.location}.`,
+      'The attached invitation updates the visit in your calendar.',
+      `To change anything, call us at ${phone}.`,
+    ],
+    action: { label: 'See my appointments', url: homeUrl },
+  };
+}
+
 export function cancellationContent(facts: VisitFacts, homeUrl: string): EmailContent {
   return {
     subject: `Your ${BUSINESS_NAME} visit on ${formatAppointmentTime(facts.startsAt)} is cancelled`,
-    paragraphs: [`Your ${kind(facts)} visit on ${when(facts)} has been cancelled.`, 'You can book another time whenever you like.'],
+    paragraphs: [
+      `Your ${kind(facts)} visit on ${when(facts)} has been cancelled.`,
+      'The attached cancellation removes it from your calendar.',
+      'You can book another time whenever you like.',
+    ],
     action: { label: 'Book another visit', url: homeUrl },
   };
 }
 
-export function adminNoticeContent(event: 'booked' | 'cancelled', facts: VisitFacts, adminUrl: string): EmailContent {
+/** The owner took a visit off the schedule: the customer hears it from us, with the reason to call. */
+export function ownerCancellationContent(facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
   return {
-    subject: `${event === 'booked' ? 'New booking' : 'Cancelled'}: ${formatAppointmentTime(facts.startsAt)}`,
+    subject: `Your ${BUSINESS_NAME} visit on ${formatAppointmentTime(facts.startsAt)} is cancelled`,
     paragraphs: [
-      `${facts.customerName} (${facts.customerEmail}) ${event === 'booked' ? 'booked' : 'cancelled'} a ${kind(facts)} visit on ${when(facts)}.`,
+      `We are sorry: we had to cancel your ${kind(facts)} visit on ${when(facts)}.`,
+      'The attached cancellation removes it from your calendar.',
+      `Please call us at ${phone} and we will find you another time, or book one yourself from your appointments page.`,
+    ],
+    action: { label: 'Book another visit', url: homeUrl },
+  };
+}
+
+const ADMIN_NOTICE = {
+  booked: { subject: 'New booking', verb: 'booked' },
+  cancelled: { subject: 'Cancelled', verb: 'cancelled' },
+  moved: { subject: 'Moved', verb: 'moved' },
+} as const;
+
+export type AdminNotice = keyof typeof ADMIN_NOTICE;
+
+export function adminNoticeContent(event: AdminNotice, facts: VisitFacts, adminUrl: string, previousStartsAt?: Date): EmailContent {
+  const notice = ADMIN_NOTICE[event];
+  const moved = previousStartsAt ? ` from ${formatAppointmentTime(previousStartsAt)} to` : ' on';
+  return {
+    subject: `${notice.subject}: ${formatAppointmentTime(facts.startsAt)}`,
+    paragraphs: [
+      `${facts.customerName} (${facts.customerEmail}) ${notice.verb} a ${kind(facts)} visit${event === 'moved' ? moved : ' on'} ${when(facts)}.`,
       `Location: ${facts.location}.`,
       ...(facts.description ? [`Problem: ${facts.description}`] : []),
     ],

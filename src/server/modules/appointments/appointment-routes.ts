@@ -7,7 +7,10 @@ import {
   BookAppointmentSchema,
   CustomerAppointmentSchema,
   DescriptionSchema,
+  RescheduleAppointmentSchema,
 } from '../../../shared/appointments.ts';
+import { SCHEDULE_TEXTS } from '../../../shared/schedule.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { AppointmentService } from './appointment-service.ts';
 
@@ -44,11 +47,34 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
   );
 
   app.post(
+    '/api/appointments/:id/reschedule',
+    {
+      schema: { params: IdParamsSchema, body: RescheduleAppointmentSchema, response: { 200: CustomerAppointmentSchema, ...errors } },
+    },
+    async (request) => appointments.reschedule(requireVerifiedUser(request), request.params.id, request.body),
+  );
+
+  app.post(
     '/api/appointments/:id/cancel',
     { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await appointments.cancel(requireVerifiedUser(request), request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  // The owner's calendar feed, to subscribe to from a phone: its address is its key, so no session is asked for.
+  app.get(
+    '/calendar/:file',
+    { schema: { params: z.object({ file: z.string().max(200) }), response: { 200: z.string(), 404: ApiErrorSchema } } },
+    async (request, reply) => {
+      const feed = await appointments.ownerFeed(request.params.file);
+      if (feed === undefined) throw new HttpError(404, 'NOT_FOUND', SCHEDULE_TEXTS.feedNotFound);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(feed);
     },
   );
 };

@@ -7,11 +7,13 @@ import {
   type CustomerAppointment,
   canBookMore,
   canCancelAppointment,
+  type RescheduleAppointment,
 } from '../../../shared/appointments.ts';
 import {
   appointmentIdFor,
   businessDateOf,
   daysOfMonth,
+  formatAppointmentTime,
   isBookableInstant,
   isInTimeOff,
   isPastCutoff,
@@ -24,13 +26,24 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, adminEmails, lockAccount, profileOf } from '../accounts/account-directory.ts';
-import type { EventHub } from '../events/event-hub.ts';
+import { accountById, adminEmails, customersByUserId, lockAccount, profileOf } from '../accounts/account-directory.ts';
+import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
+import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import type { EmailContent } from '../mail/mail-templates.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import type { JobPaymentGuard } from '../payments/payment-service.ts';
-import { bookingRules, closedSpansBetween } from '../schedule/schedule-service.ts';
-import { adminNoticeContent, cancellationContent, confirmationContent, reminderContent, type VisitFacts } from './appointment-emails.ts';
+import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/schedule-service.ts';
+import {
+  type AdminNotice,
+  adminNoticeContent,
+  cancellationContent,
+  confirmationContent,
+  ownerCancellationContent,
+  reminderContent,
+  rescheduleContent,
+  type VisitFacts,
+} from './appointment-emails.ts';
 import {
   claimDueReminders,
   countOpenAppointments,
@@ -45,11 +58,13 @@ import {
   takenStartsBetween,
   updateAppointment,
 } from './appointment-queries.ts';
-import { calendarInvite } from './calendar-invite.ts';
+import { calendarFeed, calendarInvite } from './calendar-invite.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
-export function customerAppointment(row: AppointmentRow): CustomerAppointment {
+/** The customer's view of a visit; with the cut-off in hours, until when it can be changed online. */
+export function customerAppointment(row: AppointmentRow, cutoffHours?: number): CustomerAppointment {
+  const changeable = cutoffHours !== undefined && row.completedAt === null && row.paidAt === null;
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
@@ -60,6 +75,7 @@ export function customerAppointment(row: AppointmentRow): CustomerAppointment {
     amountCents: row.amountCents,
     isCompleted: row.completedAt !== null,
     isPaid: row.paidAt !== null,
+    changeBy: changeable ? new Date(row.startsAt.getTime() - cutoffHours * 60 * 60 * 1000).toISOString() : null,
   };
 }
 
@@ -70,7 +86,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function addressOf(profile: ProfileRow): string {
+function addressOf(profile: Pick<ProfileRow, 'streetAddress' | 'city' | 'state' | 'zipCode'>): string {
   return `${profile.streetAddress}, ${profile.city}, ${profile.state} ${profile.zipCode}`;
 }
 
@@ -96,13 +112,51 @@ export class AppointmentService {
     };
   }
 
-  private async notifyAdmins(db: Executor, event: 'booked' | 'cancelled', facts: VisitFacts): Promise<void> {
+  private async notifyAdmins(db: Executor, event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): Promise<void> {
     for (const admin of await adminEmails(db)) {
       await this.mail.enqueue(
-        { to: admin, ...renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`), this.config.support) },
+        {
+          to: admin,
+          ...renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support),
+        },
         db,
       );
     }
+  }
+
+  private get homeUrl(): string {
+    return `${this.config.publicUrl}/home`;
+  }
+
+  /**
+   * E-mails the customer about their visit, with its calendar invite: a REQUEST (booked, moved) or a CANCEL, under
+   * the visit's one UID and the row's SEQUENCE, so the customer's calendar program updates the event it holds.
+   */
+  private async mailVisit(tx: Executor, row: AppointmentRow, facts: VisitFacts, content: EmailContent, method: 'REQUEST' | 'CANCEL') {
+    await this.mail.enqueue(
+      {
+        to: facts.customerEmail,
+        ...renderEmail(content, this.config.support),
+        attachments: [
+          {
+            filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
+            contentType: `text/calendar; charset=utf-8; method=${method}`,
+            content: calendarInvite({
+              appointmentId: row.id,
+              startsAt: row.startsAt,
+              location: facts.location,
+              description: `${facts.isRemote ? 'Remote' : 'In-person'} visit. Your appointments: ${this.homeUrl}. Questions or changes: call ${this.config.support.phone}.`,
+              organizerEmail: this.config.support.email,
+              attendeeEmail: facts.customerEmail,
+              attendeeName: facts.customerName,
+              method,
+              sequence: row.inviteSequence,
+            }),
+          },
+        ],
+      },
+      tx,
+    );
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
@@ -123,7 +177,8 @@ export class AppointmentService {
   }
 
   async list(viewer: SessionUser): Promise<CustomerAppointment[]> {
-    return (await listOpenAppointmentsOf(this.db, viewer.id)).map(customerAppointment);
+    const { cutoffHours } = await bookingRules(this.db);
+    return (await listOpenAppointmentsOf(this.db, viewer.id)).map((row) => customerAppointment(row, cutoffHours));
   }
 
   async book(viewer: SessionUser, input: BookAppointment, now = new Date()): Promise<CustomerAppointment> {
@@ -148,36 +203,13 @@ export class AppointmentService {
           isRemote: input.isRemote,
         });
         const facts = this.facts(created, profile, viewer.email);
-        const homeUrl = `${this.config.publicUrl}/home`;
-        await this.mail.enqueue(
-          {
-            to: viewer.email,
-            ...renderEmail(confirmationContent(facts, homeUrl, this.config.support.phone), this.config.support),
-            attachments: [
-              {
-                filename: 'techhelp-visit.ics',
-                contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-                content: calendarInvite({
-                  appointmentId: created.id,
-                  startsAt,
-                  location: facts.location,
-                  description: `${facts.isRemote ? 'Remote' : 'In-person'} visit. Your appointments: ${homeUrl}. Questions or changes: call ${this.config.support.phone}.`,
-                  organizerEmail: this.config.support.email,
-                  attendeeEmail: viewer.email,
-                  attendeeName: facts.customerName,
-                  method: 'REQUEST',
-                }),
-              },
-            ],
-          },
-          tx,
-        );
+        await this.mailVisit(tx, created, facts, confirmationContent(facts, this.homeUrl, this.config.support.phone), 'REQUEST');
         await this.notifyAdmins(tx, 'booked', facts);
         await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
         return created;
       });
       this.mail.deliverSoon();
-      return customerAppointment(row);
+      return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
       throw error;
@@ -192,15 +224,19 @@ export class AppointmentService {
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
       return updated;
     });
-    return customerAppointment(row);
+    return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
   }
 
-  /** The owner's schedule: no booking in time off, nor with less than the minimum notice (409, in words). */
-  private async refuseClosedSlot(tx: Executor, startsAt: Date, now: Date): Promise<void> {
+  /**
+   * The owner's schedule: no booking in time off, nor (unless the owner is moving a visit) with less than the
+   * minimum notice (409, in words).
+   */
+  private async refuseClosedSlot(tx: Executor, startsAt: Date, now: Date, { notice = true } = {}): Promise<void> {
     const end = new Date(startsAt.getTime() + VISIT_MINUTES * 60 * 1000);
     if (isInTimeOff(startsAt, await closedSpansBetween(tx, startsAt, end))) {
       throw new HttpError(409, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotTimeOff);
     }
+    if (!notice) return;
     const { minNoticeHours } = await bookingRules(tx);
     if (isWithinNotice(startsAt, now, minNoticeHours)) {
       throw new HttpError(409, 'TOO_SOON', APPOINTMENT_TEXTS.slotWithinNotice(minNoticeHours));
@@ -224,19 +260,165 @@ export class AppointmentService {
       }
       await this.refusePastCutoff(tx, found.startsAt, now);
       await this.paymentGuard.beforeJobChange(tx, id, 'the job was cancelled');
-      const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date() });
+      const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date(), inviteSequence: found.inviteSequence + 1 });
+      await recordHistory(tx, {
+        appointmentId: id,
+        actorUserId: viewer.id,
+        actorEmail: viewer.email,
+        action: 'cancel',
+        changes: { cancelled: { before: false, after: true } },
+      });
       const profile = await profileOf(tx, viewer.id);
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mail.enqueue(
-          { to: viewer.email, ...renderEmail(cancellationContent(facts, `${this.config.publicUrl}/home`), this.config.support) },
-          tx,
-        );
+        await this.mailVisit(tx, cancelled, facts, cancellationContent(facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id, slot: found.startsAt });
     });
     this.mail.deliverSoon();
+  }
+
+  /**
+   * Moves the customer's own uncompleted visit to another open slot, in one transaction: the new slot is held (the
+   * unique index on active start times) in the same statement that frees the old one, so the customer never lacks
+   * both, and the count of open visits does not change. The cut-off applies to the visit as it stands; the new
+   * slot must be bookable as a new booking would be.
+   */
+  async reschedule(viewer: SessionUser, id: string, input: RescheduleAppointment, now = new Date()): Promise<CustomerAppointment> {
+    const row = await this.move(viewer, id, input, now, 'customer');
+    return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
+  }
+
+  /**
+   * The owner moves a customer's visit (a booking inside new time off, after a call): the same move, without the
+   * customer's cut-off and minimum notice; time off and taken slots still refuse. The customer is e-mailed the
+   * updated invite.
+   */
+  async moveForOwner(admin: SessionUser, id: string, input: RescheduleAppointment, now = new Date()): Promise<void> {
+    await this.move(admin, id, input, now, 'owner');
+  }
+
+  private async move(
+    actor: SessionUser,
+    id: string,
+    input: RescheduleAppointment,
+    now: Date,
+    by: 'customer' | 'owner',
+  ): Promise<AppointmentRow> {
+    const startsAt = slotInstant(input.date, input.slot);
+    if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
+      throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
+    }
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        if (by === 'customer') await lockAccount(tx, actor.id);
+        const found = by === 'customer' ? await findOwnActiveAppointment(tx, actor.id, id, true) : await findJob(tx, id, { lock: true });
+        if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+        if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
+          throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
+        }
+        if (found.startsAt.getTime() === startsAt.getTime()) {
+          throw new HttpError(409, 'SAME_SLOT', APPOINTMENT_TEXTS.rescheduleSameSlot);
+        }
+        if (by === 'customer') await this.refusePastCutoff(tx, found.startsAt, now);
+        await this.refuseClosedSlot(tx, startsAt, now, { notice: by === 'customer' });
+        const moved = await updateAppointment(tx, id, {
+          startsAt,
+          slotLabel: input.slot,
+          inviteSequence: found.inviteSequence + 1,
+          // The reminder goes out again, a day before the new time.
+          reminderSentAt: null,
+        });
+        await recordHistory(tx, {
+          appointmentId: id,
+          actorUserId: actor.id,
+          actorEmail: actor.email,
+          action: 'reschedule',
+          changes: { startsAt: { before: formatAppointmentTime(found.startsAt), after: formatAppointmentTime(startsAt) } },
+        });
+        const customer = await accountById(tx, found.userId);
+        const profile = await profileOf(tx, found.userId);
+        if (customer && profile) {
+          const facts = this.facts(moved, profile, customer.email);
+          const content = rescheduleContent(facts, found.startsAt, this.homeUrl, this.config.support.phone);
+          await this.mailVisit(tx, moved, facts, content, 'REQUEST');
+          if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
+        }
+        await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: startsAt });
+        await announceSlotChange(tx, found.startsAt);
+        return moved;
+      });
+      this.mail.deliverSoon();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
+      throw error;
+    }
+  }
+
+  /**
+   * The owner takes a visit off the schedule (the back office's Delete): kept, marked, for the record, with its
+   * history entry; open payment orders are voided; the customer is e-mailed with a calendar CANCEL.
+   */
+  async deleteForOwner(admin: SessionUser, id: string, now = new Date()): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await findJob(tx, id, { lock: true });
+      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      await this.paymentGuard.beforeJobChange(tx, id, 'the job was deleted');
+      const deleted = await updateAppointment(tx, id, { deletedAt: new Date(), inviteSequence: found.inviteSequence + 1 });
+      await recordHistory(tx, {
+        appointmentId: id,
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+        action: 'delete',
+        changes: { deleted: { before: false, after: true } },
+      });
+      // A visit still ahead is news to the customer; a finished or paid job's record is the owner's business.
+      const customer = await accountById(tx, found.userId);
+      const profile = await profileOf(tx, found.userId);
+      if (customer && profile && found.completedAt === null && found.paidAt === null && found.startsAt > now) {
+        const facts = this.facts(deleted, profile, customer.email);
+        await this.mailVisit(tx, deleted, facts, ownerCancellationContent(facts, this.homeUrl, this.config.support.phone), 'CANCEL');
+      }
+      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: found.startsAt });
+    });
+    this.mail.deliverSoon();
+  }
+
+  /**
+   * The owner's calendar feed, for the file name of its address (SECRET.ics): every open visit with the customer's
+   * name, phone, address and problem; undefined for any other name, so a wrong address is as unknown as no feed.
+   */
+  async ownerFeed(file: string): Promise<string | undefined> {
+    const secret = FEED_FILE_PATTERN.exec(file)?.[1];
+    if (!secret || !(await isOwnerFeedSecret(this.db, secret))) return undefined;
+    const rows = await listOpenAppointments(this.db);
+    const customers = await customersByUserId(
+      this.db,
+      rows.map((row) => row.userId),
+    );
+    return calendarFeed(
+      rows.map((row) => {
+        const customer = customers.get(row.userId);
+        const name = customer ? `${customer.firstName} ${customer.lastName}`.trim() : 'Unknown customer';
+        const address = customer ? addressOf(customer) : '';
+        return {
+          appointmentId: row.id,
+          startsAt: row.startsAt,
+          sequence: row.inviteSequence,
+          title: `${name}: ${row.isRemote ? 'remote' : 'in-person'} visit`,
+          location: row.isRemote ? 'Remote' : address,
+          description: [
+            `Phone: ${customer?.phoneNumber || 'none given'}`,
+            `E-mail: ${customer?.email ?? ''}`,
+            ...(row.isRemote && address ? [`Address: ${address}`] : []),
+            `Problem: ${row.description || 'not described yet'}`,
+            ...(row.completedAt ? ['Completed, waiting for payment.'] : []),
+          ].join('\n'),
+        };
+      }),
+    );
   }
 
   /** Sends the reminders that are due; each is claimed and mailed in one transaction, so never twice. */

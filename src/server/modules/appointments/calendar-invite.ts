@@ -1,4 +1,4 @@
-import { createEvent } from 'ics';
+import { createEvent, createEvents } from 'ics';
 import { BUSINESS_NAME, BUSINESS_TIME_ZONE } from '../../../shared/business.ts';
 import { inBusinessZone } from '../../../shared/business-time.ts';
 
@@ -34,6 +34,8 @@ export type InviteInput = {
   attendeeEmail: string;
   attendeeName: string;
   method: 'REQUEST' | 'CANCEL';
+  /** RFC 5545 SEQUENCE: 0 when booked, one higher with each move or cancellation of the same visit. */
+  sequence: number;
 };
 
 function wallClock(instant: Date): [number, number, number, number, number] {
@@ -41,29 +43,85 @@ function wallClock(instant: Date): [number, number, number, number, number] {
   return [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()];
 }
 
+/** The one UID a visit has in every invite, update, cancellation and the owner's feed. */
+export function calendarUid(appointmentId: string): string {
+  return `${appointmentId}@techhelp`;
+}
+
+/** The library writes floating times; they become New York wall-clock times under a TZID, with its VTIMEZONE. */
+function inNewYorkTime(calendar: string): string {
+  return calendar
+    .replace(/^(DTSTART|DTEND)(?:;VALUE=DATE-TIME)?:(\d{8}T\d{6})$/gm, `$1;TZID=${BUSINESS_TIME_ZONE}:$2`)
+    .replace(/\r\nBEGIN:VEVENT/, `\r\n${NEW_YORK_VTIMEZONE}\r\nBEGIN:VEVENT`);
+}
+
+function whenOf(startsAt: Date) {
+  return {
+    start: wallClock(startsAt),
+    startInputType: 'local' as const,
+    startOutputType: 'local' as const,
+    duration: { minutes: VISIT_MINUTES },
+  };
+}
+
 /**
- * An RFC 5545 invite made by the ics library, with its start and end given as New York wall-clock times under
- * a TZID and the matching VTIMEZONE (the library writes floating times; the zone is added here).
+ * An RFC 5545 invite (iTIP REQUEST or CANCEL) made by the ics library, in New York time. The UID stays the
+ * visit's own; calendar programs replace the event they hold when the SEQUENCE is higher.
  */
 export function calendarInvite(input: InviteInput): string {
   const { error, value } = createEvent({
-    uid: `${input.appointmentId}@techhelp`,
+    uid: calendarUid(input.appointmentId),
     method: input.method,
     status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     title: `${BUSINESS_NAME} visit`,
     description: input.description,
     location: input.location,
-    start: wallClock(input.startsAt),
-    startInputType: 'local',
-    startOutputType: 'local',
-    duration: { minutes: VISIT_MINUTES },
+    ...whenOf(input.startsAt),
     organizer: { name: BUSINESS_NAME, email: input.organizerEmail },
     attendees: [{ name: input.attendeeName, email: input.attendeeEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
     productId: 'techhelp/appointments',
-    sequence: input.method === 'CANCEL' ? 1 : 0,
+    sequence: input.sequence,
   });
   if (error || !value) throw error ?? new Error('the calendar invite could not be made');
-  return value
-    .replace(/^(DTSTART|DTEND)(?:;VALUE=DATE-TIME)?:(\d{8}T\d{6})$/gm, `$1;TZID=${BUSINESS_TIME_ZONE}:$2`)
-    .replace(/\r\nBEGIN:VEVENT/, `\r\n${NEW_YORK_VTIMEZONE}\r\nBEGIN:VEVENT`);
+  return inNewYorkTime(value);
+}
+
+export type FeedVisit = {
+  appointmentId: string;
+  startsAt: Date;
+  sequence: number;
+  title: string;
+  location: string;
+  description: string;
+};
+
+/** The owner's subscribed calendar (METHOD:PUBLISH): every open visit, under the same UIDs as the invites. */
+export function calendarFeed(visits: FeedVisit[]): string {
+  const header = { productId: 'techhelp/schedule', method: 'PUBLISH', calName: `${BUSINESS_NAME} visits` };
+  if (visits.length === 0) {
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      `PRODID:${header.productId}`,
+      `METHOD:${header.method}`,
+      `X-WR-CALNAME:${header.calName}`,
+      NEW_YORK_VTIMEZONE,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  }
+  const { error, value } = createEvents(
+    visits.map((visit) => ({
+      uid: calendarUid(visit.appointmentId),
+      sequence: visit.sequence,
+      status: 'CONFIRMED' as const,
+      title: visit.title,
+      location: visit.location,
+      description: visit.description,
+      ...whenOf(visit.startsAt),
+    })),
+    header,
+  );
+  if (error || !value) throw error ?? new Error('the calendar feed could not be made');
+  return inNewYorkTime(value);
 }

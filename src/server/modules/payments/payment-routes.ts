@@ -68,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
       requireAdmin(request);
       const customer = await accountByEmail(app.db, request.query.email);
       if (!customer) return [];
-      return (await openJobsOf(app.db, customer.id)).map(customerAppointment);
+      return (await openJobsOf(app.db, customer.id)).map((row) => customerAppointment(row));
     },
   );
 

@@ -61,3 +61,15 @@ export async function updateRules(db: Executor, values: { minNoticeHours: number
   if (!row) throw new Error('the business settings were not updated');
   return row;
 }
+
+/** Replaces the hash of the owner's calendar feed secret (null: no feed). */
+export async function setFeedSecretHash(db: Executor, hash: string | null, at: Date): Promise<BusinessSettingsRow> {
+  await readSettings(db, true);
+  const [row] = await db
+    .update(businessSettings)
+    .set({ calendarFeedSecretHash: hash, calendarFeedSince: hash ? at : null, updatedAt: at })
+    .where(eq(businessSettings.id, 1))
+    .returning();
+  if (!row) throw new Error('the business settings were not updated');
+  return row;
+}

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { BookingRulesSchema, CloseTimeSchema, SCHEDULE_TEXTS, TimeOffSchema } from '../../../shared/schedule.ts';
+import {
+  BookingRulesSchema,
+  CalendarFeedAddressSchema,
+  CalendarFeedStatusSchema,
+  CloseTimeSchema,
+  SCHEDULE_TEXTS,
+  TimeOffSchema,
+} from '../../../shared/schedule.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { ScheduleService } from './schedule-service.ts';
 
@@ -38,4 +45,17 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
     { schema: { body: BookingRulesSchema, response: { 200: BookingRulesSchema, ...errors } } },
     async (request) => schedule.changeRules(requireAdmin(request), request.body),
   );
+
+  app.get('/api/admin/calendar-feed', { schema: { response: { 200: CalendarFeedStatusSchema, ...errors } } }, async () =>
+    schedule.feedStatus(),
+  );
+
+  app.post('/api/admin/calendar-feed', { schema: { response: { 201: CalendarFeedAddressSchema, ...errors } } }, async (request, reply) =>
+    reply.code(201).send(await schedule.replaceFeed(requireAdmin(request))),
+  );
+
+  app.delete('/api/admin/calendar-feed', { schema: { response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await schedule.removeFeed(requireAdmin(request));
+    return reply.code(204).send(null);
+  });
 };

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
 import {
   businessClockOf,
@@ -8,7 +9,14 @@ import {
   slotInstant,
   VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
-import { type BookingRules, type CloseTimeInput, SCHEDULE_TEXTS, type TimeOff } from '../../../shared/schedule.ts';
+import {
+  type BookingRules,
+  type CalendarFeedAddress,
+  type CalendarFeedStatus,
+  type CloseTimeInput,
+  SCHEDULE_TEXTS,
+  type TimeOff,
+} from '../../../shared/schedule.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -21,6 +29,7 @@ import {
   insertTimeOff,
   markTimeOffRemoved,
   readSettings,
+  setFeedSecretHash,
   upcomingTimeOff,
   updateRules,
 } from './schedule-queries.ts';
@@ -34,6 +43,20 @@ export async function closedSpansBetween(db: Executor, from: Date, to: Date): Pr
 export async function bookingRules(db: Executor): Promise<BookingRules> {
   const row = await readSettings(db);
   return { minNoticeHours: row.minNoticeHours, cutoffHours: row.cutoffHours };
+}
+
+const feedHash = (secret: string) => createHash('sha256').update(secret).digest();
+
+/** The feed address's file name: 43 URL-safe characters (256 random bits) and .ics. */
+export const FEED_FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+/** Whether a secret is the owner's current calendar feed secret (compared as hashes, in constant time). */
+export async function isOwnerFeedSecret(db: Executor, secret: string): Promise<boolean> {
+  const stored = (await readSettings(db)).calendarFeedSecretHash;
+  if (!stored) return false;
+  const expected = Buffer.from(stored, 'hex');
+  const given = feedHash(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** The span of time a closure covers, in New York days and slots (end exclusive). */
@@ -71,6 +94,7 @@ export class ScheduleService {
     private readonly db: Database,
     private readonly configLog: ConfigLogService,
     private readonly openBookings: OpenBookings,
+    private readonly publicUrl: string,
   ) {}
 
   /** Tells every open booking picker of the months concerned to refetch its free times (slot events). */
@@ -167,5 +191,51 @@ export class ScheduleService {
       });
     }
     return { minNoticeHours: after.minNoticeHours, cutoffHours: after.cutoffHours };
+  }
+
+  async feedStatus(): Promise<CalendarFeedStatus> {
+    const row = await readSettings(this.db);
+    return { isSet: row.calendarFeedSecretHash !== null, since: row.calendarFeedSince?.toISOString() ?? null };
+  }
+
+  /**
+   * Makes a new address for the owner's calendar feed; the old one stops working at once. The address is
+   * answered once: only its hash is kept. The change goes to the configuration change log, without the secret.
+   */
+  async replaceFeed(admin: SessionUser, now = new Date()): Promise<CalendarFeedAddress> {
+    const secret = randomBytes(32).toString('base64url');
+    const replaced = await this.db.transaction(async (tx) => {
+      const before = await readSettings(tx, true);
+      await setFeedSecretHash(tx, feedHash(secret).toString('hex'), now);
+      return before.calendarFeedSecretHash !== null;
+    });
+    await this.configLog.add(admin, {
+      date: businessDateOf(now),
+      time: businessClockOf(now),
+      collectionName: 'software',
+      context: 'Calendar feed (back office)',
+      description: replaced
+        ? "The owner's calendar feed got a new address; the old address no longer works."
+        : "The owner's calendar feed address was made.",
+    });
+    return { url: `${this.publicUrl}/calendar/${secret}.ics` };
+  }
+
+  /** Turns the feed off: its address stops working. */
+  async removeFeed(admin: SessionUser, now = new Date()): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      const before = await readSettings(tx, true);
+      if (before.calendarFeedSecretHash === null) return false;
+      await setFeedSecretHash(tx, null, now);
+      return true;
+    });
+    if (!removed) return;
+    await this.configLog.add(admin, {
+      date: businessDateOf(now),
+      time: businessClockOf(now),
+      collectionName: 'software',
+      context: 'Calendar feed (back office)',
+      description: "The owner's calendar feed was turned off; its address no longer works.",
+    });
   }
 }
