@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorLog } from '../../src/server/db/schema.ts';
+import { errorLog, user } from '../../src/server/db/schema.ts';
 import { CHAT_LIMITS } from '../../src/server/modules/chat/chat-service.ts';
 import { CHAT_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '../../src/shared/chat.ts';
 import { mailbox, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { bookingAdmin } from '../support/appointments.ts';
 import { startOpenAIStandIn } from '../support/openai-stand-in.ts';
 
 type Subject = TestApp & { cookie: string };
@@ -12,6 +14,18 @@ const question = (content: string) => ({ messages: [{ role: 'user', content }] }
 
 async function chat(subject: Subject, body: unknown, cookie = subject.cookie) {
   return subject.app.inject({ method: 'POST', url: '/api/chat', headers: { cookie }, payload: body as object });
+}
+
+/** Sets the owner's booking rules through the back office, as the owner does. */
+async function putRules(subject: TestApp, adminCookie: string, rules: { minNoticeHours: number; cutoffHours: number }) {
+  const response = await subject.app.inject({
+    method: 'PUT',
+    url: '/api/admin/booking-rules',
+    headers: { cookie: adminCookie },
+    payload: rules,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual(rules);
 }
 
 function expectErrorShape(response: { json(): unknown }, code: string) {
@@ -49,6 +63,30 @@ describe('POST /api/chat with the built-in assistant (no configuration)', () => 
       ],
     });
     expect(followUp.json().choices[0].message.content).toContain('$150');
+  });
+
+  it("follows the owner's booking rules as the back office changes them", async () => {
+    const answer = async (content: string) => (await chat(subject, question(content))).json().choices[0].message.content as string;
+    expect(await answer('how late can I cancel?')).toContain('until 24 hours before');
+    expect(await answer('can I book for tomorrow morning?')).toContain('at least 12 hours ahead');
+
+    const admin = await bookingAdmin(subject.app, subject.database.db);
+    await putRules(subject, admin.cookie, { minNoticeHours: 48, cutoffHours: 6 });
+    try {
+      const cutoff = await answer('how late can I cancel?');
+      expect(cutoff).toContain('until 6 hours before');
+      expect(cutoff).toContain('(631)');
+      expect(cutoff).not.toContain('24 hours');
+      const notice = await answer('can I book for tomorrow morning?');
+      expect(notice).toContain('at least 48 hours (2 days) ahead');
+      expect(notice).not.toContain('12 hours');
+      expect(await answer('can I change my appointment to another day?')).toContain('until 6 hours before');
+    } finally {
+      await putRules(subject, admin.cookie, { minNoticeHours: 12, cutoffHours: 24 });
+      // The inquiry tests below count on the configured owner alone.
+      await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+    }
+    expect(await answer('how late can I cancel?')).toContain('until 24 hours before');
   });
 
   it('admits verified users only', async () => {
@@ -205,6 +243,34 @@ describe('POST /api/chat with an OpenAI-compatible server', () => {
       { role: 'assistant', content: 'Hi! How can I help?' },
       { role: 'user', content: 'Do you come to Commack?' },
     ]);
+  });
+
+  it("sends the owner's current booking rules in the system prompt of each request", async () => {
+    const systemOf = async () => {
+      standIn.enqueue({ kind: 'answer', content: 'Here are our rules.' });
+      expect((await chat(subject, question('How late can I cancel?'))).statusCode).toBe(200);
+      return standIn.requests.at(-1)?.body.messages[0];
+    };
+    const before = await systemOf();
+    expect(before?.role).toBe('system');
+    expect(before?.content).toContain('at least 12 hours ahead');
+    expect(before?.content).toContain('until 24 hours before');
+
+    // An admin only for the change: the inquiry test below expects none.
+    const admin = await bookingAdmin(subject.app, subject.database.db);
+    try {
+      await putRules(subject, admin.cookie, { minNoticeHours: 48, cutoffHours: 6 });
+      const after = await systemOf();
+      expect(after?.content).toContain('at least 48 hours (2 days) ahead');
+      expect(after?.content).toContain('until 6 hours before');
+      expect(after?.content).toContain('please call us at (631) 555-0199');
+      expect(after?.content).toContain('Change time');
+      expect(after?.content).not.toContain('12 hours');
+      expect(after?.content).not.toContain('24 hours');
+    } finally {
+      await putRules(subject, admin.cookie, { minNoticeHours: 12, cutoffHours: 24 });
+      await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+    }
   });
 
   it('answers 503 at once with a clear message when the provider answers 429, and logs it without the question', async () => {

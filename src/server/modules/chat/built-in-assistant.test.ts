@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CITIES, SLOT_LABELS } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { BookingRules } from '../../../shared/schedule.ts';
 import { BuiltInAssistant, feeAnswer, minutesIn, placesIn } from './built-in-assistant.ts';
-import { spokenSlot } from './knowledge.ts';
+import { buildKnowledge, spokenSlot, systemPrompt } from './knowledge.ts';
 
 const support = { phone: '(631) 555-0142', email: 'support@techhelp.test' };
+/** The rules a new installation starts with (the back office's defaults). */
+const DEFAULT_RULES: BookingRules = { minNoticeHours: 12, cutoffHours: 24 };
 const assistant = new BuiltInAssistant(support);
-const ask = (question: string, earlier: ChatMessage[] = []) => assistant.answer([...earlier, { role: 'user', content: question }]);
+const ask = (question: string, earlier: ChatMessage[] = [], rules: BookingRules = DEFAULT_RULES) =>
+  assistant.answer([...earlier, { role: 'user', content: question }], rules);
 
 const DECLINES = "I don't know";
 
@@ -68,7 +72,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'Could somebody come by at 9pm?', says: ['6:30 pm'], never: ['9:00 pm'] },
   { question: 'How do I set up a visit?', says: ['Confirm', 'Saturday or Sunday'] },
   { question: 'Why is the calendar greyed out? I cannot schedule another one', says: ['3'] },
-  { question: 'I need to move my appointment to another day', says: ['Cancel'] },
+  { question: 'I need to move my appointment to another day', says: ['Change time'], never: ['cancel it and book'] },
   { question: 'Will I get reminded before you come?', says: ['reminder'] },
   // Remote support
   {
@@ -150,6 +154,108 @@ describe('the built-in assistant answers customers correctly', () => {
         expect(SERVICE_CITIES, `${question}: ${name} (${town})`).toContainEqual(expect.objectContaining({ name, town }));
       }
     }
+  });
+});
+
+type RuleCase = {
+  question: string;
+  /** The knowledge entry whose answer the reply must contain. */
+  entry: 'reschedule' | 'cutoff' | 'notice' | 'cancel' | 'time-off' | 'completed-job';
+  /** Which of the owner's rules the reply must state, in hours. */
+  states?: 'notice' | 'cutoff';
+};
+
+/** Questions about the owner's booking rules, in customers' words, with the entry that must answer each. */
+const RULE_QUESTIONS: RuleCase[] = [
+  { question: 'can I change my appointment to another day?', entry: 'reschedule', states: 'cutoff' },
+  { question: 'Can I move my appointment to a different time?', entry: 'reschedule', states: 'cutoff' },
+  { question: 'What if I want to switch my appointment to Sunday?', entry: 'reschedule', states: 'cutoff' },
+  { question: 'how late can I cancel?', entry: 'cutoff', states: 'cutoff' },
+  { question: 'Can I cancel the day before?', entry: 'cancel', states: 'cutoff' },
+  { question: 'It is too late to cancel online, what do I do?', entry: 'cutoff', states: 'cutoff' },
+  { question: 'Is there a fee to cancel?', entry: 'cancel', states: 'cutoff' },
+  { question: 'can I book for tomorrow morning?', entry: 'notice', states: 'notice' },
+  { question: 'Can you come today?', entry: 'notice', states: 'notice' },
+  { question: 'How much notice do you need?', entry: 'notice', states: 'notice' },
+  { question: 'I need help urgently, can someone come tonight?', entry: 'notice', states: 'notice' },
+  { question: 'Can I book for tomorrow at 9am?', entry: 'notice', states: 'notice' },
+  { question: 'Why does Saturday say Closed in the calendar?', entry: 'time-off' },
+  { question: 'Do you take vacations?', entry: 'time-off' },
+  { question: 'The job is done, can I still cancel it?', entry: 'completed-job' },
+  { question: 'Can I cancel after the work is completed?', entry: 'completed-job' },
+];
+
+describe("the built-in assistant knows the owner's current booking rules", () => {
+  const CHANGED: BookingRules = { minNoticeHours: 48, cutoffHours: 6 };
+  const entryAnswer = (id: string, rules: BookingRules) => buildKnowledge(support, rules).find((entry) => entry.id === id)?.answer ?? '';
+
+  it('has a test set of at least 8 questions about the rules', () => {
+    expect(RULE_QUESTIONS.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    ['the defaults', DEFAULT_RULES],
+    ['48 hours notice and a 6-hour cut-off', CHANGED],
+  ])('answers with the right entry and hours under %s', (_, rules) => {
+    for (const { question, entry, states } of RULE_QUESTIONS) {
+      const answer = ask(question, [], rules);
+      expect(answer, question).toContain(entryAnswer(entry, rules));
+      if (states === 'notice') expect(answer, question).toContain(`at least ${rules.minNoticeHours} hours`);
+      if (states === 'cutoff') {
+        expect(answer, question).toContain(`until ${rules.cutoffHours} hours before`);
+        expect(answer, question).toContain(support.phone);
+      }
+      // Only the current rules' hours, no start time that is not ours, no price.
+      for (const [, hours] of answer.matchAll(/(\d+) hours?\b/g)) {
+        expect([rules.minNoticeHours, rules.cutoffHours], `${question}: ${hours} hours`).toContain(Number(hours));
+      }
+      for (const time of answer.match(/\b\d{1,2}:\d{2} ?[ap]m\b/gi) ?? []) {
+        expect(SLOT_LABELS.map(spokenSlot), `${question}: ${time}`).toContain(time);
+      }
+      expect(answer, question).not.toMatch(/\$\d/);
+      expect(answer, question).not.toContain(DECLINES);
+    }
+  });
+
+  it('follows a change of the rules from one question to the next, and back', () => {
+    expect(ask('how late can I cancel?')).toContain('until 24 hours before');
+    expect(ask('can I book for tomorrow morning?')).toContain('at least 12 hours ahead');
+    const cutoff = ask('how late can I cancel?', [], CHANGED);
+    expect(cutoff).toContain('until 6 hours before');
+    expect(cutoff).not.toContain('24 hours');
+    const notice = ask('can I book for tomorrow morning?', [], CHANGED);
+    expect(notice).toContain('at least 48 hours (2 days) ahead');
+    expect(notice).not.toContain('12 hours');
+    expect(ask('can I change my appointment to another day?', [], CHANGED)).toContain('until 6 hours before');
+    expect(ask('how late can I cancel?')).toContain('until 24 hours before');
+  });
+
+  it('says a visit is moved with Change time, not by cancelling and booking again', () => {
+    const answer = ask('I need to change my appointment time');
+    expect(answer).toContain('Change time');
+    expect(answer).toContain('old time is kept until the new one is held');
+    expect(answer).toContain('completed or paid');
+    for (const entry of buildKnowledge(support, DEFAULT_RULES)) expect(entry.answer).not.toContain('cancel it and book');
+  });
+
+  it('words rules of 1 hour and of no hours plainly', () => {
+    expect(ask('how late can I cancel?', [], { minNoticeHours: 1, cutoffHours: 1 })).toContain('until 1 hour before');
+    expect(ask('can I book for tomorrow morning?', [], { minNoticeHours: 1, cutoffHours: 1 })).toContain('at least 1 hour ahead');
+    expect(ask('how late can I cancel?', [], { minNoticeHours: 0, cutoffHours: 0 })).toContain('at any time before it starts');
+    expect(ask('Can you come today?', [], { minNoticeHours: 0, cutoffHours: 0 })).toContain('any open time that has not started yet');
+  });
+
+  it('gives the OpenAI-compatible assistant the same rules, with the current hours', () => {
+    const prompt = systemPrompt(support, CHANGED);
+    expect(prompt).toContain('at least 48 hours (2 days) ahead');
+    expect(prompt).toContain('until 6 hours before');
+    expect(prompt).toContain(support.phone);
+    expect(prompt).toContain('Change time');
+    expect(prompt).toContain('"Closed"');
+    expect(prompt).toContain('A completed job can be paid but not cancelled.');
+    expect(prompt).not.toContain('12 hours');
+    expect(prompt).not.toContain('24 hours');
+    expect(prompt).not.toContain('cancel it and book');
   });
 });
 

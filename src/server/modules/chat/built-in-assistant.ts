@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { FEES, feeForVisit, SERVICE_CITIES, type ServiceKind } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { BookingRules } from '../../../shared/schedule.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import {
   buildKnowledge,
@@ -203,13 +204,12 @@ function placeAnswer(mention: PlaceMention, support: SupportContact): string {
   return parts.join(' ');
 }
 
-export class BuiltInAssistant implements ChatProvider {
-  readonly model = 'techhelp-built-in';
+/** One knowledge base, built for one set of booking rules, and its search index. */
+class KnowledgeIndex {
+  readonly entries: Map<string, KnowledgeEntry>;
   private readonly index: MiniSearch<KnowledgeEntry>;
-  private readonly entries: Map<string, KnowledgeEntry>;
 
-  constructor(private readonly support: SupportContact) {
-    const knowledge = buildKnowledge(support);
+  constructor(knowledge: KnowledgeEntry[]) {
     this.entries = new Map(knowledge.map((entry) => [entry.id, entry]));
     this.index = new MiniSearch<KnowledgeEntry>({
       idField: 'id',
@@ -228,11 +228,6 @@ export class BuiltInAssistant implements ChatProvider {
     this.index.addAll(knowledge);
   }
 
-  async complete(messages: ChatMessage[]): Promise<string> {
-    return this.answer(messages);
-  }
-
-  /** Retrieval alone, for the test set's diagnostics: the best entries and their scores. */
   retrieve(fullQuestion: string): Retrieved[] {
     // A question of 2,000 characters would cost a search of every one of its words; its first words decide.
     const question = fullQuestion.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ');
@@ -243,7 +238,40 @@ export class BuiltInAssistant implements ChatProvider {
     });
   }
 
-  answer(messages: ChatMessage[]): string {
+  confident(question: string): KnowledgeEntry | undefined {
+    const [best] = this.retrieve(question);
+    return best && best.score >= MIN_SCORE && best.coverage >= MIN_COVERAGE ? best.entry : undefined;
+  }
+}
+
+/** "Tomorrow", "today", "short notice": a question about how soon a visit can be, which the minimum notice answers. */
+const SOON = /\b(today|tonight|tomorrow|same[- ]day|short notice|asap|right away|right now)\b/i;
+
+export class BuiltInAssistant implements ChatProvider {
+  readonly model = 'techhelp-built-in';
+  /** The index for the rules last asked with; the owner changes the rules rarely, so one is kept. */
+  private built: { key: string; knowledge: KnowledgeIndex } | undefined;
+
+  constructor(private readonly support: SupportContact) {}
+
+  async complete(messages: ChatMessage[], _signal: AbortSignal, rules: BookingRules): Promise<string> {
+    return this.answer(messages, rules);
+  }
+
+  /** The knowledge for these rules: rebuilt only when the owner's rules differ from the last question's. */
+  private knowledgeFor(rules: BookingRules): KnowledgeIndex {
+    const key = `${rules.minNoticeHours}/${rules.cutoffHours}`;
+    if (this.built?.key !== key) this.built = { key, knowledge: new KnowledgeIndex(buildKnowledge(this.support, rules)) };
+    return this.built.knowledge;
+  }
+
+  /** Retrieval alone, for the test set's diagnostics: the best entries and their scores. */
+  retrieve(question: string, rules: BookingRules): Retrieved[] {
+    return this.knowledgeFor(rules).retrieve(question);
+  }
+
+  answer(messages: ChatMessage[], rules: BookingRules): string {
+    const knowledge = this.knowledgeFor(rules);
     const userMessages = messages.filter((message) => message.role === 'user').map((message) => message.content);
     const question = userMessages.at(-1) ?? '';
     const previous = userMessages.at(-2);
@@ -252,34 +280,32 @@ export class BuiltInAssistant implements ChatProvider {
     if (fee) return fee;
 
     // A weekday is never bookable, and a clock time gets the start times we offer, so no other day or time is
-    // ever confirmed, whatever else the question mentions (a town included).
-    const when = WEEKDAYS.test(question)
-      ? this.entries.get('booking-days')
+    // ever confirmed, whatever else the question mentions (a town included). "Tomorrow at 9am" also gets the
+    // minimum notice.
+    const slotAnswer = WEEKDAYS.test(question)
+      ? knowledge.entries.get('booking-days')
       : CLOCK_TIME.test(question)
-        ? this.entries.get('booking-times')
+        ? knowledge.entries.get('booking-times')
         : undefined;
+    const notice = SOON.test(question) ? knowledge.entries.get('notice') : undefined;
+    const when = slotAnswer && notice ? { ...slotAnswer, answer: `${slotAnswer.answer} ${notice.answer}` } : slotAnswer;
 
     const places = placesIn(question);
     if (places.served.length > 0 || places.unserved.length > 0) {
       const placeText = placeAnswer(places, this.support);
       if (places.unserved.length > 0) return placeText;
-      const about = when ?? this.confident(places.rest);
+      const about = when ?? knowledge.confident(places.rest);
       return about && about.id !== 'service-area' ? `${placeText} ${about.answer}` : placeText;
     }
     if (when) return when.answer;
 
-    const found = this.confident(question);
+    const found = knowledge.confident(question);
     if (found) return found.answer;
     if (previous && FOLLOW_UP.test(question)) {
-      const withContext = this.confident(`${previous} ${question}`);
+      const withContext = knowledge.confident(`${previous} ${question}`);
       if (withContext) return withContext.answer;
     }
     return declineAnswer(this.support);
-  }
-
-  private confident(question: string): KnowledgeEntry | undefined {
-    const [best] = this.retrieve(question);
-    return best && best.score >= MIN_SCORE && best.coverage >= MIN_COVERAGE ? best.entry : undefined;
   }
 
   private feeReply(question: string, previous: string | undefined): string | undefined {

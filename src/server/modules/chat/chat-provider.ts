@@ -1,10 +1,14 @@
 import OpenAI from 'openai';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { BookingRules } from '../../../shared/schedule.ts';
 
-/** Something that answers a conversation: the built-in assistant or an OpenAI-compatible server. */
+/**
+ * Something that answers a conversation: the built-in assistant or an OpenAI-compatible server. Each question
+ * comes with the owner's booking rules as they are now (the back office changes them at any time).
+ */
 export interface ChatProvider {
   readonly model: string;
-  complete(messages: ChatMessage[], signal: AbortSignal): Promise<string>;
+  complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules): Promise<string>;
 }
 
 export type ChatFailureKind = 'timeout' | 'busy' | 'unavailable' | 'malformed';
@@ -27,7 +31,8 @@ export type OpenAIProviderOptions = {
   apiKey: string;
   baseUrl: string | undefined;
   model: string;
-  systemPrompt: string;
+  /** Our system prompt for the current booking rules, made for each request. */
+  systemPrompt: (rules: BookingRules) => string;
   /** The SDK's own per-attempt timeout; the service's overall deadline is the signal. */
   timeoutMs: number;
 };
@@ -53,13 +58,13 @@ export class OpenAIProvider implements ChatProvider {
     });
   }
 
-  async complete(messages: ChatMessage[], signal: AbortSignal): Promise<string> {
+  async complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules): Promise<string> {
     let completion: unknown;
     try {
       completion = await this.client.chat.completions.create(
         {
           model: this.options.model,
-          messages: [{ role: 'system', content: this.options.systemPrompt }, ...messages],
+          messages: [{ role: 'system', content: this.options.systemPrompt(rules) }, ...messages],
           ...(ACCEPTS_MINIMAL_REASONING.test(this.options.model) ? { reasoning_effort: 'minimal' as const } : {}),
         },
         { signal },

@@ -9,6 +9,7 @@ import { adminEmails } from '../accounts/account-directory.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
+import { bookingRules } from '../schedule/schedule-service.ts';
 import { BuiltInAssistant } from './built-in-assistant.ts';
 import { type ChatFailureKind, type ChatProvider, ChatProviderError, OpenAIProvider } from './chat-provider.ts';
 import { systemPrompt } from './knowledge.ts';
@@ -21,7 +22,7 @@ export const CHAT_LIMITS = {
 
 export function createChatProvider(config: Config, timeoutMs: number): ChatProvider {
   if (!config.openai) return new BuiltInAssistant(config.support);
-  return new OpenAIProvider({ ...config.openai, systemPrompt: systemPrompt(config.support), timeoutMs });
+  return new OpenAIProvider({ ...config.openai, systemPrompt: (rules) => systemPrompt(config.support, rules), timeoutMs });
 }
 
 export class ChatService {
@@ -37,6 +38,8 @@ export class ChatService {
   /** One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. */
   async reply(viewer: SessionUser, messages: ChatMessage[], readerLeft?: AbortSignal): Promise<ChatReply> {
     await consumeRateLimit(this.db, `chat:user:${viewer.id}`, CHAT_LIMITS.messages);
+    // The owner's minimum notice and cut-off as they are now: one row, read for every question.
+    const rules = await bookingRules(this.db);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
     const stop = () => deadline.abort();
@@ -44,7 +47,7 @@ export class ChatService {
     let content: string;
     try {
       content = await Promise.race([
-        this.provider.complete(messages, deadline.signal),
+        this.provider.complete(messages, deadline.signal, rules),
         new Promise<never>((_, reject) => {
           deadline.signal.addEventListener('abort', () =>
             reject(new ChatProviderError('timeout', 'The chat provider did not answer in time.')),

@@ -16,6 +16,7 @@ import {
   SLOT_LABELS,
   TECHNICIAN_BIO,
 } from '../../../shared/business.ts';
+import type { BookingRules } from '../../../shared/schedule.ts';
 
 /**
  * What the chat assistant knows, built from the same facts the site's pages show (src/shared/business.ts), so a
@@ -91,7 +92,32 @@ export function declineAnswer(support: SupportContact): string {
   return `I'm sorry, I don't know the answer to that. I can only answer questions about ${BUSINESS_NAME}'s services, fees, service area, booking, remote support, payment and online safety. For anything else, please ${supportLine(support)}, and a person will help you.`;
 }
 
-export function buildKnowledge(support: SupportContact): KnowledgeEntry[] {
+/** '1 hour', '12 hours', '48 hours (2 days)': the owner's rules in the words a customer reads. */
+export function hoursInWords(hours: number): string {
+  if (hours === 1) return '1 hour';
+  if (hours >= 48 && hours % 24 === 0) return `${hours} hours (${hours / 24} days)`;
+  return `${hours} hours`;
+}
+
+/** The minimum notice for a booking, from the owner's current rules. */
+export function noticeRule(rules: BookingRules): string {
+  return rules.minNoticeHours === 0
+    ? 'You can book any open time that has not started yet.'
+    : `A visit must be booked at least ${hoursInWords(rules.minNoticeHours)} ahead: no booking less than ${hoursInWords(rules.minNoticeHours)} before the visit. Times that are closer than that show as "Too soon to book" in the calendar.`;
+}
+
+/** The customer's cut-off for cancelling or moving a visit online, from the owner's current rules. */
+export function cutoffRule(rules: BookingRules, support: SupportContact): string {
+  return rules.cutoffHours === 0
+    ? 'You can cancel or change a visit online at any time before it starts.'
+    : `You can cancel or change a visit online until ${hoursInWords(rules.cutoffHours)} before it starts. After that it can no longer be changed or cancelled online: please call us at ${support.phone}.`;
+}
+
+/**
+ * The knowledge base for the owner's current booking rules (minimum notice and cut-off are set in the back
+ * office and change at any time, so the entries are built from the rules read for each question).
+ */
+export function buildKnowledge(support: SupportContact, rules: BookingRules): KnowledgeEntry[] {
   const troubleshooting = FEES.troubleshooting;
   const consulting = FEES.consulting;
   const islip = citiesOf('Town of Islip');
@@ -147,13 +173,13 @@ export function buildKnowledge(support: SupportContact): KnowledgeEntry[] {
       id: 'booking-times',
       questions: ['What times can I book?', 'What time slots are there?', 'Can you come in the evening?', 'How early can you come?'],
       keywords: 'time times slot slots hour hours morning afternoon evening early late start starting oclock am pm',
-      answer: `On Saturdays and Sundays a visit can start at ${SPOKEN_SLOTS}, New York time. Times that are already taken are greyed out in the calendar on your home page. We don't offer other start times.`,
+      answer: `On Saturdays and Sundays a visit can start at ${SPOKEN_SLOTS}, New York time. Times that are already taken are greyed out in the calendar on your home page, and times when we are closed show as "Closed". We don't offer other start times.`,
     },
     {
       id: 'how-to-book',
       questions: ['How do I book an appointment?', 'How do I schedule a visit?', 'How can I make an appointment?', 'Can you book for me?'],
       keywords: 'book booking schedule scheduling appointment appointments reserve reservation visit make set up calendar sign register',
-      answer: `Register on this site (or log in), fill in the short service form with your address, then on your home page pick a Saturday or Sunday in the calendar, choose a time, choose In-Person or Remote and press Confirm. You will be asked to describe the problem, and you'll get a confirmation e-mail with a calendar invitation. I can't book for you, but if you'd like help with booking, please ${supportLine(support)}.`,
+      answer: `Register on this site (or log in), fill in the short service form with your address, then on your home page pick a Saturday or Sunday in the calendar, choose a time, choose In-Person or Remote and press Confirm. ${noticeRule(rules)} You will be asked to describe the problem, and you'll get a confirmation e-mail with a calendar invitation. I can't book for you, but if you'd like help with booking, please ${supportLine(support)}.`,
     },
     {
       id: 'appointment-limit',
@@ -163,9 +189,69 @@ export function buildKnowledge(support: SupportContact): KnowledgeEntry[] {
     },
     {
       id: 'cancel',
-      questions: ['How do I cancel my appointment?', 'Can I reschedule?', 'I need to change my appointment time'],
-      keywords: 'cancel cancelling cancellation reschedule rescheduling change move another different day date postpone',
-      answer: `On your home page, find the visit in your appointment list and press Cancel. To move a visit, cancel it and book a new time. There is no cancellation fee. A visit that has already been completed can't be cancelled.`,
+      questions: ['How do I cancel my appointment?', 'Can I cancel a visit?', 'Is there a cancellation fee?'],
+      keywords: 'cancel cancelling cancellation cancelled call off fee penalty',
+      answer: `On your home page, find the visit in your appointment list and press Cancel. There is no cancellation fee. ${cutoffRule(rules, support)} If you only need another time, you don't have to cancel: press Change time instead and pick a new time. A visit that has already been completed can't be cancelled.`,
+    },
+    {
+      id: 'reschedule',
+      questions: [
+        'Can I reschedule my appointment?',
+        'I need to change my appointment time',
+        'Can I move my visit to another day?',
+        'How do I change the date of my visit?',
+      ],
+      keywords:
+        'reschedule rescheduling change changing move moving another different other new day date time postpone switch swap earlier later',
+      answer: `Yes. On your home page, find the visit in your appointment list and press Change time, then pick a new open Saturday or Sunday time. Your old time is kept until the new one is held, so you don't lose your visit, and we e-mail you an updated calendar invitation. ${cutoffRule(rules, support)} A visit that is completed or paid can't be moved.`,
+    },
+    {
+      id: 'cutoff',
+      questions: [
+        'How late can I cancel?',
+        'Until when can I change my appointment?',
+        'What if I need to cancel at the last minute?',
+        'Is there a deadline for cancelling?',
+      ],
+      keywords: 'late last minute deadline cutoff cut-off until before hours policy too',
+      answer: `${cutoffRule(rules, support)} Before that, press Cancel or Change time next to the visit in your appointment list on your home page.`,
+    },
+    {
+      id: 'notice',
+      questions: [
+        'How far ahead do I need to book?',
+        'Can I book for today?',
+        'Can you come tomorrow?',
+        'Can I get a same-day appointment?',
+        'How soon can you come?',
+        'How much notice do you need?',
+        'How long before the visit do I have to book?',
+      ],
+      keywords:
+        'soon soonest next today tonight tomorrow now same day short notice advance ahead far urgent emergency asap quickly right away earliest book booking',
+      answer: `${noticeRule(rules)} Visits are on Saturdays and Sundays at ${SPOKEN_SLOTS} (New York time), so pick the first open time in the calendar on your home page. If it is urgent, please call us at ${support.phone}.`,
+    },
+    {
+      id: 'time-off',
+      questions: [
+        'Why does the calendar say Closed?',
+        'Do you take vacations?',
+        'Are you closed on holidays?',
+        'Why can I not book that day?',
+      ],
+      keywords: 'closed close vacation vacations holiday holidays time off away unavailable break trip christmas thanksgiving',
+      answer: `The owner sometimes takes time off. Days and times when we are closed show as "Closed" in the calendar on your home page, and they can't be booked; please pick another open time. If we have to close a time you already booked, we will contact you about it. ${noticeRule(rules)}`,
+    },
+    {
+      id: 'completed-job',
+      questions: [
+        'Can I cancel a visit that is already done?',
+        'The job is finished, can I still cancel it?',
+        'What happens after the job is completed?',
+      ],
+      keywords: 'completed complete finished done over already after job undo',
+      answer:
+        "Once your technician marks a visit completed, it can't be cancelled or moved, but it can be paid: find it in your appointment list on your home page and press Pay (PayPal or a credit or debit card), or pay by cash or check. A paid visit can't be cancelled or moved either.",
     },
     {
       id: 'describe-problem',
@@ -275,9 +361,9 @@ const lessonKeywords: Record<string, string> = {
   'windows-firewall': 'firewall network protection blocked block turn off windows security settings',
 };
 
-/** The facts the OpenAI-compatible assistant is grounded in: the same entries, as plain text. */
-export function systemPrompt(support: SupportContact): string {
-  const facts = buildKnowledge(support)
+/** The facts the OpenAI-compatible assistant is grounded in: the same entries, as plain text, for the current rules. */
+export function systemPrompt(support: SupportContact, rules: BookingRules): string {
+  const facts = buildKnowledge(support, rules)
     .map((entry) => `- ${entry.answer}`)
     .join('\n');
   return [
@@ -285,6 +371,7 @@ export function systemPrompt(support: SupportContact): string {
     'Answer in plain, friendly words, in a few short sentences, without jargon or markdown tables.',
     'Use only the facts below. Never invent a price, a town, a day, a time slot, a discount or a promise that is not in them.',
     `Fee rules: ${FEE_SCHEDULE_TEXT.join(' ')} For example, 90 minutes of troubleshooting costs $${feeForVisit('troubleshooting', 90)} and 2 hours of consulting costs $${feeForVisit('consulting', 120)}.`,
+    `Booking rules (the owner's current settings; for notice and cut-off never name any other number of hours): ${noticeRule(rules)} ${cutoffRule(rules, support)} A visit can be rescheduled from the appointment list on the customer's home page (Change time): they pick a new open slot, and the old slot is kept until the new one is held; a completed or paid visit can't be rescheduled, and neither can one past the cut-off. The owner sometimes takes time off: closed days and times show as "Closed" in the calendar and can't be booked. A completed job can be paid but not cancelled.`,
     `Places that are NOT served include ${listInWords(NEARBY_UNSERVED_PLACES)}; any place not named in the service area is not served in person.`,
     'You cannot see or change appointments, accounts or payments; explain how the customer does it on the site.',
     `If the facts do not answer the question, say you don't know and offer the support phone ${support.phone} and e-mail ${support.email}.`,
