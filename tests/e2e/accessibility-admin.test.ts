@@ -15,6 +15,7 @@ import {
   SWEEP_PHONE,
   Sweep,
   type SweepAppointments,
+  sweepDay,
 } from '../support/accessibility.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
@@ -231,6 +232,32 @@ describe('accessibility of the back office, in Chromium against the real server'
       await findings.axe(page, where('/adminpayment', 'ready to pay'));
     });
 
+    sweep.test(where('/admin/time-off', 'empty, form in error, a closure over bookings, the feed address'), async (findings) => {
+      const page = await office();
+      await sweep.visit(page, '/admin/time-off', 'Time Off');
+      await page.locator('.admin-empty').waitFor();
+      await page.getByText('Your calendar feed is off.').waitFor();
+      await findings.axe(page, where('/admin/time-off', 'no time off, rules and feed'));
+      await button(page, 'Close this time').click();
+      await page.getByText('Choose the day to close.').waitFor();
+      await findings.axe(page, where('/admin/time-off', 'form in error'));
+      await label(page, 'Day').fill(sweepDay(0));
+      await label(page, 'Reason (private, only the back office sees it)').fill('Sweep closure');
+      await button(page, 'Close this time').click();
+      const closure = page.locator('li[data-time-off-id]').filter({ hasText: 'Sweep closure' });
+      await closure.waitFor();
+      await findings.axe(page, where('/admin/time-off', 'a closure with the bookings inside it'));
+      await button(page, 'Make a feed address').click();
+      await page.getByLabel(/^Your feed address/).waitFor();
+      await findings.axe(page, where('/admin/time-off', 'the feed address, shown once'));
+      await page.setViewportSize(SWEEP_PHONE);
+      await findings.axe(page, where('/admin/time-off', 'on a phone'));
+      await page.setViewportSize(SWEEP_DESKTOP);
+      await closure.getByRole('button', { name: /^Reopen/ }).click();
+      await (await openedDialog(page, 'Please confirm')).getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => closure.count()).toBe(0);
+    });
+
     sweep.test(where('/admin', 'the network failed'), async (findings) => {
       const page = await office();
       const api = /\/api\/admin\/appointments$/;
@@ -245,5 +272,5 @@ describe('accessibility of the back office, in Chromium against the real server'
     });
   });
 
-  sweep.expectChecked(34);
+  sweep.expectChecked(39);
 });

@@ -209,6 +209,22 @@ describe('accessibility for a customer, in Chromium against the real server', ()
       await openedDialog(page, APPOINTMENT_TEXTS.payNotAllowedTitle);
       await findings.axe(page, where('/home', 'pay an open job (refusal dialog)'));
       await closeWith(page, 'OK');
+      await rows(page)
+        .nth(1)
+        .getByRole('button', { name: /^Change time/ })
+        .click();
+      const moving = await openedDialog(page, 'Change the time of your visit');
+      await moving.locator('.rdp-month_grid').waitFor();
+      await findings.axe(page, where('/home', 'change the time (reschedule dialog)'));
+      await moving.locator('.rdp-day_button:not([disabled])').first().click();
+      await moving.locator('.slot-grid').waitFor();
+      await moving.getByRole('button', { name: 'Move my visit' }).click();
+      await moving.getByRole('alert').waitFor();
+      await findings.axe(page, where('/home', 'change the time: a day chosen, no time (reschedule dialog)'));
+      await page.setViewportSize(SWEEP_PHONE);
+      await findings.axe(page, where('/home', 'change the time on a phone (reschedule dialog)'));
+      await page.setViewportSize(SWEEP_DESKTOP);
+      await closeWith(page, 'Keep the current time');
       await page.setViewportSize(SWEEP_PHONE);
       await page.locator('.appointment-card').first().waitFor();
       await findings.axe(page, where('/home', 'full list as cards on a phone'));
@@ -276,5 +292,5 @@ describe('accessibility for a customer, in Chromium against the real server', ()
     });
   });
 
-  sweep.expectChecked(36);
+  sweep.expectChecked(39);
 });

@@ -80,6 +80,24 @@ const SCREENS: Screen[] = [
       return openedDialog(page, 'Edit the description');
     },
   },
+  {
+    viewer: 'customer',
+    path: '/home',
+    name: 'the reschedule dialog',
+    primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Move my visit' }),
+    arrange: async (page) => {
+      await page
+        .getByRole('button', { name: /^Change time/ })
+        .filter({ visible: true })
+        .last()
+        .click();
+      const dialog = await openedDialog(page, 'Change the time of your visit');
+      await dialog.locator('.rdp-month_grid').waitFor();
+      await dialog.locator('.rdp-day_button:not([disabled])').first().click();
+      await dialog.locator('.slot-grid').waitFor();
+      return dialog;
+    },
+  },
   { viewer: 'customer', path: '/account', primary: button('Save') },
   { viewer: 'customer', path: '/emailchange', primary: button('Change Email') },
   { viewer: 'customer', path: '/chat', primary: button('Send') },
@@ -118,6 +136,7 @@ const SCREENS: Screen[] = [
     },
   },
   { viewer: 'admin', path: '/change-log-form', primary: button('Save') },
+  { viewer: 'admin', path: '/admin/time-off', primary: button('Close this time') },
 ];
 
 /** What is wrong with the page's layout as it is now: sideways scrolling, controls cut off or outside the screen. */

@@ -2,15 +2,30 @@ import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
-/** The confirm dialog's look: OK (focused when it opens) and Cancel; Escape and the close button cancel. */
+/**
+ * The confirm dialog's look: OK (focused when it opens) and Cancel; Escape and the close button cancel. When it
+ * has gone, the reader's place goes back to where it was, unless the answer opened another dialog meanwhile (the
+ * description asked for after a booking): that dialog keeps the focus it took.
+ */
 export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: string; onAnswer: (ok: boolean) => void }) {
   const id = useId();
   const okButton = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <Modal
       show={show}
       onHide={() => onAnswer(false)}
+      onEnter={() => {
+        returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }}
       onEntered={() => okButton.current?.focus()}
+      restoreFocus={false}
+      onExited={() => {
+        const target = returnTo.current;
+        returnTo.current = null;
+        if (document.querySelector('.modal.show') || !target?.isConnected) return;
+        target.focus();
+      }}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
       centered

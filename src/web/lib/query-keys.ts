@@ -36,6 +36,7 @@ export const adminKeys = {
   configChanges: (collection: string) => [...adminKeys.configChangeLists(), collection] as const,
   timeOff: () => [...adminKeys.all, 'time-off'] as const,
   bookingRules: () => [...adminKeys.all, 'booking-rules'] as const,
+  calendarFeed: () => [...adminKeys.all, 'calendar-feed'] as const,
 };
 
 /** What a change is about: its kind, and the appointment when it is one, or the slot taken or freed. */
@@ -49,14 +50,15 @@ const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminK
  * - an appointment: the customer's list and the calendar's free times, that appointment's checkout, the admin's
  *   payment screen (it lists a customer's unpaid appointments), the back-office lists and that appointment's history;
  * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart);
- * - a slot taken or freed by someone else: only the free times of that slot's month (in the business's time zone).
+ * - a slot taken or freed by someone else, or closed or reopened by the owner: the free times of that slot's month
+ *   (in the business's time zone), and the owner's time-off list (it names the bookings inside each closure).
  * The error log and the configuration change log change with no appointment or profile.
  */
 export function queriesTouchedBy(change: Change): QueryKey[] {
   if (change.kind === 'profile') return ADMIN_LISTS;
   if (change.kind === 'slot') {
     const at = new Date(change.startsAt);
-    return Number.isNaN(at.getTime()) ? [] : [appointmentKeys.availability(businessDateOf(at).slice(0, 7))];
+    return Number.isNaN(at.getTime()) ? [] : [appointmentKeys.availability(businessDateOf(at).slice(0, 7)), adminKeys.timeOff()];
   }
   const id = change.appointmentId;
   return [
@@ -65,6 +67,7 @@ export function queriesTouchedBy(change: Change): QueryKey[] {
     paymentKeys.customersAppointments(),
     ...ADMIN_LISTS,
     id ? adminKeys.history(id) : adminKeys.histories(),
+    adminKeys.timeOff(),
   ];
 }
 

@@ -14,6 +14,8 @@ const FIELD_LABELS: Record<string, string> = {
   deleted: 'Deleted',
   refund: 'Refund',
   unwantedCapture: 'Second capture',
+  startsAt: 'Time',
+  cancelled: 'Cancelled',
 };
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
@@ -21,6 +23,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   delete: 'Deleted',
   payment: 'Payment recorded',
   refund: 'Refunded',
+  reschedule: 'Moved',
+  cancel: 'Cancelled',
 };
 
 function showValue(field: string, value: unknown): string {

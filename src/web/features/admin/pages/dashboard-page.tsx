@@ -7,10 +7,14 @@ import { useOpenAppointments } from '../api/get-open-appointments.ts';
 import { AdminAppointmentList } from '../components/admin-appointment-list.tsx';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { useAppointmentActions } from '../components/use-appointment-actions.tsx';
+import { WeekendAgenda } from '../components/weekend-agenda.tsx';
 
 const COMPONENT_NAME = 'AdminDashboard';
 
-/** Every open appointment with its customer, kept current by live updates; edit, complete, mark paid, delete. */
+/**
+ * Every open appointment with its customer, kept current by live updates; edit, complete, mark paid, delete. Above
+ * the list, this weekend's visits as a printable agenda, from the same query.
+ */
 function DashboardPage() {
   usePageTitle(ADMIN_TEXTS.dashboard);
   const appointments = useOpenAppointments();
@@ -31,19 +35,22 @@ function DashboardPage() {
         onRetry={() => void appointments.refetch()}
       />
     );
-  } else if (appointments.data.length === 0) {
-    content = (
-      <AdminEmpty title={ADMIN_TEXTS.noPaid}>
-        There are no open appointments right now. New bookings appear here as customers make them.
-      </AdminEmpty>
-    );
   } else {
     content = (
-      <AdminAppointmentList
-        appointments={appointments.data}
-        caption={`Open appointments (${appointments.data.length})`}
-        actions={actions}
-      />
+      <>
+        <WeekendAgenda appointments={appointments.data} />
+        {appointments.data.length === 0 ? (
+          <AdminEmpty title={ADMIN_TEXTS.noPaid}>
+            There are no open appointments right now. New bookings appear here as customers make them.
+          </AdminEmpty>
+        ) : (
+          <AdminAppointmentList
+            appointments={appointments.data}
+            caption={`Open appointments (${appointments.data.length})`}
+            actions={actions}
+          />
+        )}
+      </>
     );
   }
 

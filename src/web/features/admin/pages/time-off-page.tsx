@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
-import { SLOT_LABELS } from '../../../../shared/business.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import {
   type BookingRules,
@@ -17,20 +16,27 @@ import {
   type TimeOff,
 } from '../../../../shared/schedule.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useChangeBookingRules } from '../api/change-booking-rules.ts';
 import { useCloseTime } from '../api/close-time.ts';
+import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import { useBookingRules } from '../api/get-booking-rules.ts';
 import { useTimeOff } from '../api/get-time-off.ts';
 import { useReopenTimeOff } from '../api/reopen-time-off.ts';
 import { refusalMessage } from '../components/admin-failure.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
+import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
+import { MoveVisitForm } from '../components/move-visit-form.tsx';
+import { SlotSelect } from '../components/slot-select.tsx';
 
 const COMPONENT_NAME = 'TimeOff';
 const REOPEN_CONFIRM = 'Are you sure you want to reopen this time for booking? If YES select OK';
+const CANCEL_VISIT_CONFIRM =
+  'Cancel this visit? The customer gets an e-mail with the cancellation for their calendar and our phone number. If YES select OK';
 const KIND_LABELS = { day: 'A single day', range: 'A range of days', slot: 'A single time slot' } as const;
 
 /** Close a day, a range of days or one slot, with a private reason. */
@@ -93,28 +99,7 @@ function CloseTimeFormSection({ onClosed }: { onClosed: (closed: TimeOff) => voi
           )}
           {kind === 'slot' && (
             <Col sm={6}>
-              <Form.Group className="mb-3" controlId={`${id}-slot`}>
-                <Form.Label>Time</Form.Label>
-                <Form.Select
-                  size="lg"
-                  {...register('slot')}
-                  isInvalid={Boolean(errors.slot)}
-                  aria-invalid={errors.slot ? true : undefined}
-                  aria-describedby={errors.slot ? `${id}-slot-error` : undefined}
-                >
-                  <option value="">Select a time</option>
-                  {SLOT_LABELS.map((label) => (
-                    <option key={label} value={label}>
-                      {label}
-                    </option>
-                  ))}
-                </Form.Select>
-                {errors.slot && (
-                  <Form.Control.Feedback type="invalid" id={`${id}-slot-error`}>
-                    {errors.slot.message}
-                  </Form.Control.Feedback>
-                )}
-              </Form.Group>
+              <SlotSelect label="Time" registration={register('slot')} error={errors.slot?.message} />
             </Col>
           )}
         </Row>
@@ -137,7 +122,50 @@ function CloseTimeFormSection({ onClosed }: { onClosed: (closed: TimeOff) => voi
   );
 }
 
-function Closure({ entry, onReopen, busy }: { entry: TimeOff; onReopen: (entry: TimeOff) => void; busy: boolean }) {
+type Affected = TimeOff['affected'][number];
+
+/** "Move the visit" opens the owner's form for that booking, under the button. */
+function MoveVisit({ booking, onMoved }: { booking: Affected; onMoved: () => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline-primary"
+        size="sm"
+        className="ms-1"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        Move the visit
+        <span className="visually-hidden">
+          {' '}
+          of {booking.customerName || booking.customerEmail} on {formatAppointmentTime(new Date(booking.startsAt))}
+        </span>
+      </Button>
+      <div id={`${id}-form`} hidden={!open}>
+        {open && <MoveVisitForm appointmentId={booking.appointmentId} onMoved={onMoved} />}
+      </div>
+    </>
+  );
+}
+
+function Closure({
+  entry,
+  onReopen,
+  onCancelVisit,
+  onMoved,
+  busy,
+  cancelling,
+}: {
+  entry: TimeOff;
+  onReopen: (entry: TimeOff) => void;
+  onCancelVisit: (booking: Affected) => void;
+  onMoved: () => void;
+  busy: boolean;
+  cancelling: string | undefined;
+}) {
   const id = useId();
   const when = `${formatAppointmentTime(new Date(entry.startsAt))} until ${formatAppointmentTime(new Date(entry.endsAt))}`;
   return (
@@ -157,9 +185,25 @@ function Closure({ entry, onReopen, busy }: { entry: TimeOff; onReopen: (entry: 
           </p>
           <ul>
             {entry.affected.map((booking) => (
-              <li key={booking.appointmentId}>
+              <li key={booking.appointmentId} className="mb-2">
                 {formatAppointmentTime(new Date(booking.startsAt))}, {booking.isRemote ? 'Remote' : 'In-Person'}:{' '}
-                {booking.customerName || '(no name)'}, phone {booking.customerPhone || '(none)'}, {booking.customerEmail}
+                {booking.customerName || '(no name)'}, phone{' '}
+                {booking.customerPhone ? <a href={telHref(booking.customerPhone)}>{booking.customerPhone}</a> : '(none)'},{' '}
+                {booking.customerEmail}{' '}
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  className="ms-1"
+                  onClick={() => onCancelVisit(booking)}
+                  disabled={cancelling === booking.appointmentId}
+                >
+                  {cancelling === booking.appointmentId ? 'Cancelling…' : 'Cancel the visit'}
+                  <span className="visually-hidden">
+                    {' '}
+                    of {booking.customerName || booking.customerEmail} on {formatAppointmentTime(new Date(booking.startsAt))}
+                  </span>
+                </Button>
+                <MoveVisit booking={booking} onMoved={onMoved} />
               </li>
             ))}
           </ul>
@@ -179,6 +223,19 @@ function ClosureList() {
   const confirm = useConfirm();
   const alert = useTimedAlert();
 
+  const cancelVisit = useDeleteAppointment(COMPONENT_NAME);
+
+  const onCancelVisit = async (booking: Affected) => {
+    if (cancelVisit.isPending || !(await confirm(CANCEL_VISIT_CONFIRM))) return;
+    try {
+      await cancelVisit.mutateAsync(booking.appointmentId);
+    } catch (error) {
+      alert.show({ body: refusalMessage(error) ?? 'The visit could not be cancelled. Please try again.' });
+      return;
+    }
+    alert.show({ variant: 'success', body: 'The visit is cancelled; the customer has been e-mailed.' });
+  };
+
   const onReopen = async (entry: TimeOff) => {
     if (!(await confirm(REOPEN_CONFIRM))) return;
     try {
@@ -190,7 +247,7 @@ function ClosureList() {
     alert.show({ variant: 'success', body: 'The time is open for booking again.' });
   };
 
-  let content = <PageSpinner />;
+  let content = <LoadingSpinner label="Loading the time off…" />;
   if (list.isError) {
     content = <AdminLoadError error={list.error} what="time off" componentName={COMPONENT_NAME} onRetry={() => void list.refetch()} />;
   } else if (list.data?.length === 0) {
@@ -203,7 +260,10 @@ function ClosureList() {
             key={entry.id}
             entry={entry}
             onReopen={(chosen) => void onReopen(chosen)}
+            onCancelVisit={(booking) => void onCancelVisit(booking)}
+            onMoved={() => alert.show({ variant: 'success', body: 'The visit is moved; the customer has been e-mailed.' })}
             busy={reopen.isPending && reopen.variables === entry.id}
+            cancelling={cancelVisit.isPending ? cancelVisit.variables : undefined}
           />
         ))}
       </ul>
@@ -284,10 +344,13 @@ function RulesSection() {
   if (rules.isError) {
     return <AdminLoadError error={rules.error} what="booking rules" componentName={COMPONENT_NAME} onRetry={() => void rules.refetch()} />;
   }
-  return rules.data ? <RulesForm rules={rules.data} /> : <PageSpinner />;
+  return rules.data ? <RulesForm rules={rules.data} /> : <LoadingSpinner label="Loading the booking rules…" />;
 }
 
-/** The owner's schedule: close time (days, ranges, slots), the closures ahead with their bookings, the booking rules. */
+/**
+ * The owner's schedule: close time (days, ranges, slots), the closures ahead with their bookings, the booking rules,
+ * and the private calendar feed.
+ */
 function TimeOffPage() {
   usePageTitle('Time Off');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -311,6 +374,7 @@ function TimeOffPage() {
       />
       <ClosureList />
       <RulesSection />
+      <CalendarFeedSection />
     </>
   );
 }

@@ -18,6 +18,7 @@ const completed: CustomerAppointment = {
   amountCents: 4550,
   isCompleted: true,
   isPaid: false,
+  changeBy: null,
 };
 const open: CustomerAppointment = {
   ...completed,

@@ -9,6 +9,7 @@ import {
   canCancelAppointment,
   canPayAppointment,
   formatDollars,
+  isBeforeChangeDeadline,
   visitTypeLabel,
 } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
@@ -16,8 +17,10 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { appConfig } from '../../../lib/app-config.ts';
 import { reportError } from '../../../lib/error-reporter.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
+import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What the checkout screen receives through the navigation state. */
 export type PaymentState = { appointmentId: string; amountCents: number };
@@ -35,6 +38,7 @@ function rowsOf(appointments: CustomerAppointment[]): Row[] {
 
 type Actions = {
   onEdit: (appointment: CustomerAppointment) => void;
+  onReschedule: (appointment: CustomerAppointment) => void;
   onCancel: (appointment: CustomerAppointment) => void;
   onPay: (appointment: CustomerAppointment) => void;
   cancelling: string | undefined;
@@ -61,6 +65,12 @@ function DescriptionText({ appointment }: { appointment: CustomerAppointment }) 
 function RowActions({ appointment, when, actions }: { appointment: CustomerAppointment; when: string; actions: Actions }) {
   return (
     <div className="d-flex flex-wrap gap-2">
+      <RowButton
+        word="Change time"
+        when={when}
+        variant={canCancelAppointment(appointment) ? 'outline-primary' : 'outline-secondary'}
+        onClick={() => actions.onReschedule(appointment)}
+      />
       <RowButton
         word={actions.cancelling === appointment.id ? 'Cancelling…' : 'Cancel'}
         when={when}
@@ -191,13 +201,38 @@ export function AppointmentList({
   const alert = useTimedAlert();
   const cancel = useCancelAppointment();
   const cancelling = cancel.isPending ? cancel.variables : undefined;
+  const rescheduleDialog = useRescheduleDialog((moved) => {
+    alert.show({ variant: 'success', body: APPOINTMENT_TEXTS.rescheduled(formatAppointmentTime(Date.parse(moved.startsAt))) });
+    heading.current?.focus();
+  });
+
+  /**
+   * Whether the visit may still be changed online; if not, says why (completed or paid, or past the owner's cut-off,
+   * with the phone number) and answers false. The server decides in the end; this spares a pointless dialog.
+   */
+  const mayChange = async (appointment: CustomerAppointment, notAllowed: string): Promise<boolean> => {
+    if (!canCancelAppointment(appointment)) {
+      await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: notAllowed });
+      return false;
+    }
+    if (!isBeforeChangeDeadline(appointment, Date.now())) {
+      const hours = Math.round((Date.parse(appointment.startsAt) - Date.parse(appointment.changeBy ?? '')) / 3_600_000);
+      await modal.show({
+        title: APPOINTMENT_TEXTS.cancelNotAllowedTitle,
+        body: APPOINTMENT_TEXTS.pastCutoff(hours, appConfig.supportPhone),
+      });
+      return false;
+    }
+    return true;
+  };
+
+  const onReschedule = async (appointment: CustomerAppointment) => {
+    if (await mayChange(appointment, APPOINTMENT_TEXTS.rescheduleNotAllowed)) rescheduleDialog.open(appointment);
+  };
 
   const onCancel = async (appointment: CustomerAppointment) => {
     if (cancel.isPending) return;
-    if (!canCancelAppointment(appointment)) {
-      await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: APPOINTMENT_TEXTS.cancelNotAllowedBody });
-      return;
-    }
+    if (!(await mayChange(appointment, APPOINTMENT_TEXTS.cancelNotAllowedBody))) return;
     if (!(await confirm(APPOINTMENT_TEXTS.cancelConfirm))) return;
     try {
       // Resolves once the list has been read again.
@@ -225,7 +260,7 @@ export function AppointmentList({
     void navigate('/makepayment', { state });
   };
 
-  const actions: Actions = { onEdit: onEditDescription, onCancel, onPay, cancelling };
+  const actions: Actions = { onEdit: onEditDescription, onReschedule, onCancel, onPay, cancelling };
   const rows = rowsOf(appointments);
   const headingId = `${id}-heading`;
   return (
@@ -247,6 +282,7 @@ export function AppointmentList({
         </>
       )}
       {modal.element}
+      {rescheduleDialog.element}
     </section>
   );
 }

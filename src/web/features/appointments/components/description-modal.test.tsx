@@ -17,6 +17,7 @@ const booked: CustomerAppointment = {
   amountCents: 0,
   isCompleted: false,
   isPaid: false,
+  changeBy: null,
 };
 
 function Editor({ required }: { required: boolean }) {

@@ -13,10 +13,13 @@ export function SlotPicker({
   slots,
   selected,
   onSelect,
+  ownStartsAt,
 }: {
   slots: DaySlot[];
   selected: SlotLabel | undefined;
   onSelect: (slot: SlotLabel) => void;
+  /** The visit being moved: its own slot says so instead of "Booked". */
+  ownStartsAt?: number | undefined;
 }) {
   return (
     <div className="slot-grid">
@@ -35,7 +38,11 @@ export function SlotPicker({
             }}
           >
             <span className="slot-time">{slot.label}</span>
-            {slot.status !== 'free' && <span className="slot-status">{STATUS_TEXT[slot.status]}</span>}
+            {slot.status !== 'free' && (
+              <span className="slot-status">
+                {slot.status === 'taken' && slot.startsAt.getTime() === ownStartsAt ? 'Your visit' : STATUS_TEXT[slot.status]}
+              </span>
+            )}
           </button>
         );
       })}
