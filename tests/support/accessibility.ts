@@ -144,8 +144,14 @@ export class KeyboardUser {
    * Tabs (Shift+Tab with `backwards`) until `target` has the focus, checking the focus indicator at each stop.
    * Finding the target by its role and name costs more than a key, so its element is looked up once and again only
    * when it has left the page; a stop on it counts once the locator itself agrees.
+   *
+   * A person tabs to a control they can see: the Tab presses start once the target is shown. Right after a link
+   * is followed, the lazily loaded screen may not have arrived, and the element looked up could be the same-named
+   * field of the screen being left (the login form's "E-mail address" on the way to the forgot-password screen);
+   * on a busy machine all the presses could pass before the new screen came.
    */
   async tabTo(target: Locator, { backwards = false, maxPresses = 80 } = {}): Promise<void> {
+    await target.waitFor({ state: 'visible', timeout: 10_000 });
     let handle: ElementHandle | null = null;
     const forget = async () => {
       await handle?.dispose().catch(() => undefined);
