@@ -1,8 +1,8 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactWithLingui } from './lingui-vite.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: reactWithLingui(),
   test: {
     // Test files run two at a time (this machine has 2 cores); each e2e file has its own server and browser.
     maxWorkers: 2,

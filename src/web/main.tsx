@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { appConfig } from './lib/app-config.ts';
 import { reportError } from './lib/error-reporter.ts';
+import { activateLocale, initialLocale } from './lib/i18n.ts';
 import { startSession } from './lib/session.ts';
 
 // Failures outside React's render (event handlers, timers, promises) reach the error log too.
@@ -17,13 +18,23 @@ if (!appConfig.maintenanceMode) startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+const root = container;
 
-createRoot(container).render(
-  <StrictMode>
-    <GlobalErrorBoundary>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </GlobalErrorBoundary>
-  </StrictMode>,
-);
+// The page shows nothing until its texts have come in the visitor's language (one small catalogue request). No
+// top-level await: it would make the bundler split the entry into many chunks.
+activateLocale(initialLocale())
+  .catch((error: unknown) => {
+    void reportError({ error, componentName: 'i18n' });
+    return activateLocale('en');
+  })
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <GlobalErrorBoundary>
+          <AppProviders>
+            <AppRouter />
+          </AppProviders>
+        </GlobalErrorBoundary>
+      </StrictMode>,
+    ),
+  );

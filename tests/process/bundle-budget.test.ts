@@ -25,15 +25,19 @@ const SIGNED_IN_ONLY = [
 
 const describeAssets = (assets: Asset[]) => assets.map((asset) => `${asset.file} ${asset.gzipBytes} B`).join(', ');
 
-describe('the first load of /', () => {
+/** The catalogues main.tsx waits for before the first render, by their manifest keys (relative to src/web). */
+const firstCatalogues = (locale: string) => [`locales/${locale}.po`];
+
+describe.each(['en', 'es'])('the first load of / in %s', (locale) => {
   if (!existsSync(WEB_ROOT)) throw new Error(`${WEB_ROOT} is missing: run npm run build before these tests`);
-  const load = firstLoadOf(WEB_ROOT, SOURCE_MAP_ROOT);
+  const load = firstLoadOf(WEB_ROOT, SOURCE_MAP_ROOT, firstCatalogues(locale));
 
   it('starts from one module script and one stylesheet, and follows the chunks the entry imports', () => {
     expect(load.js.length).toBeGreaterThanOrEqual(1);
     expect(load.css.length).toBeGreaterThanOrEqual(1);
     expect(load.modules).toContain('src/web/main.tsx');
     expect(load.modules).toContain('src/web/features/public/pages/landing-page.tsx');
+    expect(load.modules).toContain(`src/web/locales/${locale}.po`);
   });
 
   it(`needs at most ${JS_BUDGET_BYTES / KB} kB of JavaScript and ${CSS_BUDGET_BYTES / KB} kB of CSS, gzipped`, () => {

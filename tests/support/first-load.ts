@@ -40,7 +40,12 @@ function measure(webRoot: string, file: string): Asset {
  * only when a lazy route or dialog asks for them. The bundled modules come from the source maps, which the build
  * keeps outside the served folder (`sourceMapRoot`, dist/sourcemaps beside dist/web), at the bundles' own paths.
  */
-export function firstLoadOf(webRoot: string, sourceMapRoot = path.resolve(webRoot, '../sourcemaps')): FirstLoad {
+export function firstLoadOf(
+  webRoot: string,
+  sourceMapRoot = path.resolve(webRoot, '../sourcemaps'),
+  /** Lazily imported sources the page waits for before it shows anything (its language's catalogues). */
+  awaited: string[] = [],
+): FirstLoad {
   const projectRoot = path.resolve(webRoot, '../..');
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(sourceMapRoot, '.vite', 'manifest.json');
@@ -69,11 +74,18 @@ export function firstLoadOf(webRoot: string, sourceMapRoot = path.resolve(webRoo
       }
     }
   };
+  for (const source of awaited) {
+    const chunk = manifest[source];
+    if (!chunk) throw new Error(`${source} is not in the build's manifest`);
+    js.add(chunk.file);
+  }
   for (const file of [...js]) visit(byFile.get(file));
 
   const modules = new Set<string>();
   for (const file of js) {
     const mapFile = path.join(sourceMapRoot, `${file}.map`);
+    // Vite's helper for lazy imports is generated code, with no source to map.
+    if (/^assets\/preload-helper-[\w-]+\.js$/.test(file) && !existsSync(mapFile)) continue;
     if (!existsSync(mapFile)) throw new Error(`${mapFile} is missing: build with sourcemaps to list the bundled modules`);
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(mapFile), source)));

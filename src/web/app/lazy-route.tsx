@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadMessages } from '../lib/i18n.ts';
 
 /** What a lazily loaded route module exports: its screen or layout as `Component`. */
 export type RouteModule = { Component: ComponentType };
@@ -16,7 +17,8 @@ export function lazyRoute(load: () => Promise<RouteModule>): Pick<RouteObject, '
   let loading: Promise<RouteModule> | undefined;
   const preload = () => {
     if (!loading) {
-      loading = load();
+      // The screen comes with its messages in the active language (only the public pages' are in the first load).
+      loading = Promise.all([load(), loadMessages(['rules', 'screens'])]).then(([module]) => module);
       // A preload whose route is never rendered (its guard failed to load first) must not become an unhandled
       // rejection: the screen that renders it reports the failure through the error boundary.
       loading.catch(() => {});

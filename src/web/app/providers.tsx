@@ -1,5 +1,7 @@
+import { I18nProvider } from '@lingui/react';
 import { type ReactNode, useMemo } from 'react';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
+import { i18n } from '../lib/i18n.ts';
 import { useMe, viewerOf } from '../lib/session.ts';
 import { ViewerProvider } from '../lib/viewer.tsx';
 
@@ -12,8 +14,10 @@ function SessionViewerProvider({ children }: { children: ReactNode }) {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <SessionViewerProvider>
-      <ConfirmProvider>{children}</ConfirmProvider>
-    </SessionViewerProvider>
+    <I18nProvider i18n={i18n}>
+      <SessionViewerProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </SessionViewerProvider>
+    </I18nProvider>
   );
 }

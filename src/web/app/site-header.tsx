@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BUSINESS_NAME } from '../../shared/business.ts';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locale.ts';
 import { navLinksFor } from '../../shared/navigation.ts';
+import { activateLocale } from '../lib/i18n.ts';
 import { useViewer } from '../lib/viewer.tsx';
 
 /**
@@ -18,6 +21,7 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
       <a className="visually-hidden-focusable skip-link" href="#main-content">
         Skip to main content
       </a>
+      <LanguageSwitch />
       <nav className="navbar navbar-expand-md navbar-dark site-navbar" aria-label="Main">
         <div className="container">
           <Link to="/" onClick={close} className="navbar-brand site-brand">
@@ -62,5 +66,44 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * "English / Español" on every page, each name in its own language. The choice is kept on this browser (and, for
+ * a signed-in customer, on their profile: `onChange`).
+ */
+export function LanguageSwitch({ onChange }: { onChange?: (locale: Locale) => void }) {
+  const { i18n, t } = useLingui();
+  const [failed, setFailed] = useState(false);
+  const choose = (locale: Locale) => {
+    if (locale === i18n.locale) return;
+    activateLocale(locale).then(
+      () => {
+        setFailed(false);
+        onChange?.(locale);
+      },
+      () => setFailed(true),
+    );
+  };
+  return (
+    <div className="language-bar">
+      <fieldset className="container language-switch">
+        <legend className="visually-hidden">Language / Idioma</legend>
+        {LOCALES.map((locale, index) => (
+          <span key={locale}>
+            {index > 0 && <span aria-hidden="true"> / </span>}
+            <button type="button" lang={locale} aria-pressed={i18n.locale === locale} onClick={() => choose(locale)}>
+              {LOCALE_NAMES[locale]}
+            </button>
+          </span>
+        ))}
+        {failed && (
+          <span role="alert" className="language-switch-error">
+            {t`The language could not be changed. Please try again.`}
+          </span>
+        )}
+      </fieldset>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
-import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
+import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
@@ -77,7 +77,7 @@ export function LandingPage() {
               </p>
             </div>
             <div className="col-lg-8">
-              <ServiceAreaMap />
+              <LazyServiceAreaMap />
             </div>
           </div>
         </div>

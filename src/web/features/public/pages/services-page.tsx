@@ -10,7 +10,7 @@ import {
   SLOT_LABELS,
   TECHNICIAN_BIO,
 } from '../../../../shared/business.ts';
-import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
+import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 export function ServicesPage() {
@@ -77,7 +77,7 @@ export function ServicesPage() {
         </p>
         <div className="row gy-4">
           <div className="col-lg-7">
-            <ServiceAreaMap />
+            <LazyServiceAreaMap />
           </div>
           <div className="col-lg-5">
             <h3 className="h5">Communities we serve</h3>

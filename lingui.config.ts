@@ -1,0 +1,53 @@
+import babel from '@lingui/cli/api/extractors/babel';
+import { defineConfig, type ExtractorType } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The texts of src/shared and src/server are plain strings (the server and the spec need them in English), marked
+ * with `english('…')` (src/shared/english.ts): each literal is a message whose id is the English text itself.
+ */
+const plainTexts: ExtractorType = {
+  match: (filename) => /[\\/]src[\\/](shared|server)[\\/].*\.ts$/.test(filename) && !filename.endsWith('.test.ts'),
+  extract(filename, source, onMessageExtracted) {
+    // Comments are blanked (keeping the lines), so that an example in a comment is not a message.
+    const blank = (comment: string) => comment.replace(/[^\n]/g, ' ');
+    const code = source.replace(/\/\*[\s\S]*?\*\//g, blank).replace(/^\s*\/\/.*$/gm, blank);
+    for (const match of code.matchAll(/\benglish\(\s*'((?:[^'\\\n]|\\.)*)'\s*\)/g)) {
+      const english = (match[1] ?? '').replace(/\\(.)/g, '$1');
+      const line = code.slice(0, match.index).split('\n').length;
+      onMessageExtracted({ id: english, message: english, origin: [filename, line] });
+    }
+  },
+};
+
+/**
+ * Lingui (decision 016). English is the source; `pseudo` is an accented copy of English made at compile time, for
+ * the test that finds texts left out of the catalogues. One catalogue per part of the app, so that a screen loads
+ * only its own part's messages in the active language:
+ * - web: the shell (header, footer, error screens), shared components and the public pages, on every first load;
+ * - shared: the rules' texts of src/shared (validation messages, errors, business facts), in the browser;
+ * - one per signed-in feature (accounts, appointments, payments, chat), loaded with the feature's screens;
+ * - server: the e-mails. The back office (features/admin) stays in English.
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'es', 'pseudo'],
+  pseudoLocale: 'pseudo',
+  fallbackLocales: false,
+  catalogs: [
+    {
+      path: '<rootDir>/src/web/locales/{locale}',
+      include: ['<rootDir>/src/web/app', '<rootDir>/src/web/components', '<rootDir>/src/web/lib', '<rootDir>/src/web/features/public'],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/web/features/{name}/locales/{locale}',
+      include: ['<rootDir>/src/web/features/{name}'],
+      exclude: ['**/*.test.*', '<rootDir>/src/web/features/admin', '<rootDir>/src/web/features/public'],
+    },
+    { path: '<rootDir>/src/shared/locales/{locale}', include: ['<rootDir>/src/shared'], exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/server/locales/{locale}', include: ['<rootDir>/src/server'], exclude: ['**/*.test.*'] },
+  ],
+  extractors: [plainTexts, babel],
+  format: formatter({ lineNumbers: false }),
+});

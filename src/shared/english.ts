@@ -1,0 +1,7 @@
+/**
+ * Marks a customer-facing English text for translation and returns it unchanged. The English text is its own
+ * message id: `lingui extract` finds every call of this function in src/shared and src/server (lingui.config.ts);
+ * the browser shows `translate(message)` (src/web/lib/i18n.ts) and the server's e-mails use `translatorFor(locale)`.
+ * Placeholders are ICU ones (`{name}`). The argument must be one string literal in single quotes.
+ */
+export const english = <const T extends string>(message: T): T => message;

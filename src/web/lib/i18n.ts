@@ -1,0 +1,127 @@
+import { i18n, type Messages } from '@lingui/core';
+import { isLocale, LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
+
+/**
+ * The browser's languages (decision 016): Lingui, with one catalogue per part of the app, and only the active
+ * language's catalogues ever downloaded. `pseudo` (accented English) is for the test that finds untranslated
+ * texts; it is chosen only by `?lang=pseudo`, never offered.
+ */
+export type UiLocale = Locale | 'pseudo';
+
+type Catalogue = () => Promise<{ messages: Messages }>;
+
+/**
+ * The catalogues, by part: `first`, the shell, shared components and landing page (every first load); `rules`, the
+ * texts of src/shared (business facts, validation messages, the server's errors), with any other page; `screens`,
+ * the signed-in customer's screens and the account forms, with the first of them.
+ */
+type Part = 'first' | 'rules' | 'screens';
+
+const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
+  first: {
+    en: [() => import('../locales/en.po')],
+    es: [() => import('../locales/es.po')],
+    pseudo: [() => import('../locales/pseudo.po')],
+  },
+  rules: {
+    en: [() => import('../../shared/locales/en.po')],
+    es: [() => import('../../shared/locales/es.po')],
+    pseudo: [() => import('../../shared/locales/pseudo.po')],
+  },
+  screens: {
+    en: [
+      () => import('../features/accounts/locales/en.po'),
+      () => import('../features/appointments/locales/en.po'),
+      () => import('../features/payments/locales/en.po'),
+      () => import('../features/chat/locales/en.po'),
+    ],
+    es: [
+      () => import('../features/accounts/locales/es.po'),
+      () => import('../features/appointments/locales/es.po'),
+      () => import('../features/payments/locales/es.po'),
+      () => import('../features/chat/locales/es.po'),
+    ],
+    pseudo: [
+      () => import('../features/accounts/locales/pseudo.po'),
+      () => import('../features/appointments/locales/pseudo.po'),
+      () => import('../features/payments/locales/pseudo.po'),
+      () => import('../features/chat/locales/pseudo.po'),
+    ],
+  },
+};
+
+const STORAGE_KEY = 'techhelp.locale';
+
+const isUiLocale = (value: unknown): value is UiLocale => value === 'pseudo' || isLocale(value);
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language to start in: `?lang=` (links in e-mails carry the customer's), else the one chosen before on this
+ * browser, else Spanish when the browser's first preference is a Spanish, else English.
+ */
+export function initialLocale(): UiLocale {
+  const asked = new URLSearchParams(window.location.search).get(LOCALE_QUERY_PARAMETER);
+  if (isUiLocale(asked)) return asked;
+  const kept = stored();
+  if (isUiLocale(kept)) return kept;
+  const preferred = navigator.languages?.[0] ?? navigator.language ?? '';
+  return preferred.toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+const wanted = new Set<Part>(['first']);
+const loaded = new Map<string, Promise<Messages>>();
+
+function load(locale: UiLocale, part: Part): Promise<Messages> {
+  const key = `${locale}:${part}`;
+  let messages = loaded.get(key);
+  if (!messages) {
+    messages = Promise.all(CATALOGUES[part][locale].map((catalogue) => catalogue())).then((modules) =>
+      Object.assign({}, ...modules.map((module) => module.messages)),
+    );
+    // A failed download may be tried again (the error screen's Try again).
+    messages.catch(() => loaded.delete(key));
+    loaded.set(key, messages);
+  }
+  return messages;
+}
+
+/** Shows the app in `locale`, after its catalogues have arrived; remembers the choice on this browser. */
+export async function activateLocale(locale: UiLocale): Promise<void> {
+  const messages: Messages = Object.assign({}, ...(await Promise.all([...wanted].map((part) => load(locale, part)))));
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // A browser that keeps nothing still shows the language for this visit.
+  }
+}
+
+/** Loads more of the catalogues in the active language (lazy-route.tsx waits for them before a screen shows). */
+export async function loadMessages(parts: Part[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  const locale = isUiLocale(i18n.locale) ? i18n.locale : 'en';
+  const messages: Messages = Object.assign({}, ...(await Promise.all(parts.map((part) => load(locale, part)))));
+  // The language may have changed while they came: the switch loads its own.
+  if (i18n.locale === locale) i18n.load(locale, messages);
+}
+
+/** The active language, as the server and `Intl` know it. */
+export function activeLocale(): Locale {
+  return i18n.locale === 'es' ? 'es' : 'en';
+}
+
+/**
+ * An English text of src/shared or from the server (an error's message), in the active language: the English text
+ * is its message id (src/shared/text.ts); a text no catalogue holds is shown as it came.
+ */
+export const translate = (english: string, values?: Record<string, unknown>): string => i18n._(english, values);
+
+export { i18n };
