@@ -20,13 +20,22 @@ const plainTexts: ExtractorType = {
   },
 };
 
+/** The parts of src/web/app that only signed-in screens and account forms use: loaded with them, not first. */
+const SIGNED_IN_SHELL = [
+  '<rootDir>/src/web/app/routes',
+  '<rootDir>/src/web/app/guards.tsx',
+  '<rootDir>/src/web/app/signed-in-layout.tsx',
+  '<rootDir>/src/web/app/public-forms-layout.tsx',
+];
+
 /**
  * Lingui (decision 016). English is the source; `pseudo` is an accented copy of English made at compile time, for
  * the test that finds texts left out of the catalogues. One catalogue per part of the app, so that a screen loads
  * only its own part's messages in the active language:
  * - web: the shell (header, footer, error screens), shared components and the public pages, on every first load;
  * - shared: the rules' texts of src/shared (validation messages, errors, business facts), in the browser;
- * - one per signed-in feature (accounts, appointments, payments, chat), loaded with the feature's screens;
+ * - one per signed-in feature (accounts, appointments, payments, chat) and one for the signed-in shell (guards,
+ *   layouts, /home), loaded with the first lazily loaded screen;
  * - server: the e-mails. The back office (features/admin) stays in English.
  */
 export default defineConfig({
@@ -38,8 +47,9 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/locales/{locale}',
       include: ['<rootDir>/src/web/app', '<rootDir>/src/web/components', '<rootDir>/src/web/lib', '<rootDir>/src/web/features/public'],
-      exclude: ['**/*.test.*'],
+      exclude: ['**/*.test.*', ...SIGNED_IN_SHELL],
     },
+    { path: '<rootDir>/src/web/app/locales/{locale}', include: SIGNED_IN_SHELL, exclude: ['**/*.test.*'] },
     {
       path: '<rootDir>/src/web/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/web/features/{name}'],

@@ -30,18 +30,21 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
   },
   screens: {
     en: [
+      () => import('../app/locales/en.po'),
       () => import('../features/accounts/locales/en.po'),
       () => import('../features/appointments/locales/en.po'),
       () => import('../features/payments/locales/en.po'),
       () => import('../features/chat/locales/en.po'),
     ],
     es: [
+      () => import('../app/locales/es.po'),
       () => import('../features/accounts/locales/es.po'),
       () => import('../features/appointments/locales/es.po'),
       () => import('../features/payments/locales/es.po'),
       () => import('../features/chat/locales/es.po'),
     ],
     pseudo: [
+      () => import('../app/locales/pseudo.po'),
       () => import('../features/accounts/locales/pseudo.po'),
       () => import('../features/appointments/locales/pseudo.po'),
       () => import('../features/payments/locales/pseudo.po'),
