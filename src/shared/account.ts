@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CITY_PLACEHOLDER, SERVICE_CITIES } from './business.ts';
+import { english } from './english.ts';
 
 /** Rules and texts of spec section 5 for accounts, enforced by the browser's forms and by the server alike. */
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_HINT = 'Must be 10 characters or more';
+export const PASSWORD_HINT = english('Must be 10 characters or more');
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 32;
 export const STREET_ADDRESS_MAX_LENGTH = 100;
@@ -16,18 +17,18 @@ export const NAME_PATTERN = /^[A-Za-z' -]{1,32}$/;
 export const PHONE_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
 
 export const MESSAGES = {
-  emailInvalid: 'Enter your e-mail address in lower case, like name@example.com.',
+  emailInvalid: english('Enter your e-mail address in lower case, like name@example.com.'),
   passwordTooShort: PASSWORD_HINT,
-  passwordTooLong: `Must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
-  emailsDoNotMatch: { title: 'Emails do not match', body: 'Please try again.' },
-  passwordsDoNotMatch: { title: 'Passwords do not match', body: 'Please try again.' },
-  resetPasswordsDoNotMatch: { title: 'Oops!', body: 'Passwords do not match, please try again.' },
-  changeEmailsDoNotMatch: { title: 'Error', body: 'Emails do not match.' },
-  firstName: 'First name: 1 to 32 letters, apostrophes, hyphens or spaces.',
-  lastName: 'Last name: 1 to 32 letters, apostrophes, hyphens or spaces.',
-  phoneNumber: 'Phone number: 10 digits, like 631-555-0142.',
-  streetAddress: 'Street address is required.',
-  city: 'Please choose your city from the list.',
+  passwordTooLong: english('Must be 128 characters or fewer'),
+  emailsDoNotMatch: { title: english('Emails do not match'), body: english('Please try again.') },
+  passwordsDoNotMatch: { title: english('Passwords do not match'), body: english('Please try again.') },
+  resetPasswordsDoNotMatch: { title: english('Oops!'), body: english('Passwords do not match, please try again.') },
+  changeEmailsDoNotMatch: { title: english('Error'), body: english('Emails do not match.') },
+  firstName: english('First name: 1 to 32 letters, apostrophes, hyphens or spaces.'),
+  lastName: english('Last name: 1 to 32 letters, apostrophes, hyphens or spaces.'),
+  phoneNumber: english('Phone number: 10 digits, like 631-555-0142.'),
+  streetAddress: english('Street address is required.'),
+  city: english('Please choose your city from the list.'),
 } as const;
 
 export const EmailSchema = z
@@ -83,7 +84,7 @@ export const ProfileSchema = z.object({
     .string()
     .trim()
     .min(1, { error: MESSAGES.streetAddress })
-    .max(STREET_ADDRESS_MAX_LENGTH, { error: `Street address: at most ${STREET_ADDRESS_MAX_LENGTH} characters.` }),
+    .max(STREET_ADDRESS_MAX_LENGTH, { error: english('Street address: at most 100 characters.') }),
   city: z
     .string()
     .refine((city) => city !== CITY_PLACEHOLDER, { error: MESSAGES.city })
@@ -121,42 +122,42 @@ export type EmailResult = z.infer<typeof EmailResultSchema>;
 
 /** The spec's texts for the account screens (section 8). */
 export const ACCOUNT_TEXTS = {
-  loginErrorTitle: 'Oh snap! You got a Login error!',
-  loginErrorBody: 'Either you provided the wrong email or password. Please try again.',
-  unverifiedTitle: 'You must verify your email address before login!',
-  unverifiedBody: 'Please check your inbox, or your spam folder, for the verification email we sent you, and click its link.',
-  googleErrorTitle: 'Attention!',
-  googleErrorBody: 'An error occurred while logging in with Google.',
-  logoutError: 'An error occurred while logging out.',
-  signUpError: 'An error occurred while creating your account.',
-  forgotError: 'An error occurred while sending the password reset.',
-  forgotSuccessTitle: 'Success!',
-  forgotSuccessBody: 'Password reset email has been sent!',
-  accountResetError: 'Error, please logout and try again.',
-  accountResetSuccess: 'Password reset email sent!',
-  changeEmailError: 'An error occurred while updating email. Please try again.',
-  changeEmailSuccessTitle: 'Email Updated',
-  changeEmailSuccessBody: 'Please check your email for verification link.',
-  resetConfirmError: 'Password is too weak or too much time has passed. Error occurred: ',
-  resetConfirmErrorRetry: 'Please try to reset the password again.  Error occured.',
-  resetConfirmSuccessTitle: 'Success!',
-  resetConfirmSuccessBody: 'Password has been reset!',
-  recoverFailed: 'Email Recovery Failed.',
-  recoverErrorTitle: 'Error recovering email',
-  recoverErrorBody: 'Error Reverting your email, please try again.',
-  recoverSuccess: 'Your Email has been reverted',
-  verifyErrorTitle: 'Error',
-  verifyErrorBody: 'Please try to verify your email again. If the problem persists, please contact us.',
-  verifySuccessPage: 'Email has been verified',
-  verifyErrorPage: 'Error Verifying email, please try again.',
-  invalidMode: 'Invalid mode!',
-  notAuthorized: 'Not Authorized',
-  accountSaveConfirm: 'Are you sure you want to change your information? If YES select OK',
-  accountSaveSuccess: 'Your information has been updated.',
-  serviceFormSuccessTitle: 'Success!',
-  serviceFormSuccessBody: 'Service Form is completed!',
-  formSubmitError: 'Error submitting form. Please try again.',
-  signUpSuccessTitle: 'Success!',
-  signUpSuccessBody: 'Your account has been created. We sent you an e-mail: click its link to verify your address, then log in.',
-  verifyFirstTooltip: 'Please verify your email first.',
+  loginErrorTitle: english('Oh snap! You got a Login error!'),
+  loginErrorBody: english('Either you provided the wrong email or password. Please try again.'),
+  unverifiedTitle: english('You must verify your email address before login!'),
+  unverifiedBody: english('Please check your inbox, or your spam folder, for the verification email we sent you, and click its link.'),
+  googleErrorTitle: english('Attention!'),
+  googleErrorBody: english('An error occurred while logging in with Google.'),
+  logoutError: english('An error occurred while logging out.'),
+  signUpError: english('An error occurred while creating your account.'),
+  forgotError: english('An error occurred while sending the password reset.'),
+  forgotSuccessTitle: english('Success!'),
+  forgotSuccessBody: english('Password reset email has been sent!'),
+  accountResetError: english('Error, please logout and try again.'),
+  accountResetSuccess: english('Password reset email sent!'),
+  changeEmailError: english('An error occurred while updating email. Please try again.'),
+  changeEmailSuccessTitle: english('Email Updated'),
+  changeEmailSuccessBody: english('Please check your email for verification link.'),
+  resetConfirmError: english('Password is too weak or too much time has passed. Error occurred: '),
+  resetConfirmErrorRetry: english('Please try to reset the password again.  Error occured.'),
+  resetConfirmSuccessTitle: english('Success!'),
+  resetConfirmSuccessBody: english('Password has been reset!'),
+  recoverFailed: english('Email Recovery Failed.'),
+  recoverErrorTitle: english('Error recovering email'),
+  recoverErrorBody: english('Error Reverting your email, please try again.'),
+  recoverSuccess: english('Your Email has been reverted'),
+  verifyErrorTitle: english('Error'),
+  verifyErrorBody: english('Please try to verify your email again. If the problem persists, please contact us.'),
+  verifySuccessPage: english('Email has been verified'),
+  verifyErrorPage: english('Error Verifying email, please try again.'),
+  invalidMode: english('Invalid mode!'),
+  notAuthorized: english('Not Authorized'),
+  accountSaveConfirm: english('Are you sure you want to change your information? If YES select OK'),
+  accountSaveSuccess: english('Your information has been updated.'),
+  serviceFormSuccessTitle: english('Success!'),
+  serviceFormSuccessBody: english('Service Form is completed!'),
+  formSubmitError: english('Error submitting form. Please try again.'),
+  signUpSuccessTitle: english('Success!'),
+  signUpSuccessBody: english('Your account has been created. We sent you an e-mail: click its link to verify your address, then log in.'),
+  verifyFirstTooltip: english('Please verify your email first.'),
 } as const;

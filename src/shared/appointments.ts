@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_OPEN_APPOINTMENTS, SLOT_LABELS } from './business.ts';
 import { isWeekendDate, parseBusinessDate } from './business-time.ts';
+import { english, fillIn } from './english.ts';
 
 /** Rules and texts of spec sections 4, 5 and 8 for appointments, shared by the browser and the server. */
 
@@ -11,11 +12,11 @@ export const NOTES_MAX_LENGTH = 2000;
 export const businessDateSchema = (message: string) =>
   z.string().refine((value) => parseBusinessDate(value) !== undefined, { error: message });
 
-export const BusinessDateSchema = businessDateSchema('Choose a date as YYYY-MM-DD.');
+export const BusinessDateSchema = businessDateSchema(english('Choose a date as YYYY-MM-DD.'));
 
 export const BookAppointmentSchema = z.object({
-  date: BusinessDateSchema.refine(isWeekendDate, { error: 'Visits are on Saturdays and Sundays only.' }),
-  slot: z.enum(SLOT_LABELS, { error: 'Please select a time before confirming your appointment.' }),
+  date: BusinessDateSchema.refine(isWeekendDate, { error: english('Visits are on Saturdays and Sundays only.') }),
+  slot: z.enum(SLOT_LABELS, { error: english('Please select a time before confirming your appointment.') }),
   isRemote: z.boolean(),
 });
 export type BookAppointment = z.infer<typeof BookAppointmentSchema>;
@@ -28,16 +29,16 @@ export const DescriptionSchema = z.object({
   description: z
     .string()
     .trim()
-    .min(1, { error: 'Please describe the problem.' })
-    .max(DESCRIPTION_MAX_LENGTH, { error: `Please keep the description under ${DESCRIPTION_MAX_LENGTH} characters.` }),
+    .min(1, { error: english('Please describe the problem.') })
+    .max(DESCRIPTION_MAX_LENGTH, { error: english('Please keep the description under 2000 characters.') }),
 });
 export type DescriptionInput = z.infer<typeof DescriptionSchema>;
 
 export const AvailabilityQuerySchema = z.object({
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month as YYYY-MM.' })
-    .refine((month) => parseBusinessDate(`${month}-01`) !== undefined, { error: 'Choose a month as YYYY-MM.' }),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: english('Choose a month as YYYY-MM.') })
+    .refine((month) => parseBusinessDate(`${month}-01`) !== undefined, { error: english('Choose a month as YYYY-MM.') }),
 });
 
 /** What a customer receives about their own appointment (and an admin about a customer's, at /adminpayment). */
@@ -94,43 +95,61 @@ export function canBookMore(openCount: number): boolean {
 }
 
 export function visitTypeLabel(isRemote: boolean): 'Remote' | 'In-Person' {
-  return isRemote ? 'Remote' : 'In-Person';
+  return isRemote ? english('Remote') : english('In-Person');
 }
 
 export function formatDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
+/**
+ * The texts with values in them, as messages with ICU placeholders: `APPOINTMENT_TEXTS` fills them in English, and
+ * the browser shows them in the active language with `translate(APPOINTMENT_TEMPLATES.…, values)`.
+ */
+export const APPOINTMENT_TEMPLATES = {
+  confirmVisit: english('Are you sure you want a {type} visit? If YES select OK'),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the ICU placeholder {dollars}
+  payConfirm: english('Go to checkout to pay ${dollars}? If YES select OK'),
+  slotWithinNotice: english('Visits must be booked at least {hours} hours ahead. Please choose a later time.'),
+  rescheduled: english('Your visit has moved to {when}. We have e-mailed you an updated calendar invitation.'),
+  pastCutoff: english(
+    'Your visit is less than {hours} hours away, so it can no longer be changed or cancelled online. Please call us at {phone}.',
+  ),
+} as const;
+
 export const APPOINTMENT_TEXTS = {
-  selectTimeToast: 'Select a Time to Confirm!',
-  selectTimeError: 'Please select a time before confirming your appointment.',
-  confirmVisit: (type: 'In-Person' | 'Remote') => `Are you sure you want a ${type} visit? If YES select OK`,
-  notSet: 'Error, your appointment was not set. An admin has been notified.',
-  descriptionError: 'Error updating description. Please try again.',
-  cancelConfirm: 'Are you sure you want to cancel the Appointment? If YES select OK',
-  cancelNotAllowedTitle: 'No action allowed!',
-  cancelNotAllowedBody: 'You can not cancel a completed job!',
-  deleteError: 'An error occurred while deleting the appointment.',
+  selectTimeToast: english('Select a Time to Confirm!'),
+  selectTimeError: english('Please select a time before confirming your appointment.'),
+  confirmVisit: (type: 'In-Person' | 'Remote') => fillIn(APPOINTMENT_TEMPLATES.confirmVisit, { type }),
+  notSet: english('Error, your appointment was not set. An admin has been notified.'),
+  descriptionError: english('Error updating description. Please try again.'),
+  cancelConfirm: english('Are you sure you want to cancel the Appointment? If YES select OK'),
+  cancelNotAllowedTitle: english('No action allowed!'),
+  cancelNotAllowedBody: english('You can not cancel a completed job!'),
+  deleteError: english('An error occurred while deleting the appointment.'),
+  // The back office's (the error log's and the change log's); it stays in English (decision 016).
   deleteErrorNotified: 'An error occurred while deleting the appointment. An admin has been notified.',
-  unknownDeleteError: 'An unknown error occurred during deletion.',
-  payNotAllowedTitle: 'No payment allowed.',
-  payNotAllowedBody: 'The job is not completed yet!',
-  payConfirm: (dollars: string) => `Go to checkout to pay $${dollars}? If YES select OK`,
-  rowError: 'Error loading appointment!',
-  limitReached: `You have ${MAX_OPEN_APPOINTMENTS} open appointments, the most you can have at once. You can book again once one is completed or cancelled.`,
-  slotTaken: 'Sorry, that time was just booked by someone else. Please choose another time.',
-  profileRequired: 'Please complete the Service Form before booking a visit.',
-  slotClosed: 'That time can no longer be booked. Please choose another time.',
-  notFound: 'That appointment was not found.',
-  slotTimeOff: 'Sorry, we are closed at that time. Please choose another time.',
-  slotWithinNotice: (hours: number) => `Visits must be booked at least ${hours} hours ahead. Please choose a later time.`,
-  rescheduleSameSlot: 'Your visit is already at that time. Please choose another time.',
-  rescheduleNotAllowed: 'A completed or paid visit can not be moved.',
-  rescheduleFailed: 'Your visit could not be moved. Please try again.',
-  rescheduled: (when: string) => `Your visit has moved to ${when}. We have e-mailed you an updated calendar invitation.`,
-  pastCutoff: (hours: number, phone: string) =>
-    `Your visit is less than ${hours} hours away, so it can no longer be changed or cancelled online. Please call us at ${phone}.`,
+  unknownDeleteError: english('An unknown error occurred during deletion.'),
+  payNotAllowedTitle: english('No payment allowed.'),
+  payNotAllowedBody: english('The job is not completed yet!'),
+  payConfirm: (dollars: string) => fillIn(APPOINTMENT_TEMPLATES.payConfirm, { dollars }),
+  rowError: english('Error loading appointment!'),
+  // MAX_OPEN_APPOINTMENTS written out (a marked text is one literal); texts.test.ts checks that they agree.
+  limitReached: english(
+    'You have 3 open appointments, the most you can have at once. You can book again once one is completed or cancelled.',
+  ),
+  slotTaken: english('Sorry, that time was just booked by someone else. Please choose another time.'),
+  profileRequired: english('Please complete the Service Form before booking a visit.'),
+  slotClosed: english('That time can no longer be booked. Please choose another time.'),
+  notFound: english('That appointment was not found.'),
+  slotTimeOff: english('Sorry, we are closed at that time. Please choose another time.'),
+  slotWithinNotice: (hours: number) => fillIn(APPOINTMENT_TEMPLATES.slotWithinNotice, { hours }),
+  rescheduleSameSlot: english('Your visit is already at that time. Please choose another time.'),
+  rescheduleNotAllowed: english('A completed or paid visit can not be moved.'),
+  rescheduleFailed: english('Your visit could not be moved. Please try again.'),
+  rescheduled: (when: string) => fillIn(APPOINTMENT_TEMPLATES.rescheduled, { when }),
+  pastCutoff: (hours: number, phone: string) => fillIn(APPOINTMENT_TEMPLATES.pastCutoff, { hours, phone }),
 } as const;
 
 /** The words a slot picker shows for a slot the owner's schedule closes. */
-export const SLOT_CLOSED_TEXT = { 'time-off': 'Closed', notice: 'Too soon to book' } as const;
+export const SLOT_CLOSED_TEXT = { 'time-off': english('Closed'), notice: english('Too soon to book') } as const;

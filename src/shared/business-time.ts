@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { BUSINESS_TIME_ZONE, SLOT_LABELS, type SlotLabel } from './business.ts';
+import { english } from './english.ts';
 
 /**
  * The one place that turns instants into the business's New York wall-clock time and back. Slots are New York
@@ -128,7 +129,9 @@ export function formatAppointmentTime(instant: Date | number): string {
 export function zoneNoteFor(viewerTimeZone: string | undefined, at: Date = new Date()): string | undefined {
   if (!viewerTimeZone || viewerTimeZone === BUSINESS_TIME_ZONE) return undefined;
   const offset = (zone: string) => format(new TZDate(at.getTime(), zone), 'xxx');
-  return offset(viewerTimeZone) === offset(BUSINESS_TIME_ZONE) && viewerTimeZone.startsWith('America/') ? undefined : 'New York time';
+  return offset(viewerTimeZone) === offset(BUSINESS_TIME_ZONE) && viewerTimeZone.startsWith('America/')
+    ? undefined
+    : english('New York time');
 }
 
 /** Midnight at the start of a New York day, as a UTC instant (23 or 25 hours long on DST Sundays). */

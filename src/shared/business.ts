@@ -4,8 +4,10 @@
  * the app configuration the server embeds in the page.
  */
 
+import { english } from './english.ts';
+
 export const BUSINESS_NAME = 'TechHelp';
-export const BUSINESS_TAGLINE = 'Friendly computer help for the Towns of Islip and Smithtown';
+export const BUSINESS_TAGLINE = english('Friendly computer help for the Towns of Islip and Smithtown');
 export const BUSINESS_STATE = 'NY';
 export const BUSINESS_TIME_ZONE = 'America/New_York';
 export const SERVICE_TOWNS = ['Town of Islip', 'Town of Smithtown'] as const;
@@ -41,7 +43,7 @@ export const SERVICE_CITIES: readonly ServiceCity[] = [
   { name: 'West Sayville', zip: '11796', town: 'Town of Islip' },
 ];
 
-export const CITY_PLACEHOLDER = 'Select a City';
+export const CITY_PLACEHOLDER = english('Select a City');
 
 export function zipForCity(city: string): string | undefined {
   return SERVICE_CITIES.find((entry) => entry.name === city)?.zip;
@@ -59,8 +61,8 @@ export type ServiceKind = 'troubleshooting' | 'consulting';
 export const FEES: Readonly<
   Record<ServiceKind, { label: string; hourlyDollars: number; minimumMinutes: number; incrementDollars: number }>
 > = {
-  troubleshooting: { label: 'Troubleshooting', hourlyDollars: 50, minimumMinutes: 60, incrementDollars: 25 },
-  consulting: { label: 'Consulting', hourlyDollars: 100, minimumMinutes: 60, incrementDollars: 50 },
+  troubleshooting: { label: english('Troubleshooting'), hourlyDollars: 50, minimumMinutes: 60, incrementDollars: 25 },
+  consulting: { label: english('Consulting'), hourlyDollars: 100, minimumMinutes: 60, incrementDollars: 50 },
 };
 export const INCREMENT_MINUTES = 30;
 /** Time up to this many minutes past the hour or half-hour is not charged. */
@@ -77,49 +79,64 @@ export function feeForVisit(kind: ServiceKind, minutes: number): number {
 
 /** The fee schedule in the words the spec uses; shown on /services and read by the assistant. */
 export const FEE_SCHEDULE_TEXT = [
-  'Troubleshooting: $50 per hour, one-hour minimum, then $25 per 30-minute increment.',
-  'Consulting: $100 per hour, one-hour minimum, then $50 per 30-minute increment.',
-  'Time more than 10 minutes past the hour or half-hour adds a 30-minute charge.',
+  english('Troubleshooting: $50 per hour, one-hour minimum, then $25 per 30-minute increment.'),
+  english('Consulting: $100 per hour, one-hour minimum, then $50 per 30-minute increment.'),
+  english('Time more than 10 minutes past the hour or half-hour adds a 30-minute charge.'),
 ] as const;
 
-export const PAYMENT_METHODS = ['Cash', 'Check', 'PayPal', 'Credit and debit cards'] as const;
-export const PAYMENT_TERMS = 'Payment is due at the time of service by cash, check, PayPal or card.';
-export const HARDWARE_NOTE =
-  'We do not repair hardware. When a part or a device has failed, we help you choose a replacement and set it up.';
+export const PAYMENT_METHODS = [english('Cash'), english('Check'), 'PayPal', english('Credit and debit cards')] as const;
+export const PAYMENT_TERMS = english('Payment is due at the time of service by cash, check, PayPal or card.');
+export const HARDWARE_NOTE = english(
+  'We do not repair hardware. When a part or a device has failed, we help you choose a replacement and set it up.',
+);
 
 export const SERVICES_OFFERED = [
   {
-    title: 'Computer troubleshooting',
-    text: 'Slow or frozen computers, error messages, programs that will not open, printers and scanners that stopped working, and updates that went wrong.',
+    title: english('Computer troubleshooting'),
+    text: english(
+      'Slow or frozen computers, error messages, programs that will not open, printers and scanners that stopped working, and updates that went wrong.',
+    ),
   },
   {
-    title: 'Internet and Wi-Fi',
-    text: 'Weak or dropping Wi-Fi, new routers and modems, getting every phone, tablet, smart TV and printer connected.',
+    title: english('Internet and Wi-Fi'),
+    text: english('Weak or dropping Wi-Fi, new routers and modems, getting every phone, tablet, smart TV and printer connected.'),
   },
   {
-    title: 'E-mail, accounts and passwords',
-    text: 'Setting up e-mail on a new device, recovering locked accounts, and organizing passwords in a password manager so you never lose them again.',
+    title: english('E-mail, accounts and passwords'),
+    text: english(
+      'Setting up e-mail on a new device, recovering locked accounts, and organizing passwords in a password manager so you never lose them again.',
+    ),
   },
   {
-    title: 'Security checkups',
-    text: 'Removing viruses and pop-ups, checking antivirus and firewall settings, spotting scam e-mails and calls, and safe online banking habits.',
+    title: english('Security checkups'),
+    text: english(
+      'Removing viruses and pop-ups, checking antivirus and firewall settings, spotting scam e-mails and calls, and safe online banking habits.',
+    ),
   },
   {
-    title: 'New devices and backups',
-    text: 'Moving your files, photos and contacts to a new computer or phone, and setting up automatic backups so nothing is lost.',
+    title: english('New devices and backups'),
+    text: english(
+      'Moving your files, photos and contacts to a new computer or phone, and setting up automatic backups so nothing is lost.',
+    ),
   },
   {
-    title: 'Small business and home office',
-    text: 'Shared printers, office Wi-Fi, Microsoft 365 and Google Workspace accounts, and technology planning as consulting.',
+    title: english('Small business and home office'),
+    text: english('Shared printers, office Wi-Fi, Microsoft 365 and Google Workspace accounts, and technology planning as consulting.'),
   },
 ] as const;
 
 export const TECHNICIAN_BIO = {
-  heading: 'Meet your technician',
+  heading: english('Meet your technician'),
   paragraphs: [
-    'TechHelp is a local, one-technician business based in the Town of Islip. Your technician grew up on Long Island and has spent more than twenty years keeping computers, networks and people working: first on a corporate help desk, then running the technology of small offices across Suffolk County.',
-    'Most of our customers are home offices, small businesses and older adults who want a patient, plain-spoken person to fix the problem and show them how to avoid it next time. Nothing is done to your computer without explaining it first, and you never pay for time spent waiting.',
-    'Every visit is booked on a Saturday or Sunday, so working families and small business owners do not have to take time off. When a visit in person is not needed, we can connect to your computer remotely, with your permission, while you watch.',
+    english(
+      'TechHelp is a local, one-technician business based in the Town of Islip. Your technician grew up on Long Island and has spent more than twenty years keeping computers, networks and people working: first on a corporate help desk, then running the technology of small offices across Suffolk County.',
+    ),
+    english(
+      'Most of our customers are home offices, small businesses and older adults who want a patient, plain-spoken person to fix the problem and show them how to avoid it next time. Nothing is done to your computer without explaining it first, and you never pay for time spent waiting.',
+    ),
+    english(
+      'Every visit is booked on a Saturday or Sunday, so working families and small business owners do not have to take time off. When a visit in person is not needed, we can connect to your computer remotely, with your permission, while you watch.',
+    ),
   ],
 } as const;
 
@@ -127,14 +144,18 @@ export const REMOTE_SUPPORT_TOOLS = [
   {
     name: 'Chrome Remote Desktop',
     url: 'https://remotedesktop.google.com/support',
-    platforms: 'Windows, Mac and Chromebook',
-    text: 'Works in the Google Chrome browser on Windows, Mac and Chromebook. Open the link, choose "Generate Code" and read the code to your technician over the phone. You can end the session at any time.',
+    platforms: english('Windows, Mac and Chromebook'),
+    text: english(
+      'Works in the Google Chrome browser on Windows, Mac and Chromebook. Open the link, choose "Generate Code" and read the code to your technician over the phone. You can end the session at any time.',
+    ),
   },
   {
     name: 'Windows Quick Assist',
     url: 'https://support.microsoft.com/windows/solve-pc-problems-over-a-remote-connection-b077e31a-16f4-2529-1a47-21f6a9040bf3',
-    platforms: 'Windows only',
-    text: 'Built into Windows 10 and Windows 11 and more capable than a browser tool: your technician can restart your computer and keep helping after it comes back. Press the Windows key, type "Quick Assist", open it, and enter the code your technician gives you.',
+    platforms: english('Windows only'),
+    text: english(
+      'Built into Windows 10 and Windows 11 and more capable than a browser tool: your technician can restart your computer and keep helping after it comes back. Press the Windows key, type "Quick Assist", open it, and enter the code your technician gives you.',
+    ),
   },
 ] as const;
 
@@ -145,46 +166,52 @@ export const REMOTE_SUPPORT_TOOLS = [
 export const SECURITY_LESSONS = [
   {
     anchor: 'strong-password',
-    title: 'Strong passwords',
+    title: english('Strong passwords'),
     youtubeId: 'aEmF3Iylvr4',
     poster: '/images/video-passwords.svg',
     summary: [
-      'Use a long passphrase of four or more unrelated words, at least 10 characters in all, instead of a short word with symbols.',
-      'Never reuse a password: when one website is breached, criminals try the same password everywhere else.',
-      'Let a password manager remember them for you, and turn on two-step verification for e-mail and banking.',
+      english(
+        'Use a long passphrase of four or more unrelated words, at least 10 characters in all, instead of a short word with symbols.',
+      ),
+      english('Never reuse a password: when one website is breached, criminals try the same password everywhere else.'),
+      english('Let a password manager remember them for you, and turn on two-step verification for e-mail and banking.'),
     ],
   },
   {
     anchor: 'antivirus',
-    title: 'Antivirus protection',
+    title: english('Antivirus protection'),
     youtubeId: 'CVMs03YZ_J4',
     poster: '/images/video-antivirus.svg',
     summary: [
-      'Windows 10 and 11 include Microsoft Defender; keep it switched on and let it update itself.',
-      'One antivirus program is enough: two at once slow the computer down and fight each other.',
-      'A pop-up that says your computer is infected and gives a phone number to call is a scam, not an antivirus.',
+      english('Windows 10 and 11 include Microsoft Defender; keep it switched on and let it update itself.'),
+      english('One antivirus program is enough: two at once slow the computer down and fight each other.'),
+      english('A pop-up that says your computer is infected and gives a phone number to call is a scam, not an antivirus.'),
     ],
   },
   {
     anchor: 'phishing',
-    title: 'Phishing e-mails and texts',
+    title: english('Phishing e-mails and texts'),
     youtubeId: 'XBkzBpFHKp8',
     poster: '/images/video-phishing.svg',
     summary: [
-      'Be suspicious of any message that is urgent, threatening or too good to be true, even when the logo looks real.',
-      'Do not click links or open attachments you did not expect. Go to the company website yourself, or call the number on your card or statement.',
-      'Your bank, Medicare, the IRS and Microsoft never ask for passwords, codes or gift cards by e-mail, text or phone.',
+      english('Be suspicious of any message that is urgent, threatening or too good to be true, even when the logo looks real.'),
+      english(
+        'Do not click links or open attachments you did not expect. Go to the company website yourself, or call the number on your card or statement.',
+      ),
+      english('Your bank, Medicare, the IRS and Microsoft never ask for passwords, codes or gift cards by e-mail, text or phone.'),
     ],
   },
   {
     anchor: 'windows-firewall',
-    title: 'The Windows firewall',
+    title: english('The Windows firewall'),
     youtubeId: 'kDEX1HXybrU',
     poster: '/images/video-firewall.svg',
     summary: [
-      'The firewall decides which programs may talk to the internet; Windows turns it on by default.',
-      'Check it in Settings, Privacy & security, Windows Security, Firewall & network protection: every network should say "Firewall is on".',
-      'If a program asks you to turn the firewall off, stop and call us first.',
+      english('The firewall decides which programs may talk to the internet; Windows turns it on by default.'),
+      english(
+        'Check it in Settings, Privacy & security, Windows Security, Firewall & network protection: every network should say "Firewall is on".',
+      ),
+      english('If a program asks you to turn the firewall off, stop and call us first.'),
     ],
   },
 ] as const;

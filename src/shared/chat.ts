@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english } from './english.ts';
 
 /** The chat assistant's request and reply (spec sections 2, 4, 7 and 8), shared by the browser and the server. */
 
@@ -9,21 +10,21 @@ export const CHAT_TIMEOUT_MS = 30_000;
 
 export const ChatMessageSchema = z.object({
   // The system prompt is the server's; a browser can only send what the user and the assistant said.
-  role: z.enum(['user', 'assistant'], { error: 'Each message must come from the user or the assistant.' }),
+  role: z.enum(['user', 'assistant'], { error: english('Each message must come from the user or the assistant.') }),
   content: z
     .string()
     .trim()
-    .min(1, { error: 'Please type a question.' })
-    .max(CHAT_MESSAGE_MAX_LENGTH, { error: `Please keep each message under ${CHAT_MESSAGE_MAX_LENGTH} characters.` }),
+    .min(1, { error: english('Please type a question.') })
+    .max(CHAT_MESSAGE_MAX_LENGTH, { error: english('Please keep each message under 2000 characters.') }),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const ChatRequestSchema = z.object({
   messages: z
     .array(ChatMessageSchema)
-    .min(1, { error: 'Please type a question.' })
-    .max(CHAT_MAX_MESSAGES, { error: `A conversation can hold at most ${CHAT_MAX_MESSAGES} messages; please press Clear and start again.` })
-    .refine((messages) => messages.at(-1)?.role === 'user', { error: 'The last message must be your question.' }),
+    .min(1, { error: english('Please type a question.') })
+    .max(CHAT_MAX_MESSAGES, { error: english('A conversation can hold at most 20 messages; please press Clear and start again.') })
+    .refine((messages) => messages.at(-1)?.role === 'user', { error: english('The last message must be your question.') }),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
@@ -51,38 +52,39 @@ export const ChatbotInquirySchema = z.object({
   organisation: z
     .string()
     .trim()
-    .min(1, { error: 'Please enter the name of your organization.' })
-    .max(ORGANISATION_MAX_LENGTH, { error: `Please keep the name under ${ORGANISATION_MAX_LENGTH} characters.` }),
+    .min(1, { error: english('Please enter the name of your organization.') })
+    .max(ORGANISATION_MAX_LENGTH, { error: english('Please keep the name under 120 characters.') }),
   message: z
     .string()
     .trim()
-    .min(1, { error: 'Please tell us what the chatbot should help with.' })
-    .max(CHATBOT_INQUIRY_MAX_LENGTH, { error: `Please keep the message under ${CHATBOT_INQUIRY_MAX_LENGTH} characters.` }),
+    .min(1, { error: english('Please tell us what the chatbot should help with.') })
+    .max(CHATBOT_INQUIRY_MAX_LENGTH, { error: english('Please keep the message under 2000 characters.') }),
 });
 export type ChatbotInquiry = z.infer<typeof ChatbotInquirySchema>;
 
 export const CHAT_TEXTS = {
-  title: 'Ask our assistant',
-  intro: 'Ask about our services, fees, the towns we serve, booking a visit, remote support, paying, or staying safe online.',
-  inputLabel: 'Ask me anything:',
-  send: 'Send',
-  thinking: 'Thinking...',
-  clear: 'Clear',
-  failure: 'Sorry, something went wrong.',
-  you: 'You',
-  assistant: 'Assistant',
-  empty: 'Your conversation will appear here.',
-  customTitle: 'A chatbot for your organization',
-  customText:
+  title: english('Ask our assistant'),
+  intro: english('Ask about our services, fees, the towns we serve, booking a visit, remote support, paying, or staying safe online.'),
+  inputLabel: english('Ask me anything:'),
+  send: english('Send'),
+  thinking: english('Thinking...'),
+  clear: english('Clear'),
+  failure: english('Sorry, something went wrong.'),
+  you: english('You'),
+  assistant: english('Assistant'),
+  empty: english('Your conversation will appear here.'),
+  customTitle: english('A chatbot for your organization'),
+  customText: english(
     'We can build a chatbot like this one for your business, club, library or place of worship: it answers your visitors from your own information, day and night.',
-  customAsk: 'Ask about a custom chatbot',
-  organisationLabel: 'Organization name',
-  inquiryLabel: 'What should the chatbot help with?',
-  inquirySend: 'Send request',
-  inquirySending: 'Sending…',
-  inquiryCancel: 'Cancel',
-  inquirySent: 'Thank you! We received your request and will contact you by e-mail.',
-  inquiryFailure: 'Your request could not be sent. Please try again.',
+  ),
+  customAsk: english('Ask about a custom chatbot'),
+  organisationLabel: english('Organization name'),
+  inquiryLabel: english('What should the chatbot help with?'),
+  inquirySend: english('Send request'),
+  inquirySending: english('Sending…'),
+  inquiryCancel: english('Cancel'),
+  inquirySent: english('Thank you! We received your request and will contact you by e-mail.'),
+  inquiryFailure: english('Your request could not be sent. Please try again.'),
 } as const;
 
 /** The chatbot request was passed on to the business. */

@@ -5,3 +5,10 @@
  * Placeholders are ICU ones (`{name}`). The argument must be one string literal in single quotes.
  */
 export const english = <const T extends string>(message: T): T => message;
+
+/**
+ * A marked text with its `{name}` placeholders filled in, in English: what the server sends and the tests compare.
+ * The browser shows the same text in the active language with `translate(message, values)`.
+ */
+export const fillIn = (message: string, values: Readonly<Record<string, string | number>>): string =>
+  message.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english, fillIn } from './english.ts';
 
 /** Payments: limits, request and response contracts, and texts of spec sections 4, 5 and 8. */
 export const MAX_AMOUNT_CENTS = 1_000_000;
@@ -46,27 +47,43 @@ export const RefundOutcomeSchema = z.object({
 });
 export type RefundOutcome = z.infer<typeof RefundOutcomeSchema>;
 
+/**
+ * The texts with values in them, as messages with ICU placeholders: `PAYMENT_TEXTS` fills them in English, and the
+ * browser shows them in the active language with `translate(PAYMENT_TEMPLATES.…, values)`.
+ */
+export const PAYMENT_TEMPLATES = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the ICU placeholder {dollars}
+  makePayment: english('Make a Payment of ${dollars}'),
+  thankYou: english('Thank you for your payment {name}!'),
+} as const;
+
+/**
+ * The customer's texts are marked for translation; the back office's (the admin's payment screen, refunds, the paid
+ * list) stay in English (decision 016).
+ */
 export const PAYMENT_TEXTS = {
-  checkout: 'Checkout',
-  makePayment: (dollars: string) => `Make a Payment of $${dollars}`,
-  paymentProcessError: 'Error during Payment Process.',
-  approvalError: 'Error during Approval Process.',
+  checkout: english('Checkout'),
+  makePayment: (dollars: string) => fillIn(PAYMENT_TEMPLATES.makePayment, { dollars }),
+  paymentProcessError: english('Error during Payment Process.'),
+  approvalError: english('Error during Approval Process.'),
   adminApprovalError: 'Error during Approval Process',
-  scriptError: 'Error loading PayPal scripts!',
-  thankYou: (name: string) => `Thank you for your payment ${name}!`,
+  scriptError: english('Error loading PayPal scripts!'),
+  thankYou: (name: string) => fillIn(PAYMENT_TEMPLATES.thankYou, { name }),
   checkEmailError: 'An error occurred while checking the email.',
   userExists: 'User exists!',
   userMissing: 'User does not exist. Try again!',
   adminPaid: 'Appointment Paid! Thank you!',
   invalidAmount: 'Please enter a valid amount.',
   confirmAmount: (dollars: string) => `Is $${dollars} the correct amount?`,
-  alreadyPaid: 'This appointment is already paid.',
-  amountNotSet: 'The amount for this job has not been set yet. Please call us.',
-  declined: 'Your payment method was declined. Please try another card or account.',
-  orderStale: 'The amount of this job has changed. Please start the payment again.',
-  paymentInProgress: 'A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.',
-  jobChangeDuringPayment: 'A payment for this job is being processed right now. Try again in a minute.',
-  paymentNotFound: 'That payment was not found.',
+  alreadyPaid: english('This appointment is already paid.'),
+  amountNotSet: english('The amount for this job has not been set yet. Please call us.'),
+  declined: english('Your payment method was declined. Please try another card or account.'),
+  orderStale: english('The amount of this job has changed. Please start the payment again.'),
+  paymentInProgress: english(
+    'A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.',
+  ),
+  jobChangeDuringPayment: english('A payment for this job is being processed right now. Try again in a minute.'),
+  paymentNotFound: english('That payment was not found.'),
   refundInProgress: 'This refund is already being processed. Try again in a minute.',
   refundFailed: 'The refund could not be made. Nothing was changed; please try again in a moment.',
   refundNeedsPayPal: 'This PayPal payment can only be refunded while PayPal is configured on the server.',
