@@ -112,9 +112,8 @@ export const APPOINTMENT_TEMPLATES = {
   payConfirm: english('Go to checkout to pay ${dollars}? If YES select OK'),
   slotWithinNotice: english('Visits must be booked at least {hours} hours ahead. Please choose a later time.'),
   rescheduled: english('Your visit has moved to {when}. We have e-mailed you an updated calendar invitation.'),
-  pastCutoff: english(
-    'Your visit is less than {hours} hours away, so it can no longer be changed or cancelled online. Please call us at {phone}.',
-  ),
+  // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+  pastCutoff: english('Your visit is less than {hours} hours away, so it can no longer be changed or cancelled online. Please call us at {phone}.'),
 } as const;
 
 export const APPOINTMENT_TEXTS = {
@@ -135,9 +134,8 @@ export const APPOINTMENT_TEXTS = {
   payConfirm: (dollars: string) => fillIn(APPOINTMENT_TEMPLATES.payConfirm, { dollars }),
   rowError: english('Error loading appointment!'),
   // MAX_OPEN_APPOINTMENTS written out (a marked text is one literal); texts.test.ts checks that they agree.
-  limitReached: english(
-    'You have 3 open appointments, the most you can have at once. You can book again once one is completed or cancelled.',
-  ),
+  // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+  limitReached: english('You have 3 open appointments, the most you can have at once. You can book again once one is completed or cancelled.'),
   slotTaken: english('Sorry, that time was just booked by someone else. Please choose another time.'),
   profileRequired: english('Please complete the Service Form before booking a visit.'),
   slotClosed: english('That time can no longer be booked. Please choose another time.'),

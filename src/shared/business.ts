@@ -86,16 +86,14 @@ export const FEE_SCHEDULE_TEXT = [
 
 export const PAYMENT_METHODS = [english('Cash'), english('Check'), 'PayPal', english('Credit and debit cards')] as const;
 export const PAYMENT_TERMS = english('Payment is due at the time of service by cash, check, PayPal or card.');
-export const HARDWARE_NOTE = english(
-  'We do not repair hardware. When a part or a device has failed, we help you choose a replacement and set it up.',
-);
+// biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+export const HARDWARE_NOTE = english('We do not repair hardware. When a part or a device has failed, we help you choose a replacement and set it up.');
 
 export const SERVICES_OFFERED = [
   {
     title: english('Computer troubleshooting'),
-    text: english(
-      'Slow or frozen computers, error messages, programs that will not open, printers and scanners that stopped working, and updates that went wrong.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Slow or frozen computers, error messages, programs that will not open, printers and scanners that stopped working, and updates that went wrong.'),
   },
   {
     title: english('Internet and Wi-Fi'),
@@ -103,21 +101,18 @@ export const SERVICES_OFFERED = [
   },
   {
     title: english('E-mail, accounts and passwords'),
-    text: english(
-      'Setting up e-mail on a new device, recovering locked accounts, and organizing passwords in a password manager so you never lose them again.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Setting up e-mail on a new device, recovering locked accounts, and organizing passwords in a password manager so you never lose them again.'),
   },
   {
     title: english('Security checkups'),
-    text: english(
-      'Removing viruses and pop-ups, checking antivirus and firewall settings, spotting scam e-mails and calls, and safe online banking habits.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Removing viruses and pop-ups, checking antivirus and firewall settings, spotting scam e-mails and calls, and safe online banking habits.'),
   },
   {
     title: english('New devices and backups'),
-    text: english(
-      'Moving your files, photos and contacts to a new computer or phone, and setting up automatic backups so nothing is lost.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Moving your files, photos and contacts to a new computer or phone, and setting up automatic backups so nothing is lost.'),
   },
   {
     title: english('Small business and home office'),
@@ -128,15 +123,12 @@ export const SERVICES_OFFERED = [
 export const TECHNICIAN_BIO = {
   heading: english('Meet your technician'),
   paragraphs: [
-    english(
-      'TechHelp is a local, one-technician business based in the Town of Islip. Your technician grew up on Long Island and has spent more than twenty years keeping computers, networks and people working: first on a corporate help desk, then running the technology of small offices across Suffolk County.',
-    ),
-    english(
-      'Most of our customers are home offices, small businesses and older adults who want a patient, plain-spoken person to fix the problem and show them how to avoid it next time. Nothing is done to your computer without explaining it first, and you never pay for time spent waiting.',
-    ),
-    english(
-      'Every visit is booked on a Saturday or Sunday, so working families and small business owners do not have to take time off. When a visit in person is not needed, we can connect to your computer remotely, with your permission, while you watch.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    english('TechHelp is a local, one-technician business based in the Town of Islip. Your technician grew up on Long Island and has spent more than twenty years keeping computers, networks and people working: first on a corporate help desk, then running the technology of small offices across Suffolk County.'),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    english('Most of our customers are home offices, small businesses and older adults who want a patient, plain-spoken person to fix the problem and show them how to avoid it next time. Nothing is done to your computer without explaining it first, and you never pay for time spent waiting.'),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    english('Every visit is booked on a Saturday or Sunday, so working families and small business owners do not have to take time off. When a visit in person is not needed, we can connect to your computer remotely, with your permission, while you watch.'),
   ],
 } as const;
 
@@ -145,17 +137,15 @@ export const REMOTE_SUPPORT_TOOLS = [
     name: 'Chrome Remote Desktop',
     url: 'https://remotedesktop.google.com/support',
     platforms: english('Windows, Mac and Chromebook'),
-    text: english(
-      'Works in the Google Chrome browser on Windows, Mac and Chromebook. Open the link, choose "Generate Code" and read the code to your technician over the phone. You can end the session at any time.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Works in the Google Chrome browser on Windows, Mac and Chromebook. Open the link, choose "Generate Code" and read the code to your technician over the phone. You can end the session at any time.'),
   },
   {
     name: 'Windows Quick Assist',
     url: 'https://support.microsoft.com/windows/solve-pc-problems-over-a-remote-connection-b077e31a-16f4-2529-1a47-21f6a9040bf3',
     platforms: english('Windows only'),
-    text: english(
-      'Built into Windows 10 and Windows 11 and more capable than a browser tool: your technician can restart your computer and keep helping after it comes back. Press the Windows key, type "Quick Assist", open it, and enter the code your technician gives you.',
-    ),
+    // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+    text: english('Built into Windows 10 and Windows 11 and more capable than a browser tool: your technician can restart your computer and keep helping after it comes back. Press the Windows key, type "Quick Assist", open it, and enter the code your technician gives you.'),
   },
 ] as const;
 
@@ -170,9 +160,8 @@ export const SECURITY_LESSONS = [
     youtubeId: 'aEmF3Iylvr4',
     poster: '/images/video-passwords.svg',
     summary: [
-      english(
-        'Use a long passphrase of four or more unrelated words, at least 10 characters in all, instead of a short word with symbols.',
-      ),
+      // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+      english('Use a long passphrase of four or more unrelated words, at least 10 characters in all, instead of a short word with symbols.'),
       english('Never reuse a password: when one website is breached, criminals try the same password everywhere else.'),
       english('Let a password manager remember them for you, and turn on two-step verification for e-mail and banking.'),
     ],
@@ -195,9 +184,8 @@ export const SECURITY_LESSONS = [
     poster: '/images/video-phishing.svg',
     summary: [
       english('Be suspicious of any message that is urgent, threatening or too good to be true, even when the logo looks real.'),
-      english(
-        'Do not click links or open attachments you did not expect. Go to the company website yourself, or call the number on your card or statement.',
-      ),
+      // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+      english('Do not click links or open attachments you did not expect. Go to the company website yourself, or call the number on your card or statement.'),
       english('Your bank, Medicare, the IRS and Microsoft never ask for passwords, codes or gift cards by e-mail, text or phone.'),
     ],
   },
@@ -208,9 +196,8 @@ export const SECURITY_LESSONS = [
     poster: '/images/video-firewall.svg',
     summary: [
       english('The firewall decides which programs may talk to the internet; Windows turns it on by default.'),
-      english(
-        'Check it in Settings, Privacy & security, Windows Security, Firewall & network protection: every network should say "Firewall is on".',
-      ),
+      // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+      english('Check it in Settings, Privacy & security, Windows Security, Firewall & network protection: every network should say "Firewall is on".'),
       english('If a program asks you to turn the firewall off, stop and call us first.'),
     ],
   },

@@ -74,9 +74,8 @@ export const CHAT_TEXTS = {
   assistant: english('Assistant'),
   empty: english('Your conversation will appear here.'),
   customTitle: english('A chatbot for your organization'),
-  customText: english(
-    'We can build a chatbot like this one for your business, club, library or place of worship: it answers your visitors from your own information, day and night.',
-  ),
+  // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+  customText: english('We can build a chatbot like this one for your business, club, library or place of worship: it answers your visitors from your own information, day and night.'),
   customAsk: english('Ask about a custom chatbot'),
   organisationLabel: english('Organization name'),
   inquiryLabel: english('What should the chatbot help with?'),

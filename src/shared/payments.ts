@@ -79,9 +79,8 @@ export const PAYMENT_TEXTS = {
   amountNotSet: english('The amount for this job has not been set yet. Please call us.'),
   declined: english('Your payment method was declined. Please try another card or account.'),
   orderStale: english('The amount of this job has changed. Please start the payment again.'),
-  paymentInProgress: english(
-    'A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.',
-  ),
+  // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
+  paymentInProgress: english('A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.'),
   jobChangeDuringPayment: english('A payment for this job is being processed right now. Try again in a minute.'),
   paymentNotFound: english('That payment was not found.'),
   refundInProgress: 'This refund is already being processed. Try again in a minute.',

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ProfileSchema, STREET_ADDRESS_MAX_LENGTH } from './account.ts';
 import { APPOINTMENT_TEXTS, DESCRIPTION_MAX_LENGTH, DescriptionSchema } from './appointments.ts';
@@ -85,5 +86,24 @@ describe('texts with values filled in', () => {
     expect(fillIn('Thank you {name}!', { name: '$& {name} $1' })).toBe('Thank you $& {name} $1!');
     expect(fillIn('Left {alone}', {})).toBe('Left {alone}');
     expect(fillIn('Not {toString}', {})).toBe('Not {toString}');
+  });
+});
+
+describe('the marked texts of src/shared', () => {
+  /** As lingui.config.ts reads them: comments blanked, then each english('…') call with one single-quoted literal. */
+  const EXTRACTED = /\benglish\(\s*'((?:[^'\\\n]|\\.)*)'\s*\)/g;
+  const blank = (comment: string) => comment.replace(/[^\n]/g, ' ');
+  const sources = readdirSync(new URL('.', import.meta.url))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'english.ts')
+    .map((name) => ({
+      name,
+      code: readFileSync(new URL(name, import.meta.url), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, blank)
+        .replace(/^\s*\/\/.*$/gm, blank),
+    }));
+
+  it.each(sources.map((source) => [source.name, source.code]))('are each found by the catalogue extractor in %s', (_name, code) => {
+    // A call the formatter broke over lines (with a trailing comma) or a template literal would be left out silently.
+    expect(code.match(EXTRACTED)?.length ?? 0).toBe(code.match(/\benglish\(/g)?.length ?? 0);
   });
 });
