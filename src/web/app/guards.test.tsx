@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+import { I18nProvider } from '@lingui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/account.ts';
+import { i18n } from '../lib/i18n.ts';
 import { setSession } from '../lib/session.ts';
 import { RequireAdmin, RequireProfile, RequireUser } from './guards.tsx';
 
@@ -21,18 +23,20 @@ const PROFILE = {
 
 function renderAt(path: string) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/login" element={<h1>Log in</h1>} />
-        <Route path="/serviceform" element={<RequireUser>{<h1>Service form</h1>}</RequireUser>} />
-        <Route element={<RequireUser />}>
-          <Route element={<RequireProfile />}>
-            <Route path="/home" element={<h1>Home</h1>} />
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<h1>Log in</h1>} />
+          <Route path="/serviceform" element={<RequireUser>{<h1>Service form</h1>}</RequireUser>} />
+          <Route element={<RequireUser />}>
+            <Route element={<RequireProfile />}>
+              <Route path="/home" element={<h1>Home</h1>} />
+            </Route>
           </Route>
-        </Route>
-        <Route path="/admin" element={<RequireAdmin>{<h1>Admin</h1>}</RequireAdmin>} />
-      </Routes>
-    </MemoryRouter>,
+          <Route path="/admin" element={<RequireAdmin>{<h1>Admin</h1>}</RequireAdmin>} />
+        </Routes>
+      </MemoryRouter>
+    </I18nProvider>,
   );
 }
 
@@ -42,7 +46,10 @@ const signedIn = (overrides: Partial<NonNullable<Me['user']>> = {}, profile: Me[
 });
 
 describe('the guards', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();

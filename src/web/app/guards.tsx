@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
@@ -10,7 +11,10 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 export const GUARD_REDIRECT_SECONDS = 3;
 
 function NotAuthorized() {
-  usePageTitle(ACCOUNT_TEXTS.notAuthorized);
+  // The English text of src/shared is its own message id; `i18n` from useLingui shows it again on a language switch.
+  const { i18n } = useLingui();
+  const title = i18n._(ACCOUNT_TEXTS.notAuthorized);
+  usePageTitle(title);
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(GUARD_REDIRECT_SECONDS);
 
@@ -30,15 +34,21 @@ function NotAuthorized() {
 
   return (
     <Container className="py-5">
-      <h1>{ACCOUNT_TEXTS.notAuthorized}</h1>
-      <p className="lead">Please log in with a verified account to see this page.</p>
+      <h1>{title}</h1>
+      <p className="lead">
+        <Trans>Please log in with a verified account to see this page.</Trans>
+      </p>
       <p>
         <Link to="/login" className="btn btn-primary btn-lg">
-          Go to the login page
+          <Trans>Go to the login page</Trans>
         </Link>
       </p>
       <p>
-        You will be taken to the login page in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}.
+        <Plural
+          value={secondsLeft}
+          one="You will be taken to the login page in # second."
+          other="You will be taken to the login page in # seconds."
+        />
       </p>
     </Container>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,6 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { type ProfileInput, ProfileSchema } from '../../../../shared/account.ts';
 import { BUSINESS_STATE, CITY_PLACEHOLDER, SERVICE_CITIES, zipForCity } from '../../../../shared/business.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { translate } from '../../../lib/i18n.ts';
+import { translateOptional } from '../translated.ts';
 
 const EMPTY_PROFILE: ProfileInput = { firstName: '', lastName: '', phoneNumber: '', streetAddress: '', city: CITY_PLACEHOLDER };
 
@@ -25,6 +28,7 @@ export function ProfileForm({
   /** Saves the form; it reports its own failures. */
   onSubmit: (values: ProfileInput) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const {
     register,
@@ -41,42 +45,44 @@ export function ProfileForm({
       <Row>
         <Col sm={6}>
           <TextField
-            label="First name"
+            label={t`First name`}
             autoComplete="given-name"
             required
             registration={register('firstName')}
-            error={errors.firstName?.message}
+            error={translateOptional(errors.firstName?.message)}
           />
         </Col>
         <Col sm={6}>
           <TextField
-            label="Last name"
+            label={t`Last name`}
             autoComplete="family-name"
             required
             registration={register('lastName')}
-            error={errors.lastName?.message}
+            error={translateOptional(errors.lastName?.message)}
           />
         </Col>
       </Row>
       <TextField
-        label="Phone number"
+        label={t`Phone number`}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         required
-        hint="10 digits, for example 631-555-0142"
+        hint={t`10 digits, for example 631-555-0142`}
         registration={register('phoneNumber')}
-        error={errors.phoneNumber?.message}
+        error={translateOptional(errors.phoneNumber?.message)}
       />
       <TextField
-        label="Street address"
+        label={t`Street address`}
         autoComplete="address-line1"
         required
         registration={register('streetAddress')}
-        error={errors.streetAddress?.message}
+        error={translateOptional(errors.streetAddress?.message)}
       />
       <Form.Group className="mb-3" controlId={`${id}-city`}>
-        <Form.Label>City</Form.Label>
+        <Form.Label>
+          <Trans>City</Trans>
+        </Form.Label>
         <Form.Select
           size="lg"
           autoComplete="address-level2"
@@ -87,7 +93,7 @@ export function ProfileForm({
           aria-describedby={errors.city ? cityErrorId : undefined}
         >
           <option value={CITY_PLACEHOLDER} disabled>
-            {CITY_PLACEHOLDER}
+            {translate(CITY_PLACEHOLDER)}
           </option>
           {SERVICE_CITIES.map((entry) => (
             <option key={entry.name} value={entry.name}>
@@ -97,20 +103,24 @@ export function ProfileForm({
         </Form.Select>
         {errors.city && (
           <Form.Control.Feedback type="invalid" id={cityErrorId}>
-            {errors.city.message}
+            {translateOptional(errors.city.message)}
           </Form.Control.Feedback>
         )}
       </Form.Group>
       <Row>
         <Col xs={6}>
           <Form.Group className="mb-3" controlId={`${id}-state`}>
-            <Form.Label>State</Form.Label>
+            <Form.Label>
+              <Trans>State</Trans>
+            </Form.Label>
             <Form.Control size="lg" value={BUSINESS_STATE} readOnly className="bg-body-secondary" />
           </Form.Group>
         </Col>
         <Col xs={6}>
           <Form.Group className="mb-3" controlId={`${id}-zip`}>
-            <Form.Label>Zip code</Form.Label>
+            <Form.Label>
+              <Trans>Zip code</Trans>
+            </Form.Label>
             <Form.Control
               size="lg"
               value={zipForCity(city) ?? ''}
@@ -120,13 +130,13 @@ export function ProfileForm({
               inputMode="numeric"
             />
             <Form.Text id={zipHintId} className="d-block">
-              Filled in from your city.
+              <Trans>Filled in from your city.</Trans>
             </Form.Text>
           </Form.Group>
         </Col>
       </Row>
       <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : submitLabel}
+        {isSubmitting ? t`Saving…` : submitLabel}
       </Button>
     </Form>
   );

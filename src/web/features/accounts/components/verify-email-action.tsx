@@ -1,10 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
+import { translate } from '../../../lib/i18n.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
+import { translateDialog } from '../translated.ts';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 import { useActionCode } from './use-action-code.ts';
 
@@ -17,16 +20,19 @@ export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
   const failed = state.status === 'failed';
 
   useEffect(() => {
-    if (failed) void showModal({ title: ACCOUNT_TEXTS.verifyErrorTitle, body: ACCOUNT_TEXTS.verifyErrorBody });
+    if (failed) void showModal(translateDialog({ title: ACCOUNT_TEXTS.verifyErrorTitle, body: ACCOUNT_TEXTS.verifyErrorBody }));
   }, [failed, showModal]);
 
   if (state.status === 'working') return <PageSpinner />;
   if (state.status === 'done') {
+    const { email } = state.result;
     return (
       <Alert variant="success" role="status">
-        <p className="fs-4 mb-2">{ACCOUNT_TEXTS.verifySuccessPage}</p>
+        <p className="fs-4 mb-2">{translate(ACCOUNT_TEXTS.verifySuccessPage)}</p>
         <p className="mb-0">
-          {state.result.email} is confirmed. You can now <Link to="/login">log in</Link>.
+          <Trans>
+            {email} is confirmed. You can now <Link to="/login">log in</Link>.
+          </Trans>
         </p>
       </Alert>
     );
@@ -34,9 +40,11 @@ export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
   return (
     <>
       <Alert variant="danger">
-        <p className="fs-5 mb-0">{ACCOUNT_TEXTS.verifyErrorPage}</p>
+        <p className="fs-5 mb-0">{translate(ACCOUNT_TEXTS.verifyErrorPage)}</p>
       </Alert>
-      <p>The link may be old or already used. Enter your e-mail address and we will send you a new one.</p>
+      <p>
+        <Trans>The link may be old or already used. Enter your e-mail address and we will send you a new one.</Trans>
+      </p>
       <ResendVerificationForm />
       {modal.element}
     </>

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { VerifyFirstButton } from './verify-first-button.tsx';
 
 describe('an action that needs a verified e-mail', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
+import { translate } from '../../../lib/i18n.ts';
 
 /** The spec's tooltip timings. */
 const TOOLTIP_DELAY = { show: 250, hide: 400 } as const;
@@ -28,7 +29,7 @@ export function VerifyFirstButton({
     <OverlayTrigger
       placement="top"
       delay={TOOLTIP_DELAY}
-      overlay={<Tooltip id={`${id}-tooltip`}>{ACCOUNT_TEXTS.verifyFirstTooltip}</Tooltip>}
+      overlay={<Tooltip id={`${id}-tooltip`}>{translate(ACCOUNT_TEXTS.verifyFirstTooltip)}</Tooltip>}
     >
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the only way to reach a disabled button's explanation by keyboard */}
       <span className="d-inline-block" tabIndex={0}>

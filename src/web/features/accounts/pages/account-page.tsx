@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts'
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
+import { translate } from '../../../lib/i18n.ts';
 import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
@@ -14,7 +16,8 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { VerifyFirstButton } from '../components/verify-first-button.tsx';
 
 function AccountPage() {
-  usePageTitle('Your account');
+  const { t } = useLingui();
+  usePageTitle(t`Your account`);
   const navigate = useSettledNavigate();
   const confirm = useConfirm();
   const modal = useMessageModal();
@@ -27,16 +30,21 @@ function AccountPage() {
   const { me } = useMe();
   if (!me.user) return null;
   const verified = me.user.emailVerified;
+  const email = me.user.email;
 
   const resetPassword = () =>
     whileEndingSession(async () => {
       try {
         await sendReset.mutateAsync();
       } catch {
-        securityAlert.show({ body: ACCOUNT_TEXTS.accountResetError });
+        securityAlert.show({ body: translate(ACCOUNT_TEXTS.accountResetError) });
         return;
       }
-      await modal.show({ title: 'Reset Password', body: ACCOUNT_TEXTS.accountResetSuccess, countdownSeconds: DEFAULT_COUNTDOWN_SECONDS });
+      await modal.show({
+        title: t`Reset Password`,
+        body: translate(ACCOUNT_TEXTS.accountResetSuccess),
+        countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
+      });
       // The server has signed the user out already; the screen follows, then the session (leaving this guarded
       // screen first, or its guard would show Not Authorized).
       await navigate('/login');
@@ -44,46 +52,52 @@ function AccountPage() {
     });
 
   const save = async (values: ProfileInput) => {
-    if (!(await confirm(ACCOUNT_TEXTS.accountSaveConfirm))) return;
+    if (!(await confirm(translate(ACCOUNT_TEXTS.accountSaveConfirm)))) return;
     try {
       await saveProfile.mutateAsync(values);
-      profileAlert.show({ variant: 'success', body: ACCOUNT_TEXTS.accountSaveSuccess });
+      profileAlert.show({ variant: 'success', body: translate(ACCOUNT_TEXTS.accountSaveSuccess) });
     } catch {
-      profileAlert.show({ body: ACCOUNT_TEXTS.formSubmitError });
+      profileAlert.show({ body: translate(ACCOUNT_TEXTS.formSubmitError) });
     }
   };
 
   return (
     <Container className="py-4 py-md-5">
       <div className="form-page">
-        <h1>Your account</h1>
+        <h1>
+          <Trans>Your account</Trans>
+        </h1>
         <section aria-labelledby="account-sign-in" className="mb-5">
           <h2 id="account-sign-in" className="h4">
-            E-mail and password
+            <Trans>E-mail and password</Trans>
           </h2>
           <p>
-            You sign in as <strong className="text-break">{me.user.email}</strong>.
+            <Trans>
+              You sign in as <strong className="text-break">{email}</strong>.
+            </Trans>
           </p>
           {securityAlert.element}
           <div className="d-flex flex-wrap gap-3">
-            <VerifyFirstButton verified={verified} label="Change Email" id="account-change-email">
+            <VerifyFirstButton verified={verified} label={t`Change Email`} id="account-change-email">
               <Link to="/emailchange" className="btn btn-primary btn-lg">
-                Change Email
+                <Trans>Change Email</Trans>
               </Link>
             </VerifyFirstButton>
-            <VerifyFirstButton verified={verified} label="Reset Password" id="account-reset-password">
+            <VerifyFirstButton verified={verified} label={t`Reset Password`} id="account-reset-password">
               <Button size="lg" variant="outline-primary" onClick={resetPassword} disabled={sendingReset}>
-                {sendingReset ? 'Sending…' : 'Reset Password'}
+                {sendingReset ? t`Sending…` : t`Reset Password`}
               </Button>
             </VerifyFirstButton>
           </div>
-          <p className="mt-2 text-body-secondary">Reset Password e-mails you a link to choose a new password and signs you out.</p>
+          <p className="mt-2 text-body-secondary">
+            <Trans>Reset Password e-mails you a link to choose a new password and signs you out.</Trans>
+          </p>
         </section>
         <section aria-labelledby="account-details">
           <h2 id="account-details" className="h4">
-            Your details and service address
+            <Trans>Your details and service address</Trans>
           </h2>
-          <ProfileForm defaultValues={me.profile} submitLabel="Save" onSubmit={save} />
+          <ProfileForm defaultValues={me.profile} submitLabel={t`Save`} onSubmit={save} />
           <div className="mt-3">{profileAlert.element}</div>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -9,18 +10,22 @@ import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
+import { translateDialog, translateOptional } from '../translated.ts';
 
 function EmailChangePage() {
-  usePageTitle('Change e-mail address');
+  const { t } = useLingui();
+  usePageTitle(t`Change e-mail address`);
   const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const { me } = useMe();
+  const currentEmail = me.user?.email;
   const changeEmail = useChangeEmail();
   const {
     register,
@@ -33,12 +38,11 @@ function EmailChangePage() {
       try {
         await changeEmail.mutateAsync(values);
       } catch (error) {
-        alert.show({ heading: ACCOUNT_TEXTS.changeEmailError, body: serverMessage(error) });
+        alert.show({ heading: translate(ACCOUNT_TEXTS.changeEmailError), body: translateOptional(serverMessage(error)) });
         return;
       }
       await modal.show({
-        title: ACCOUNT_TEXTS.changeEmailSuccessTitle,
-        body: ACCOUNT_TEXTS.changeEmailSuccessBody,
+        ...translateDialog({ title: ACCOUNT_TEXTS.changeEmailSuccessTitle, body: ACCOUNT_TEXTS.changeEmailSuccessBody }),
         countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
       });
       // The server has ended every session: forget ours once /login is on screen (before the browser paints it, so
@@ -48,41 +52,44 @@ function EmailChangePage() {
     });
 
   const onInvalid = (invalid: FieldErrors<ChangeEmail>) => {
-    if (invalid.confirmEmail?.message === MESSAGES.changeEmailsDoNotMatch.body) void modal.show(MESSAGES.changeEmailsDoNotMatch);
+    if (invalid.confirmEmail?.message === MESSAGES.changeEmailsDoNotMatch.body)
+      void modal.show(translateDialog(MESSAGES.changeEmailsDoNotMatch));
   };
 
   return (
     <FormPage
-      title="Change your e-mail address"
+      title={t`Change your e-mail address`}
       intro={
-        <>
-          Your address now is <strong className="text-break">{me.user?.email}</strong>. We will send a link to the new address to verify it,
+        <Trans>
+          Your address now is <strong className="text-break">{currentEmail}</strong>. We will send a link to the new address to verify it,
           and you will log in again.
-        </>
+        </Trans>
       }
     >
       {alert.element}
       <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TextField
-          label="New e-mail address"
+          label={t`New e-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={errors.email?.message}
+          error={translateOptional(errors.email?.message)}
         />
         <TextField
-          label="Repeat new e-mail address"
+          label={t`Repeat new e-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('confirmEmail')}
           invalid={Boolean(errors.confirmEmail)}
         />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change Email'}
+          {isSubmitting ? t`Changing…` : t`Change Email`}
         </Button>
       </Form>
       <p className="mt-4">
-        <Link to="/account">Back to your account</Link>
+        <Link to="/account">
+          <Trans>Back to your account</Trans>
+        </Link>
       </p>
       {modal.element}
     </FormPage>

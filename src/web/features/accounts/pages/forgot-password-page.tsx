@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -9,14 +10,17 @@ import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { clearSession, currentSession, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
+import { translateDialog, translateOptional } from '../translated.ts';
 
 function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const { t } = useLingui();
+  usePageTitle(t`Forgot password`);
   const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
@@ -32,13 +36,12 @@ function ForgotPasswordPage() {
     try {
       await requestPasswordReset.mutateAsync(values);
     } catch (error) {
-      alert.show({ heading: ACCOUNT_TEXTS.forgotError, body: serverMessage(error) });
+      alert.show({ heading: translate(ACCOUNT_TEXTS.forgotError), body: translateOptional(serverMessage(error)) });
       reset({ email: '' });
       return;
     }
     await modal.show({
-      title: ACCOUNT_TEXTS.forgotSuccessTitle,
-      body: ACCOUNT_TEXTS.forgotSuccessBody,
+      ...translateDialog({ title: ACCOUNT_TEXTS.forgotSuccessTitle, body: ACCOUNT_TEXTS.forgotSuccessBody }),
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
     // The spec signs the user out before going to /login; a visitor simply goes there.
@@ -58,24 +61,26 @@ function ForgotPasswordPage() {
 
   return (
     <FormPage
-      title="Forgot your password?"
-      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t`Forgot your password?`}
+      intro={t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}
     >
       {alert.element}
       <Form noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
-          label="E-mail address"
+          label={t`E-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={errors.email?.message}
+          error={translateOptional(errors.email?.message)}
         />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send'}
+          {isSubmitting ? t`Sending…` : t`Send`}
         </Button>
       </Form>
       <p className="mt-4">
-        Remembered it? <Link to="/login">Log in</Link>
+        <Trans>
+          Remembered it? <Link to="/login">Log in</Link>
+        </Trans>
       </p>
       {modal.element}
     </FormPage>

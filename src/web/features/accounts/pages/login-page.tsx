@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -11,28 +12,39 @@ import { type AlertMessage, useTimedAlert } from '../../../components/timed-aler
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
 import { appConfig } from '../../../lib/app-config.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { useLogin } from '../api/login.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { LOGIN_REDIRECT_MS, UNVERIFIED_SIGN_OUT_MS } from '../timings.ts';
+import { translateOptional } from '../translated.ts';
 
 const EMPTY_FORM: Login = { email: '', password: '', rememberMe: false };
-const GOOGLE_ERROR: AlertMessage = { heading: ACCOUNT_TEXTS.googleErrorTitle, body: ACCOUNT_TEXTS.googleErrorBody };
+/** The Google failure, in the language active when it is told. */
+const googleError = (): AlertMessage => ({
+  heading: translate(ACCOUNT_TEXTS.googleErrorTitle),
+  body: translate(ACCOUNT_TEXTS.googleErrorBody),
+});
 
 function loginFailure(error: unknown): AlertMessage {
   if (error instanceof ApiRequestError) {
-    if (error.code === 'INVALID_CREDENTIALS') return { heading: ACCOUNT_TEXTS.loginErrorTitle, body: ACCOUNT_TEXTS.loginErrorBody };
+    if (error.code === 'INVALID_CREDENTIALS')
+      return { heading: translate(ACCOUNT_TEXTS.loginErrorTitle), body: translate(ACCOUNT_TEXTS.loginErrorBody) };
     if (error.code === 'EMAIL_NOT_VERIFIED')
-      return { variant: 'warning', heading: ACCOUNT_TEXTS.unverifiedTitle, body: ACCOUNT_TEXTS.unverifiedBody };
-    if (error.status === 429) return { body: error.message };
+      return { variant: 'warning', heading: translate(ACCOUNT_TEXTS.unverifiedTitle), body: translate(ACCOUNT_TEXTS.unverifiedBody) };
+    if (error.status === 429) return { body: translate(error.message) };
   }
-  return { heading: ACCOUNT_TEXTS.loginErrorTitle, body: serverMessage(error) ?? ACCOUNT_TEXTS.loginErrorBody };
+  return {
+    heading: translate(ACCOUNT_TEXTS.loginErrorTitle),
+    body: translateOptional(serverMessage(error)) ?? translate(ACCOUNT_TEXTS.loginErrorBody),
+  };
 }
 
 function LoginPage() {
-  usePageTitle('Log in');
+  const { t } = useLingui();
+  usePageTitle(t`Log in`);
   const navigate = useSettledNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const alert = useTimedAlert();
@@ -53,7 +65,7 @@ function LoginPage() {
   const googleFailed = searchParams.get('error') === 'google';
   useEffect(() => {
     if (!googleFailed) return;
-    showError(GOOGLE_ERROR);
+    showError(googleError());
     setHadError(true);
     // Told once: a refresh of the page must not tell it again.
     setSearchParams(
@@ -89,50 +101,54 @@ function LoginPage() {
     google.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: () => {
-        alert.show(GOOGLE_ERROR);
+        alert.show(googleError());
         setHadError(true);
       },
     });
 
   return (
-    <FormPage title="Log in">
+    <FormPage title={t`Log in`}>
       {alert.element}
       <Form noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
-          label="E-mail address"
+          label={t`E-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={errors.email?.message}
+          error={translateOptional(errors.email?.message)}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           registration={register('password')}
-          error={errors.password?.message}
+          error={translateOptional(errors.password?.message)}
         />
-        <Form.Check className="mb-4 form-check-lg" id="login-remember-me" label="Keep me signed in" {...register('rememberMe')} />
+        <Form.Check className="mb-4 form-check-lg" id="login-remember-me" label={t`Keep me signed in`} {...register('rememberMe')} />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in…' : 'Log in'}
+          {isSubmitting ? t`Logging in…` : t`Log in`}
         </Button>
       </Form>
       {appConfig.googleSignIn && (
         <Button variant="outline-dark" size="lg" className="w-100 mt-3" onClick={signInWithGoogle} disabled={googleBusy}>
-          Sign in with Google
+          <Trans>Sign in with Google</Trans>
         </Button>
       )}
       {hadError && (
         <Button variant="outline-secondary" size="lg" className="w-100 mt-3" onClick={() => window.location.reload()}>
-          Refresh Page
+          <Trans>Refresh Page</Trans>
         </Button>
       )}
       <ul className="list-unstyled mt-4 d-grid gap-2">
         <li>
-          New here? <Link to="/signup">Create an account</Link>
+          <Trans>
+            New here? <Link to="/signup">Create an account</Link>
+          </Trans>
         </li>
         <li>
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">
+            <Trans>Forgot your password?</Trans>
+          </Link>
         </li>
       </ul>
     </FormPage>

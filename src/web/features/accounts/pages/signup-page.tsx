@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -9,14 +10,17 @@ import { useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { SIGN_UP_REDIRECT_SECONDS } from '../timings.ts';
+import { translateDialog, translateOptional } from '../translated.ts';
 
 function SignUpPage() {
-  usePageTitle('Register');
+  const { t } = useLingui();
+  usePageTitle(t`Register`);
   const navigate = useSettledNavigate();
   const alert = useTimedAlert();
   const modal = useMessageModal();
@@ -34,12 +38,11 @@ function SignUpPage() {
     try {
       await signUp.mutateAsync(values);
     } catch (error) {
-      alert.show({ heading: ACCOUNT_TEXTS.signUpError, body: serverMessage(error) });
+      alert.show({ heading: translate(ACCOUNT_TEXTS.signUpError), body: translateOptional(serverMessage(error)) });
       return;
     }
     await modal.show({
-      title: ACCOUNT_TEXTS.signUpSuccessTitle,
-      body: ACCOUNT_TEXTS.signUpSuccessBody,
+      ...translateDialog({ title: ACCOUNT_TEXTS.signUpSuccessTitle, body: ACCOUNT_TEXTS.signUpSuccessBody }),
       countdownSeconds: SIGN_UP_REDIRECT_SECONDS,
     });
     await navigate('/login');
@@ -47,52 +50,57 @@ function SignUpPage() {
 
   // The spec shows the two mismatches in a dialog rather than under the field.
   const onInvalid = (invalid: FieldErrors<SignUp>) => {
-    if (invalid.confirmEmail?.message === MESSAGES.emailsDoNotMatch.title) void modal.show(MESSAGES.emailsDoNotMatch);
-    else if (invalid.confirmPassword?.message === MESSAGES.passwordsDoNotMatch.title) void modal.show(MESSAGES.passwordsDoNotMatch);
+    if (invalid.confirmEmail?.message === MESSAGES.emailsDoNotMatch.title) void modal.show(translateDialog(MESSAGES.emailsDoNotMatch));
+    else if (invalid.confirmPassword?.message === MESSAGES.passwordsDoNotMatch.title)
+      void modal.show(translateDialog(MESSAGES.passwordsDoNotMatch));
   };
 
   return (
-    <FormPage title="Create your account" intro="Register with your e-mail address and a password of your choice.">
+    <FormPage title={t`Create your account`} intro={t`Register with your e-mail address and a password of your choice.`}>
       {alert.element}
       <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TextField
-          label="E-mail address"
+          label={t`E-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={errors.email?.message}
+          error={translateOptional(errors.email?.message)}
         />
         <TextField
-          label="Repeat e-mail address"
+          label={t`Repeat e-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('confirmEmail')}
           invalid={Boolean(errors.confirmEmail)}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="new-password"
           registration={register('password')}
-          hint={PASSWORD_HINT}
-          error={errors.password?.message}
+          hint={translate(PASSWORD_HINT)}
+          error={translateOptional(errors.password?.message)}
         />
         <TextField
-          label="Repeat password"
+          label={t`Repeat password`}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
           invalid={Boolean(errors.confirmPassword)}
         />
         <p>
-          <Link to="/securified#strong-password">How to choose a strong password</Link>
+          <Link to="/securified#strong-password">
+            <Trans>How to choose a strong password</Trans>
+          </Link>
         </p>
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Register'}
+          {isSubmitting ? t`Creating your account…` : t`Register`}
         </Button>
       </Form>
       <p className="mt-4">
-        Already have an account? <Link to="/login">Log in</Link>
+        <Trans>
+          Already have an account? <Link to="/login">Log in</Link>
+        </Trans>
       </p>
       {modal.element}
     </FormPage>

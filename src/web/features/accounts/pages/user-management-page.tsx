@@ -1,16 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
 import { FormPage } from '../../../components/form-page.tsx';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { RecoverEmailAction } from '../components/recover-email-action.tsx';
 import { ResetPasswordAction } from '../components/reset-password-action.tsx';
 import { VerifyEmailAction } from '../components/verify-email-action.tsx';
 
 const MODES = {
-  verifyEmail: { title: 'Verify your e-mail address', Action: VerifyEmailAction },
-  resetPassword: { title: 'Choose a new password', Action: ResetPasswordAction },
-  recoverEmail: { title: 'Restore your e-mail address', Action: RecoverEmailAction },
+  verifyEmail: { title: msg`Verify your e-mail address`, Action: VerifyEmailAction },
+  resetPassword: { title: msg`Choose a new password`, Action: ResetPasswordAction },
+  recoverEmail: { title: msg`Restore your e-mail address`, Action: RecoverEmailAction },
 } as const;
 
 function isMode(mode: string | null): mode is keyof typeof MODES {
@@ -19,23 +22,29 @@ function isMode(mode: string | null): mode is keyof typeof MODES {
 
 /** Where the links in our e-mails lead: /usermgmt?mode=…&oobCode=… */
 function UserManagementPage() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');
   const oobCode = searchParams.get('oobCode');
   const known = isMode(mode) ? MODES[mode] : null;
-  usePageTitle(known?.title ?? ACCOUNT_TEXTS.invalidMode);
+  const title = known ? i18n._(known.title) : translate(ACCOUNT_TEXTS.invalidMode);
+  usePageTitle(title);
 
   if (!known) {
     return (
-      <FormPage title={ACCOUNT_TEXTS.invalidMode}>
-        <Alert variant="warning">This link is not one we recognise. Please use the link exactly as it appears in our e-mail.</Alert>
+      <FormPage title={title}>
+        <Alert variant="warning">
+          <Trans>This link is not one we recognise. Please use the link exactly as it appears in our e-mail.</Trans>
+        </Alert>
         <p>
-          Go to the <Link to="/login">login page</Link> or the <Link to="/">home page</Link>.
+          <Trans>
+            Go to the <Link to="/login">login page</Link> or the <Link to="/">home page</Link>.
+          </Trans>
         </p>
       </FormPage>
     );
   }
-  const { title, Action } = known;
+  const { Action } = known;
   return (
     <FormPage title={title}>
       <Action key={oobCode} oobCode={oobCode} />
