@@ -3,13 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { showToast, ToastHost } from '../components/toast.tsx';
 import { TAB_ID } from '../lib/api-client.ts';
+import { translate } from '../lib/i18n.ts';
 import { applyLiveSignal } from '../lib/live-invalidation.ts';
 import { connectLiveUpdates, subscribeLiveUpdates } from '../lib/live-updates.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { isEndingSession, refreshSession, useMe } from '../lib/session.ts';
 
 function newQueryClient() {
-  return createQueryClient({ toast: (text) => showToast(text, 'error') });
+  // The failure's text comes from src/shared or the server, in English: the toast shows it in the active language.
+  return createQueryClient({ toast: (text) => showToast(translate(text), 'error') });
 }
 
 function recheckSession(): void {

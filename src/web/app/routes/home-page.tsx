@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,16 +13,19 @@ import { BookingPanel } from '../../features/appointments/components/booking-pan
 import { useDescriptionEditor } from '../../features/appointments/components/description-modal.tsx';
 import { noteFailure, serverMessage } from '../../lib/api-failure.ts';
 import { appConfig, telHref } from '../../lib/app-config.ts';
+import { translate } from '../../lib/i18n.ts';
 import { useMe } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useLingui();
   useEffect(() => noteFailure(error, 'Home'), [error]);
+  const problem = serverMessage(error);
   return (
     <Alert variant="danger" className="my-4">
-      <p className="fs-5">{serverMessage(error) ?? 'Your appointments could not be loaded.'}</p>
+      <p className="fs-5">{problem ? translate(problem) : t`Your appointments could not be loaded.`}</p>
       <Button variant="outline-danger" size="lg" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </Alert>
   );
@@ -32,7 +36,8 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
  * accounts; the booking panel, the appointment list and the description dialog from appointments.
  */
 function HomePage() {
-  usePageTitle('Home');
+  const { t } = useLingui();
+  usePageTitle(t`Home`);
   const { me } = useMe();
   const appointments = useMyAppointments();
   const descriptionEditor = useDescriptionEditor();
@@ -44,11 +49,13 @@ function HomePage() {
     <Container className="py-4 py-md-5">
       <WelcomeHeading email={me.user.email} verified={me.user.emailVerified} />
       <p className="lead">
-        Need help now? Call us at{' '}
-        <a href={telHref(supportPhone)} className="text-nowrap">
-          {supportPhone}
-        </a>
-        .
+        <Trans>
+          Need help now? Call us at{' '}
+          <a href={telHref(supportPhone)} className="text-nowrap">
+            {supportPhone}
+          </a>
+          .
+        </Trans>
       </p>
       <LiveStatus />
 
@@ -67,7 +74,7 @@ function HomePage() {
 
       <p className="home-chat-promo mt-4">
         <Link to="/chat" className="btn btn-outline-primary btn-lg">
-          Have a question? Ask our assistant
+          <Trans>Have a question? Ask our assistant</Trans>
         </Link>
       </p>
     </Container>

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../../../shared/appointments.ts';
 import { ConfirmProvider } from '../../../components/confirm-dialog.tsx';
+import { activateLocale, i18n, loadMessages } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { AppointmentList } from './appointment-list.tsx';
 
@@ -47,16 +49,24 @@ function renderList(appointments: CustomerAppointment[]) {
     { initialEntries: ['/home'] },
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfirmProvider>
-        <RouterProvider router={router} />
-      </ConfirmProvider>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
 /** The table (wide screens); the same rows also render as cards, which CSS hides on wide screens. */
 const table = () => within(screen.getByRole('table'));
+
+beforeAll(async () => {
+  // The screens' English texts, as the app loads them.
+  await activateLocale('en');
+  await loadMessages(['rules', 'screens']);
+});
 
 describe('the appointment list', () => {
   beforeEach(() => {

@@ -1,4 +1,5 @@
 import '../appointments.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
@@ -8,18 +9,18 @@ import {
   type CustomerAppointment,
   canCancelAppointment,
   canPayAppointment,
-  formatDollars,
   isBeforeChangeDeadline,
-  visitTypeLabel,
 } from '../../../../shared/appointments.ts';
-import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { reportError } from '../../../lib/error-reporter.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
+import { appointmentTime, money, visitType } from '../formats.ts';
+import { SPEC_TEXTS } from '../spec-texts.ts';
 import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What the checkout screen receives through the navigation state. */
@@ -49,7 +50,10 @@ function RowButton({ word, when, variant, onClick }: { word: string; when: strin
   return (
     <Button variant={variant} onClick={onClick} className="appointment-action">
       {word}
-      <span className="visually-hidden"> (visit of {when})</span>
+      <span className="visually-hidden">
+        {' '}
+        <Trans>(visit of {when})</Trans>
+      </span>
     </Button>
   );
 }
@@ -58,27 +62,30 @@ function DescriptionText({ appointment }: { appointment: CustomerAppointment }) 
   return appointment.description ? (
     <span className="appointment-description">{appointment.description}</span>
   ) : (
-    <span className="appointment-description text-body-secondary">No description yet.</span>
+    <span className="appointment-description text-body-secondary">
+      <Trans>No description yet.</Trans>
+    </span>
   );
 }
 
 function RowActions({ appointment, when, actions }: { appointment: CustomerAppointment; when: string; actions: Actions }) {
+  const { t } = useLingui();
   return (
     <div className="d-flex flex-wrap gap-2">
       <RowButton
-        word="Change time"
+        word={t`Change time`}
         when={when}
         variant={canCancelAppointment(appointment) ? 'outline-primary' : 'outline-secondary'}
         onClick={() => actions.onReschedule(appointment)}
       />
       <RowButton
-        word={actions.cancelling === appointment.id ? 'Cancelling…' : 'Cancel'}
+        word={actions.cancelling === appointment.id ? t`Cancelling…` : t`Cancel`}
         when={when}
         variant={canCancelAppointment(appointment) ? 'outline-danger' : 'outline-secondary'}
         onClick={() => actions.onCancel(appointment)}
       />
       <RowButton
-        word="Pay"
+        word={t`Pay`}
         when={when}
         variant={canPayAppointment(appointment) ? 'success' : 'outline-secondary'}
         onClick={() => actions.onPay(appointment)}
@@ -103,43 +110,54 @@ function BrokenTableRow({ appointment }: { appointment: CustomerAppointment }) {
   return (
     <tr>
       <td colSpan={5} className="text-danger fw-semibold">
-        {APPOINTMENT_TEXTS.rowError}
+        {translate(APPOINTMENT_TEXTS.rowError)}
       </td>
     </tr>
   );
 }
 
 function BrokenCard() {
-  return <li className="appointment-card text-danger fw-semibold">{APPOINTMENT_TEXTS.rowError}</li>;
+  return <li className="appointment-card text-danger fw-semibold">{translate(APPOINTMENT_TEXTS.rowError)}</li>;
 }
 
 function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions: Actions; labelledBy: string }) {
+  const { t } = useLingui();
   return (
     <Table className="appointment-table align-middle" aria-labelledby={labelledBy}>
       <thead>
         <tr>
-          <th scope="col">Date and time</th>
-          <th scope="col">Visit Type</th>
-          <th scope="col">Description</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Actions</th>
+          <th scope="col">
+            <Trans>Date and time</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Visit Type</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Amount</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Actions</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map(({ appointment, startsAt }) => {
           if (startsAt === undefined) return <BrokenTableRow key={appointment.id} appointment={appointment} />;
-          const when = formatAppointmentTime(startsAt);
+          const when = appointmentTime(startsAt);
           return (
             <tr key={appointment.id}>
               <td className="appointment-when">{when}</td>
-              <td>{visitTypeLabel(appointment.isRemote)}</td>
+              <td>{visitType(appointment.isRemote)}</td>
               <td className="appointment-description-cell">
                 <DescriptionText appointment={appointment} />
                 <div className="mt-2">
-                  <RowButton word="Edit" when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
+                  <RowButton word={t`Edit`} when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
                 </div>
               </td>
-              <td className="text-nowrap">${formatDollars(appointment.amountCents)}</td>
+              <td className="text-nowrap">{money(appointment.amountCents)}</td>
               <td>
                 <RowActions appointment={appointment} when={when} actions={actions} />
               </td>
@@ -153,26 +171,33 @@ function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions:
 
 /** The same appointments as cards, for phones: one visit per card, every field named. */
 function AppointmentCards({ rows, actions }: { rows: Row[]; actions: Actions }) {
+  const { t } = useLingui();
   return (
     <ul className="appointment-cards list-unstyled">
       {rows.map(({ appointment, startsAt }) => {
         if (startsAt === undefined) return <BrokenCard key={appointment.id} />;
-        const when = formatAppointmentTime(startsAt);
+        const when = appointmentTime(startsAt);
         return (
           <li key={appointment.id} className="appointment-card">
             <h3 className="h5 appointment-when">{when}</h3>
             <dl>
-              <dt>Visit Type</dt>
-              <dd>{visitTypeLabel(appointment.isRemote)}</dd>
-              <dt>Description</dt>
+              <dt>
+                <Trans>Visit Type</Trans>
+              </dt>
+              <dd>{visitType(appointment.isRemote)}</dd>
+              <dt>
+                <Trans>Description</Trans>
+              </dt>
               <dd>
                 <DescriptionText appointment={appointment} />
                 <div className="mt-2">
-                  <RowButton word="Edit" when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
+                  <RowButton word={t`Edit`} when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
                 </div>
               </dd>
-              <dt>Amount</dt>
-              <dd>${formatDollars(appointment.amountCents)}</dd>
+              <dt>
+                <Trans>Amount</Trans>
+              </dt>
+              <dd>{money(appointment.amountCents)}</dd>
             </dl>
             <RowActions appointment={appointment} when={when} actions={actions} />
           </li>
@@ -193,6 +218,7 @@ export function AppointmentList({
   appointments: CustomerAppointment[];
   onEditDescription: (appointment: CustomerAppointment) => void;
 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
@@ -202,7 +228,7 @@ export function AppointmentList({
   const cancel = useCancelAppointment();
   const cancelling = cancel.isPending ? cancel.variables : undefined;
   const rescheduleDialog = useRescheduleDialog((moved) => {
-    alert.show({ variant: 'success', body: APPOINTMENT_TEXTS.rescheduled(formatAppointmentTime(Date.parse(moved.startsAt))) });
+    alert.show({ variant: 'success', body: i18n._(SPEC_TEXTS.rescheduled(appointmentTime(Date.parse(moved.startsAt)))) });
     heading.current?.focus();
   });
 
@@ -212,14 +238,14 @@ export function AppointmentList({
    */
   const mayChange = async (appointment: CustomerAppointment, notAllowed: string): Promise<boolean> => {
     if (!canCancelAppointment(appointment)) {
-      await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: notAllowed });
+      await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: translate(notAllowed) });
       return false;
     }
     if (!isBeforeChangeDeadline(appointment, Date.now())) {
       const hours = Math.round((Date.parse(appointment.startsAt) - Date.parse(appointment.changeBy ?? '')) / 3_600_000);
       await modal.show({
-        title: APPOINTMENT_TEXTS.cancelNotAllowedTitle,
-        body: APPOINTMENT_TEXTS.pastCutoff(hours, appConfig.supportPhone),
+        title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle),
+        body: i18n._(SPEC_TEXTS.pastCutoff(hours, appConfig.supportPhone)),
       });
       return false;
     }
@@ -233,29 +259,29 @@ export function AppointmentList({
   const onCancel = async (appointment: CustomerAppointment) => {
     if (cancel.isPending) return;
     if (!(await mayChange(appointment, APPOINTMENT_TEXTS.cancelNotAllowedBody))) return;
-    if (!(await confirm(APPOINTMENT_TEXTS.cancelConfirm))) return;
+    if (!(await confirm(translate(APPOINTMENT_TEXTS.cancelConfirm)))) return;
     try {
       // Resolves once the list has been read again.
       await cancel.mutateAsync(appointment.id);
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'NOT_ALLOWED') {
-        await modal.show({ title: APPOINTMENT_TEXTS.cancelNotAllowedTitle, body: error.message });
+        await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: translate(error.message) });
       } else {
-        alert.show({ body: APPOINTMENT_TEXTS.deleteError });
+        alert.show({ body: translate(APPOINTMENT_TEXTS.deleteError) });
       }
       return;
     }
-    alert.show({ variant: 'success', body: 'Your appointment has been cancelled.' });
+    alert.show({ variant: 'success', body: t`Your appointment has been cancelled.` });
     // The row and its buttons are gone; the list's heading keeps the reader's place.
     heading.current?.focus();
   };
 
   const onPay = async (appointment: CustomerAppointment) => {
     if (!canPayAppointment(appointment)) {
-      await modal.show({ title: APPOINTMENT_TEXTS.payNotAllowedTitle, body: APPOINTMENT_TEXTS.payNotAllowedBody });
+      await modal.show({ title: translate(APPOINTMENT_TEXTS.payNotAllowedTitle), body: translate(APPOINTMENT_TEXTS.payNotAllowedBody) });
       return;
     }
-    if (!(await confirm(APPOINTMENT_TEXTS.payConfirm(formatDollars(appointment.amountCents))))) return;
+    if (!(await confirm(i18n._(SPEC_TEXTS.payConfirm(money(appointment.amountCents)))))) return;
     const state: PaymentState = { appointmentId: appointment.id, amountCents: appointment.amountCents };
     void navigate('/makepayment', { state });
   };
@@ -266,11 +292,13 @@ export function AppointmentList({
   return (
     <section aria-labelledby={headingId} className="appointment-list my-5">
       <h2 id={headingId} ref={heading} tabIndex={-1} className="h3">
-        Your appointments
+        <Trans>Your appointments</Trans>
       </h2>
       {alert.element}
       {rows.length === 0 ? (
-        <p className="fs-5">You have no appointments booked.</p>
+        <p className="fs-5">
+          <Trans>You have no appointments booked.</Trans>
+        </p>
       ) : (
         <>
           <div className="appointment-list-wide">

@@ -1,9 +1,12 @@
 import 'react-day-picker/style.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import { DayPicker } from 'react-day-picker';
+import { es } from 'react-day-picker/locale/es';
 import { BUSINESS_TIME_ZONE, SLOT_LABELS } from '../../../../shared/business.ts';
 import { type BusinessDate, businessDateOf, slotInstant } from '../../../../shared/business-time.ts';
 import { monthOf } from '../booking-days.ts';
+import { spanishMonthCaption, spanishWeekday } from '../formats.ts';
 
 /** An instant inside a New York day, which the calendar (set to the New York zone) reads as that day. */
 function instantOfDay(date: BusinessDate): Date {
@@ -16,7 +19,8 @@ type NavButtonProps = ComponentProps<'button'>;
 function PreviousMonthButton({ 'aria-label': _label, children: _chevron, ...button }: NavButtonProps) {
   return (
     <button {...button}>
-      <span aria-hidden="true">{'<< '}</span>prev month
+      <span aria-hidden="true">{'<< '}</span>
+      <Trans>prev month</Trans>
     </button>
   );
 }
@@ -24,12 +28,24 @@ function PreviousMonthButton({ 'aria-label': _label, children: _chevron, ...butt
 function NextMonthButton({ 'aria-label': _label, children: _chevron, ...button }: NavButtonProps) {
   return (
     <button {...button}>
-      next month<span aria-hidden="true">{' >>'}</span>
+      <Trans>next month</Trans>
+      <span aria-hidden="true">{' >>'}</span>
     </button>
   );
 }
 
 const NAVIGATION = { PreviousMonthButton, NextMonthButton };
+
+/**
+ * In Spanish: DayPicker's Spanish labels (the days' names for screen readers), the month and weekdays by `Intl` in
+ * New York time ("noviembre de 2026", "sáb"), and the week still starting on Sunday, as calendars do in the US.
+ * English keeps DayPicker's own (American English) texts.
+ */
+const SPANISH = {
+  locale: es,
+  weekStartsOn: 0,
+  formatters: { formatCaption: spanishMonthCaption, formatWeekdayName: spanishWeekday },
+} as const;
 
 /**
  * The month calendar of the booking panel, in New York dates whatever the browser's zone. Only days with a free
@@ -56,6 +72,7 @@ export function BookingCalendar({
   lastDate: BusinessDate;
   busy: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="booking-calendar" aria-busy={busy || undefined}>
       <DayPicker
@@ -70,6 +87,7 @@ export function BookingCalendar({
         onDayClick={(day) => onChooseDate(businessDateOf(day))}
         disabled={busy ? true : (day: Date) => !isOpenDay(businessDateOf(day))}
         components={NAVIGATION}
+        {...(i18n.locale === 'es' ? SPANISH : {})}
       />
     </div>
   );

@@ -1,14 +1,17 @@
 import '../appointments.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { APPOINTMENT_TEXTS, type CustomerAppointment, canBookMore, visitTypeLabel } from '../../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS, type CustomerAppointment, canBookMore } from '../../../../shared/appointments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { bookingFailureText, useBookAppointment } from '../api/book-appointment.ts';
+import { SPEC_TEXTS } from '../spec-texts.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
 /**
@@ -16,6 +19,7 @@ import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } 
  * Confirm. At the limit of open appointments the whole picker is disabled and says why.
  */
 export function BookingPanel({ openCount, onBooked }: { openCount: number; onBooked: (appointment: CustomerAppointment) => void }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const booking = useBookAppointment();
   const confirm = useConfirm();
@@ -42,10 +46,10 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
   const confirmBooking = async () => {
     if (booking.isPending) return;
     if (!selectedDate || !chosenSlot) {
-      fail(APPOINTMENT_TEXTS.selectTimeError);
+      fail(translate(APPOINTMENT_TEXTS.selectTimeError));
       return;
     }
-    if (!(await confirm(APPOINTMENT_TEXTS.confirmVisit(visitTypeLabel(isRemote))))) return;
+    if (!(await confirm(i18n._(SPEC_TEXTS.confirmVisit(isRemote))))) return;
     try {
       const created = await booking.mutateAsync({ date: selectedDate, slot: chosenSlot, isRemote });
       choice.setSlot(undefined);
@@ -53,7 +57,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
       onBooked(created);
     } catch (error) {
       // The booking's mutation has recorded the failure and shown the toast; the panel says it too, for screen readers.
-      alert.show({ body: bookingFailureText(error) });
+      alert.show({ body: translate(bookingFailureText(error)) });
       if (error instanceof ApiRequestError && ['SLOT_TAKEN', 'SLOT_CLOSED', 'TOO_SOON'].includes(error.code)) choice.setSlot(undefined);
     }
   };
@@ -64,27 +68,31 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
     <BookingSection id={id}>
       {limitReached && (
         <Alert variant="info" id={limitId} className="fs-5">
-          {APPOINTMENT_TEXTS.limitReached}
+          {translate(APPOINTMENT_TEXTS.limitReached)}
         </Alert>
       )}
       <fieldset disabled={limitReached} aria-describedby={limitReached ? limitId : undefined} className="booking-fieldset">
-        <legend className="visually-hidden">Choose a day, a time and the kind of visit</legend>
+        <legend className="visually-hidden">
+          <Trans>Choose a day, a time and the kind of visit</Trans>
+        </legend>
         <div className="booking-columns">
           <SlotChoiceCalendar
             choice={choice}
-            heading="1. Choose a Saturday or Sunday"
+            heading={t`1. Choose a Saturday or Sunday`}
             busy={limitReached}
-            onChooseDate={() => showToast(APPOINTMENT_TEXTS.selectTimeToast)}
+            onChooseDate={() => showToast(translate(APPOINTMENT_TEXTS.selectTimeToast))}
           />
           <div>
-            <SlotChoiceTimes choice={choice} idPrefix={id} legend="2. Choose a time" legendOn={(day) => `2. Choose a time on ${day}`} />
+            <SlotChoiceTimes choice={choice} idPrefix={id} legend={t`2. Choose a time`} legendOn={(day) => t`2. Choose a time on ${day}`} />
             <fieldset className="visit-type mt-4">
-              <legend className="h5">3. Choose the kind of visit</legend>
+              <legend className="h5">
+                <Trans>3. Choose the kind of visit</Trans>
+              </legend>
               <Form.Check
                 type="radio"
                 id={`${id}-in-person`}
                 name={`${id}-visit-type`}
-                label="In-Person"
+                label={t`In-Person`}
                 checked={!isRemote}
                 onChange={() => setIsRemote(false)}
               />
@@ -92,14 +100,14 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
                 type="radio"
                 id={`${id}-remote`}
                 name={`${id}-visit-type`}
-                label="Remote"
+                label={t`Remote`}
                 checked={isRemote}
                 onChange={() => setIsRemote(true)}
               />
             </fieldset>
             <div className="mt-3">{alert.element}</div>
             <Button size="lg" className="mt-2 px-5" onClick={confirmBooking}>
-              {booking.isPending ? 'Booking…' : 'Confirm'}
+              {booking.isPending ? <Trans>Booking…</Trans> : <Trans>Confirm</Trans>}
             </Button>
           </div>
         </div>
@@ -112,7 +120,7 @@ function BookingSection({ id, children }: { id: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="booking-panel my-4">
       <h2 id={`${id}-heading`} className="h3">
-        Book a visit
+        <Trans>Book a visit</Trans>
       </h2>
       {children}
     </section>

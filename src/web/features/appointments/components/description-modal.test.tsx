@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../../../shared/appointments.ts';
+import { activateLocale, i18n, loadMessages } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { useDescriptionEditor } from './description-modal.tsx';
 
@@ -29,14 +31,22 @@ function Editor({ required }: { required: boolean }) {
 
 function renderEditor(required = true) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Editor required={required} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <Editor required={required} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return screen.findByRole('dialog', { name: required ? 'Your visit is booked' : 'Edit the description' });
 }
 
 const saves = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/description'));
+
+beforeAll(async () => {
+  // The screens' English texts, as the app loads them.
+  await activateLocale('en');
+  await loadMessages(['rules', 'screens']);
+});
 
 describe('the description dialog', () => {
   beforeEach(() => {

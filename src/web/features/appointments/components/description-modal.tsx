@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -11,10 +12,10 @@ import {
   DESCRIPTION_MAX_LENGTH,
   type DescriptionInput,
   DescriptionSchema,
-  visitTypeLabel,
 } from '../../../../shared/appointments.ts';
-import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { useUpdateDescription } from '../api/update-description.ts';
+import { appointmentTime } from '../formats.ts';
 
 type Editing = {
   appointment: CustomerAppointment;
@@ -25,6 +26,7 @@ type Editing = {
 };
 
 function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onSaved: () => void; onCancel: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const update = useUpdateDescription();
   const { appointment, required } = editing;
@@ -52,21 +54,27 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
     onSaved();
   };
 
-  const invalid = errors.description?.message;
+  const invalid = errors.description?.message && translate(errors.description.message);
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const startsAt = Date.parse(appointment.startsAt);
+  const when = Number.isNaN(startsAt) ? '' : appointmentTime(startsAt);
+  const characters = text.length;
   return (
     <Form noValidate onSubmit={handleSubmit(save)}>
       <Modal.Body>
         {!Number.isNaN(startsAt) && (
-          <p className="fs-5">
-            {formatAppointmentTime(startsAt)}, {visitTypeLabel(appointment.isRemote)} visit.
+          <p className="fs-5">{appointment.isRemote ? t`${when}, Remote visit.` : t`${when}, In-Person visit.`}</p>
+        )}
+        {required && (
+          <p>
+            <Trans>Please tell us what the problem is, so that we come prepared.</Trans>
           </p>
         )}
-        {required && <p>Please tell us what the problem is, so that we come prepared.</p>}
         <Form.Group controlId={`${id}-description`}>
-          <Form.Label className="fw-semibold">Describe the problem</Form.Label>
+          <Form.Label className="fw-semibold">
+            <Trans>Describe the problem</Trans>
+          </Form.Label>
           <Form.Control
             as="textarea"
             rows={6}
@@ -84,23 +92,25 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
             </Form.Control.Feedback>
           )}
           <Form.Text id={counterId} className="d-block text-end">
-            {text.length} of {DESCRIPTION_MAX_LENGTH} characters
+            <Trans>
+              {characters} of {DESCRIPTION_MAX_LENGTH} characters
+            </Trans>
           </Form.Text>
         </Form.Group>
         {update.isError && (
           <Alert variant="danger" className="mt-3 mb-0">
-            {APPOINTMENT_TEXTS.descriptionError}
+            {translate(APPOINTMENT_TEXTS.descriptionError)}
           </Alert>
         )}
       </Modal.Body>
       <Modal.Footer>
         {!required && (
           <Button variant="outline-secondary" size="lg" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
         <Button type="submit" size="lg">
-          {update.isPending ? 'Saving…' : 'Save'}
+          {update.isPending ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
         </Button>
       </Modal.Footer>
     </Form>
@@ -112,6 +122,7 @@ function DescriptionForm({ editing, onSaved, onCancel }: { editing: Editing; onS
  * again by each row's Edit button. `editor.open(appointment, required)`; render `editor.element` once.
  */
 export function useDescriptionEditor() {
+  const { t } = useLingui();
   const id = useId();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [show, setShow] = useState(false);
@@ -136,9 +147,9 @@ export function useDescriptionEditor() {
       size="lg"
       centered
     >
-      <Modal.Header closeButton={!required} closeLabel="Close">
+      <Modal.Header closeButton={!required} closeLabel={t`Close`}>
         <Modal.Title id={`${id}-title`} as="h2">
-          {required ? 'Your visit is booked' : 'Edit the description'}
+          {required ? <Trans>Your visit is booked</Trans> : <Trans>Edit the description</Trans>}
         </Modal.Title>
       </Modal.Header>
       {editing && <DescriptionForm key={editing.opening} editing={editing} onSaved={close} onCancel={close} />}

@@ -1,12 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { APPOINTMENT_TEXTS, type CustomerAppointment, visitTypeLabel } from '../../../../shared/appointments.ts';
-import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../../../shared/appointments.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
+import { appointmentTime } from '../formats.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
 /** Refusals after which the chosen time is no longer open: the choice is cleared so another can be made. */
@@ -21,12 +23,14 @@ function RescheduleForm({
   onMoved: (moved: CustomerAppointment) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const choice = useSlotChoice();
   const reschedule = useRescheduleAppointment();
   const [problem, setProblem] = useState<string>();
   const problemRef = useRef<HTMLDivElement>(null);
   const startsAt = Date.parse(appointment.startsAt);
+  const when = Number.isNaN(startsAt) ? '' : appointmentTime(startsAt);
 
   const say = (message: string) => {
     setProblem(message);
@@ -39,7 +43,7 @@ function RescheduleForm({
     const date = choice.selectedDate;
     const slot = choice.view?.chosenSlot;
     if (!date || !slot) {
-      say(APPOINTMENT_TEXTS.selectTimeError);
+      say(translate(APPOINTMENT_TEXTS.selectTimeError));
       return;
     }
     try {
@@ -47,7 +51,7 @@ function RescheduleForm({
       onMoved(moved);
     } catch (error) {
       if (error instanceof ApiRequestError && SLOT_REFUSALS.includes(error.code)) choice.setSlot(undefined);
-      say(serverMessage(error) ?? APPOINTMENT_TEXTS.rescheduleFailed);
+      say(translate(serverMessage(error) ?? APPOINTMENT_TEXTS.rescheduleFailed));
     }
   };
 
@@ -56,18 +60,19 @@ function RescheduleForm({
       <Modal.Body>
         {!Number.isNaN(startsAt) && (
           <p className="fs-5">
-            Your {visitTypeLabel(appointment.isRemote)} visit is now on {formatAppointmentTime(startsAt)}. It stays there until the new time
-            is confirmed.
+            {appointment.isRemote
+              ? t`Your Remote visit is now on ${when}. It stays there until the new time is confirmed.`
+              : t`Your In-Person visit is now on ${when}. It stays there until the new time is confirmed.`}
           </p>
         )}
         {choice.view ? (
           <div className="booking-columns">
-            <SlotChoiceCalendar choice={choice} heading="1. Choose a new day" busy={reschedule.isPending} />
+            <SlotChoiceCalendar choice={choice} heading={t`1. Choose a new day`} busy={reschedule.isPending} />
             <SlotChoiceTimes
               choice={choice}
               idPrefix={id}
-              legend="2. Choose a new time"
-              legendOn={(day) => `2. Choose a new time on ${day}`}
+              legend={t`2. Choose a new time`}
+              legendOn={(day) => t`2. Choose a new time on ${day}`}
               ownStartsAt={startsAt}
             />
           </div>
@@ -82,10 +87,10 @@ function RescheduleForm({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" size="lg" onClick={onClose}>
-          Keep the current time
+          <Trans>Keep the current time</Trans>
         </Button>
         <Button size="lg" onClick={move}>
-          {reschedule.isPending ? 'Moving…' : 'Move my visit'}
+          {reschedule.isPending ? <Trans>Moving…</Trans> : <Trans>Move my visit</Trans>}
         </Button>
       </Modal.Footer>
     </>
@@ -98,6 +103,7 @@ function RescheduleForm({
  * dialog has gone.
  */
 export function useRescheduleDialog(onMoved: (moved: CustomerAppointment) => void) {
+  const { t } = useLingui();
   const id = useId();
   const [appointment, setAppointment] = useState<CustomerAppointment>();
   const [show, setShow] = useState(false);
@@ -135,9 +141,9 @@ export function useRescheduleDialog(onMoved: (moved: CustomerAppointment) => voi
       size="xl"
       centered
     >
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id={`${id}-title`} as="h2">
-          Change the time of your visit
+          <Trans>Change the time of your visit</Trans>
         </Modal.Title>
       </Modal.Header>
       {appointment && (

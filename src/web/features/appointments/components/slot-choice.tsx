@@ -1,13 +1,15 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { SlotLabel } from '../../../../shared/business.ts';
-import { type BusinessDate, businessDateOf, inBusinessZone, slotInstant, zoneNoteFor } from '../../../../shared/business-time.ts';
+import { type BusinessDate, businessDateOf, zoneNoteFor } from '../../../../shared/business-time.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
+import { longDate } from '../formats.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -21,11 +23,6 @@ function useTicker(): number {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-}
-
-/** "Saturday, November 28, 2026", New York date. */
-export function longDate(date: BusinessDate): string {
-  return format(inBusinessZone(slotInstant(date, '08:00am')), 'EEEE, MMMM d, yyyy');
 }
 
 const VIEWER_ZONE_NOTE = zoneNoteFor(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -69,18 +66,20 @@ export type SlotChoice = ReturnType<typeof useSlotChoice>;
 
 /** The calendar could not be read, or is being read: what stands in place of the choice. */
 export function SlotChoiceStatus({ choice }: { choice: SlotChoice }): ReactNode {
+  const { t } = useLingui();
   const { shown } = choice;
   if (shown.isError && !shown.data) {
+    const problem = serverMessage(shown.error);
     return (
       <Alert variant="danger">
-        <p>{serverMessage(shown.error) ?? 'The calendar could not be loaded.'}</p>
+        <p>{problem ? translate(problem) : t`The calendar could not be loaded.`}</p>
         <Button variant="outline-danger" onClick={() => void shown.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
-  return <LoadingSpinner label="Loading the calendar…" />;
+  return <LoadingSpinner label={t`Loading the calendar…`} />;
 }
 
 /** The month calendar of weekend days; `onChooseDate` hears each chosen day after the choice has taken it. */
@@ -134,19 +133,22 @@ export function SlotChoiceTimes({
 }) {
   const { view, selectedDate } = choice;
   if (!view) return null;
+  const zoneNote = VIEWER_ZONE_NOTE && translate(VIEWER_ZONE_NOTE);
   const zoneNoteId = `${idPrefix}-zone`;
   return (
     <fieldset className="slot-fieldset" aria-describedby={VIEWER_ZONE_NOTE ? zoneNoteId : undefined}>
       <legend className="h5">{selectedDate ? legendOn(longDate(selectedDate)) : legend}</legend>
       {VIEWER_ZONE_NOTE && (
         <p id={zoneNoteId} className="zone-note">
-          Times are {VIEWER_ZONE_NOTE}
+          <Trans>Times are {zoneNote}</Trans>
         </p>
       )}
       {selectedDate ? (
         <SlotPicker slots={view.slots} selected={view.chosenSlot} onSelect={choice.setSlot} ownStartsAt={ownStartsAt} />
       ) : (
-        <p className="text-body-secondary">Choose a day on the calendar first.</p>
+        <p className="text-body-secondary">
+          <Trans>Choose a day on the calendar first.</Trans>
+        </p>
       )}
     </fieldset>
   );

@@ -1,9 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { SLOT_CLOSED_TEXT } from '../../../../shared/appointments.ts';
 import type { SlotLabel } from '../../../../shared/business.ts';
-import type { DaySlot } from '../booking-days.ts';
-
-/** Each unbookable slot says why, in words: booked, unavailable, closed by the owner, or too soon to book. */
-const STATUS_TEXT = { taken: 'Booked', closed: 'Unavailable', ...SLOT_CLOSED_TEXT } as const;
+import { translate } from '../../../lib/i18n.ts';
+import type { DaySlot, SlotStatus } from '../booking-days.ts';
+import { slotTime } from '../formats.ts';
 
 /**
  * The eight times of the chosen day as toggle buttons (inside the panel's labelled group). Times that cannot be booked stay in the list (so nobody
@@ -21,6 +21,10 @@ export function SlotPicker({
   /** The visit being moved: its own slot says so instead of "Booked". */
   ownStartsAt?: number | undefined;
 }) {
+  const { t } = useLingui();
+  /** Each unbookable slot says why, in words: booked, unavailable, closed by the owner, or too soon to book. */
+  const statusText = (status: Exclude<SlotStatus, 'free'>): string =>
+    status === 'taken' ? t`Booked` : status === 'closed' ? t`Unavailable` : translate(SLOT_CLOSED_TEXT[status]);
   return (
     <div className="slot-grid">
       {slots.map((slot) => {
@@ -37,10 +41,10 @@ export function SlotPicker({
               if (free) onSelect(slot.label);
             }}
           >
-            <span className="slot-time">{slot.label}</span>
+            <span className="slot-time">{slotTime(slot.label, slot.startsAt)}</span>
             {slot.status !== 'free' && (
               <span className="slot-status">
-                {slot.status === 'taken' && slot.startsAt.getTime() === ownStartsAt ? 'Your visit' : STATUS_TEXT[slot.status]}
+                {slot.status === 'taken' && slot.startsAt.getTime() === ownStartsAt ? t`Your visit` : statusText(slot.status)}
               </span>
             )}
           </button>

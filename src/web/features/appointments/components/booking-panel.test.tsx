@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Availability } from '../../../../shared/appointments.ts';
+import { ConfirmProvider } from '../../../components/confirm-dialog.tsx';
+import { activateLocale, i18n, loadMessages } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { BookingPanel } from './booking-panel.tsx';
+
+/** Tuesday, November 24, 2026, 10:00 in New York: the month shown is November 2026. */
+const NOW = new Date('2026-11-24T15:00:00.000Z');
+
+const availability = (month: string): Availability => ({
+  month,
+  taken: ['2026-11-28T14:30:00.000Z'],
+  now: NOW.toISOString(),
+  lastBookableDate: '2026-12-24',
+  closed: [],
+  minNoticeHours: 0,
+});
+
+function renderPanel() {
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <ConfirmProvider>
+          <BookingPanel openCount={0} onBooked={() => undefined} />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+describe('the booking panel in Spanish', () => {
+  beforeAll(async () => {
+    await activateLocale('es');
+    await loadMessages(['rules', 'screens']);
+  });
+  afterAll(async () => {
+    await activateLocale('en');
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const month = new URL(url, 'http://localhost').searchParams.get('month') ?? '2026-11';
+        return new Response(JSON.stringify(availability(month)), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('names the month, the weekdays, the chosen day and its times in Spanish, New York time', async () => {
+    renderPanel();
+    const panel = within(await screen.findByRole('region', { name: 'Programe una visita' }));
+    const calendar = within(await panel.findByRole('grid'));
+    expect(panel.getByText('noviembre de 2026')).toBeTruthy();
+    // The week starts on Sunday, as calendars do in the US.
+    const weekdays = calendar.getAllByRole('columnheader', { hidden: true });
+    expect(weekdays.map((header) => header.textContent)).toEqual(['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb']);
+    expect(weekdays.at(-1)?.getAttribute('aria-label')).toBe('sábado');
+    expect(panel.getByRole('button', { name: /mes siguiente/ })).toBeTruthy();
+    expect(panel.getByText('2. Elija una hora')).toBeTruthy();
+
+    await act(async () => fireEvent.click(calendar.getByRole('button', { name: /sábado, 28 de noviembre de 2026/ })));
+    expect(panel.getByText('2. Elija una hora para el sábado, 28 de noviembre de 2026')).toBeTruthy();
+    const times = panel.getAllByRole('button', { pressed: false }).map((slot) => slot.textContent);
+    expect(times).toContain('8:00 a. m.');
+    expect(times).toContain('9:30 a. m.Ocupado');
+    expect(times).toContain('6:30 p. m.');
+
+    expect(panel.getByRole('radio', { name: 'A distancia' })).toBeTruthy();
+    expect(panel.getByRole('button', { name: 'Confirmar' })).toBeTruthy();
+  });
+});

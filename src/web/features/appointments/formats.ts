@@ -1,0 +1,58 @@
+import { msg } from '@lingui/core/macro';
+import { format } from 'date-fns';
+import { formatDollars } from '../../../shared/appointments.ts';
+import { BUSINESS_TIME_ZONE, type SlotLabel } from '../../../shared/business.ts';
+import { type BusinessDate, formatAppointmentTime, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
+import { activeLocale, i18n } from '../../lib/i18n.ts';
+
+/**
+ * Dates, times, amounts and visit types of the booking screens in the active language. English keeps the spec's
+ * formats exactly ("Saturday, November 28, 2026 at 08:00am", "08:00am", "$45.50"); Spanish uses `Intl`, always in
+ * New York time. A component that shows them uses `useLingui()`, so that it shows them again when the language changes.
+ */
+
+const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
+
+const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
+const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
+const SPANISH_MONTH = spanish({ month: 'long', year: 'numeric' });
+const SPANISH_WEEKDAY = spanish({ weekday: 'short' });
+const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+
+/** "Saturday, November 28, 2026" or "sábado, 28 de noviembre de 2026", New York date. */
+export function longDate(date: BusinessDate): string {
+  const instant = slotInstant(date, '08:00am');
+  return activeLocale() === 'es' ? SPANISH_DATE.format(instant) : format(inBusinessZone(instant), 'EEEE, MMMM d, yyyy');
+}
+
+/** "Saturday, November 28, 2026 at 08:00am" or "sábado, 28 de noviembre de 2026 a las 8:00 a. m.", New York time. */
+export function appointmentTime(instant: Date | number): string {
+  if (activeLocale() !== 'es') return formatAppointmentTime(instant);
+  // "a la una", "a las ocho".
+  const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
+  return `${SPANISH_DATE.format(instant)} ${at} ${SPANISH_TIME.format(instant)}`;
+}
+
+/** A slot's time as the picker shows it: the spec's "08:00am" in English, "8:00 a. m." in Spanish. */
+export function slotTime(label: SlotLabel, startsAt: Date): string {
+  return activeLocale() === 'es' ? SPANISH_TIME.format(startsAt) : label;
+}
+
+/** "$45.50" in English; "45,50 US$" in Spanish. */
+export function money(cents: number): string {
+  return activeLocale() === 'es' ? SPANISH_MONEY.format(cents / 100) : `$${formatDollars(cents)}`;
+}
+
+/** The calendar's caption in Spanish: "noviembre de 2026". */
+export const spanishMonthCaption = (month: Date): string => SPANISH_MONTH.format(month);
+
+/** The calendar's weekday heading in Spanish: "sáb". */
+export const spanishWeekday = (day: Date): string => SPANISH_WEEKDAY.format(day);
+
+const VISIT_TYPES = { remote: msg`Remote`, inPerson: msg`In-Person` };
+
+/** The kind of visit as the list shows it: the spec's "In-Person" and "Remote" in English. */
+export function visitType(isRemote: boolean): string {
+  return i18n._(isRemote ? VISIT_TYPES.remote : VISIT_TYPES.inPerson);
+}
