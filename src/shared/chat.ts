@@ -25,6 +25,8 @@ export const ChatRequestSchema = z.object({
     .min(1, { error: english('Please type a question.') })
     .max(CHAT_MAX_MESSAGES, { error: english('A conversation can hold at most 20 messages; please press Clear and start again.') })
     .refine((messages) => messages.at(-1)?.role === 'user', { error: english('The last message must be your question.') }),
+  /** The page's language; the assistant answers in the language of the question, and in this one when it cannot tell. */
+  locale: z.enum(['en', 'es']).optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
-import { FEES, feeForVisit, SERVICE_CITIES, type ServiceKind } from '../../../shared/business.ts';
+import { FEES, feeForVisit, GRACE_MINUTES, INCREMENT_MINUTES, SERVICE_CITIES, type ServiceKind } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import {
@@ -12,12 +13,16 @@ import {
   type SupportContact,
   supportLine,
 } from './knowledge.ts';
+import { buildKnowledgeEs, declineAnswerEs, listInWordsEs, SERVICE_KIND_ES, SERVICE_TOWNS_ES, supportLineEs } from './knowledge-es.ts';
+import { chatLanguage } from './language.ts';
 
 /**
  * The default assistant: no outside service, answers only from the knowledge base. Fees for a given length of
  * time are computed with the same function the fee schedule is defined by, places are looked up in the city
  * list, and everything else is retrieved with MiniSearch (BM25 ranking, fuzzy matching). Below a confidence
- * threshold it declines and offers the support phone and e-mail instead of guessing.
+ * threshold it declines and offers the support phone and e-mail instead of guessing. It answers in the language
+ * the customer writes in (language.ts): English, or Spanish from the Spanish knowledge base (knowledge-es.ts),
+ * with the same fees, towns and times.
  */
 
 const STOP_WORDS = new Set(
@@ -182,7 +187,7 @@ export function placesIn(text: string): PlaceMention {
   }
   // Another five-digit number is a zip code only when the question says so or it is a Long Island one (11xxx);
   // "event ID 10016" is not a place.
-  const saysZip = /\bzip\b/i.test(text);
+  const saysZip = /\bzip\b|c[oó]digo postal/i.test(text);
   const unknownZip = [...rest.matchAll(/\b(\d{5})\b/g)]
     .map((match) => match[1] ?? '')
     .filter((zip) => (saysZip || zip.startsWith('11')) && !SERVICE_CITIES.some((city) => city.zip === zip));
@@ -204,12 +209,35 @@ function placeAnswer(mention: PlaceMention, support: SupportContact): string {
   return parts.join(' ');
 }
 
+/** What one language needs: how its questions are read, and how its answers are worded. */
+type Tongue = {
+  /** The form the patterns below read: the question as is, or without accents for Spanish. */
+  plain: (text: string) => string;
+  normaliseTerm: (term: string) => string | null;
+  minScore: number;
+  minCoverage: number;
+  minutesIn: (plainText: string) => number | undefined;
+  kindIn: (plainText: string) => ServiceKind | undefined;
+  costWords: RegExp;
+  clockTime: RegExp;
+  weekdays: RegExp;
+  soon: RegExp;
+  followUp: RegExp;
+  feeAnswer: (kind: ServiceKind, minutes: number, otherKindToo: boolean) => string;
+  placeAnswer: (mention: PlaceMention, support: SupportContact) => string;
+  decline: (support: SupportContact) => string;
+  buildKnowledge: (support: SupportContact, rules: BookingRules) => KnowledgeEntry[];
+};
+
 /** One knowledge base, built for one set of booking rules, and its search index. */
 class KnowledgeIndex {
   readonly entries: Map<string, KnowledgeEntry>;
   private readonly index: MiniSearch<KnowledgeEntry>;
 
-  constructor(knowledge: KnowledgeEntry[]) {
+  constructor(
+    knowledge: KnowledgeEntry[],
+    private readonly tongue: Tongue,
+  ) {
     this.entries = new Map(knowledge.map((entry) => [entry.id, entry]));
     this.index = new MiniSearch<KnowledgeEntry>({
       idField: 'id',
@@ -218,7 +246,7 @@ class KnowledgeIndex {
         const value = entry[field as keyof KnowledgeEntry];
         return Array.isArray(value) ? value.join(' ') : String(value);
       },
-      processTerm: normaliseTerm,
+      processTerm: tongue.normaliseTerm,
       searchOptions: {
         boost: { questions: 2, keywords: 1.5, answer: 0.4 },
         fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
@@ -231,7 +259,7 @@ class KnowledgeIndex {
   retrieve(fullQuestion: string): Retrieved[] {
     // A question of 2,000 characters would cost a search of every one of its words; its first words decide.
     const question = fullQuestion.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ');
-    const terms = new Set(MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => normaliseTerm(token) ?? []));
+    const terms = new Set(MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => this.tongue.normaliseTerm(token) ?? []));
     return this.index.search(question).flatMap((result) => {
       const entry = this.entries.get(String(result.id));
       return entry ? [{ entry, score: result.score, coverage: terms.size === 0 ? 0 : new Set(result.queryTerms).size / terms.size }] : [];
@@ -240,59 +268,248 @@ class KnowledgeIndex {
 
   confident(question: string): KnowledgeEntry | undefined {
     const [best] = this.retrieve(question);
-    return best && best.score >= MIN_SCORE && best.coverage >= MIN_COVERAGE ? best.entry : undefined;
+    return best && best.score >= this.tongue.minScore && best.coverage >= this.tongue.minCoverage ? best.entry : undefined;
   }
 }
 
 /** "Tomorrow", "today", "short notice": a question about how soon a visit can be, which the minimum notice answers. */
 const SOON = /\b(today|tonight|tomorrow|same[- ]day|short notice|asap|right away|right now)\b/i;
 
+const ENGLISH: Tongue = {
+  plain: (text) => text,
+  normaliseTerm,
+  minScore: MIN_SCORE,
+  minCoverage: MIN_COVERAGE,
+  minutesIn,
+  kindIn,
+  costWords: COST_WORDS,
+  clockTime: CLOCK_TIME,
+  weekdays: WEEKDAYS,
+  soon: SOON,
+  followUp: FOLLOW_UP,
+  feeAnswer,
+  placeAnswer,
+  decline: declineAnswer,
+  buildKnowledge,
+};
+
+// ---- Spanish ----------------------------------------------------------------------------------------------------
+
+/** Lower case, without accents or the tilde ("¿Cuánto cuesta mañana?" → "¿cuanto cuesta manana?"). */
+export function withoutAccents(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+const STOP_WORDS_ES = new Set(
+  (
+    'a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras el la los las lo un una unos unas ' +
+    'y o u e ni que quien quienes como cual cuales mi mis tu tus su sus nuestro nuestra usted ustedes yo me te se le les nos ' +
+    'este esta estos estas ese esa eso esto aquel hay es son ser soy sea fue era estar estoy estan esta puedo puede pueden poder ' +
+    'podria podrian podrias quiero quiere quisiera necesito necesita tengo tiene tienen tener hacer hace hacen si no muy mas ' +
+    'tambien ya pero porque pues hola gracias buenas buenos favor senor senora oiga disculpe techhelp ayuda ayudar ayudarme alguien ' +
+    'algo algun alguna todo toda todos bien ok okay vale ahi aqui eh oye mire saber sabe decir dicen digame gustaria ' +
+    'the is are do does can you your my i of to for and how what'
+  ).split(' '),
+);
+
+/** A light normaliser for Spanish: no accents, Spanish plurals and common verb and vowel endings folded. */
+export function normaliseTermEs(term: string): string | null {
+  let word = withoutAccents(term).replace(/['’]/g, '');
+  if (word.length < 2 || STOP_WORDS_ES.has(word) || /^\d{3,}$/.test(word)) return null;
+  if (word.length > 4 && word.endsWith('ces')) word = `${word.slice(0, -3)}z`;
+  else if (word.length > 4 && /[dlnrjz]es$/.test(word)) word = word.slice(0, -2);
+  else if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1);
+  if (word.length >= 7 && /(ando|iendo|ado|ada|ido|ida)$/.test(word)) word = word.replace(/(ando|iendo|ado|ada|ido|ida)$/, '');
+  else if (word.length >= 5 && /(ar|er|ir)$/.test(word)) word = word.slice(0, -2);
+  else if (word.length >= 4 && /[aeo]$/.test(word)) word = word.slice(0, -1);
+  return word;
+}
+
+const NUMBER_WORDS_ES: Record<string, string> = {
+  un: '1',
+  una: '1',
+  uno: '1',
+  dos: '2',
+  tres: '3',
+  cuatro: '4',
+  cinco: '5',
+  seis: '6',
+  siete: '7',
+  ocho: '8',
+  diez: '10',
+  quince: '15',
+  veinte: '20',
+  treinta: '30',
+  cuarenta: '40',
+  'cuarenta y cinco': '45',
+  cincuenta: '50',
+  noventa: '90',
+};
+
+/** minutesIn for Spanish, on text without accents: "hora y media", "dos horas", "90 minutos", "media hora". */
+export function minutesInEs(plainText: string): number | undefined {
+  let value = ` ${plainText} `;
+  value = value.replace(
+    /\b(cuarenta y cinco|un|una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|diez|quince|veinte|treinta|cuarenta|cincuenta|noventa)\b/g,
+    (word) => NUMBER_WORDS_ES[word] ?? word,
+  );
+  value = value
+    .replace(/(?<![\d./,])(\d+)(?: y)? (?:1\/2|½)/g, ' $1.5 ')
+    .replace(/(?<![\d./,])(?:1\/2|½)/g, ' 0.5 ')
+    .replace(/(?<![\d./,])(\d+),(\d+)/g, ' $1.$2 ')
+    .replace(/\b(\d+) horas? y media\b/g, ' $1.5 horas ')
+    .replace(/\b(\d+) horas? y cuarto\b/g, ' $1 horas 15 minutos ')
+    .replace(/\btres cuartos de hora\b/g, ' 45 minutos ')
+    .replace(/(?<![\d.] )\bhoras? y media\b/g, ' 1.5 horas ')
+    .replace(/(?<![\d.] )\bhora y cuarto\b/g, ' 1 hora 15 minutos ')
+    .replace(/\b(?:1 )?media hora\b/g, ' 30 minutos ');
+  const lengths = [
+    ...value.matchAll(
+      /(?<![\d./,:])(?:(\d+(?:\.\d+)?)\s*(?:horas?|hrs?|h|hours?)\b(?:\s*(?:y\s*)?(\d+)\s*(?:minutos?|mins?|m)\b)?|(\d+)\s*(?:minutos?|mins?|m)\b)/g,
+    ),
+  ];
+  if (lengths.length !== 1) return undefined;
+  const [, hours, extraMinutes, onlyMinutes] = lengths[0] ?? [];
+  const minutes = Math.round(hours !== undefined ? Number(hours) * 60 + Number(extraMinutes ?? 0) : Number(onlyMinutes));
+  return minutes > 0 && minutes <= 24 * 60 ? minutes : undefined;
+}
+
+function kindInEs(plainText: string): ServiceKind | undefined {
+  if (/consult|asesor|consejo|planific|planear|advice|planning/.test(plainText)) return 'consulting';
+  if (/troubleshoot|repar|arregl|solucion de problemas|\bfix/.test(plainText)) return 'troubleshooting';
+  return undefined;
+}
+
+function durationInWordsEs(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours === 0 ? '' : hours === 1 ? '1 hora' : `${hours} horas`;
+  if (rest === 0) return hourText;
+  if (hours === 0) return `${rest} minutos`;
+  if (rest === 30) return hours === 1 ? 'una hora y media' : `${hours} horas y media`;
+  return `${hourText} y ${rest} minutos`;
+}
+
+/** feeAnswer in Spanish: the same fee, computed by the same function. */
+export function feeAnswerEs(kind: ServiceKind, minutes: number, otherKindToo: boolean): string {
+  const fee = FEES[kind];
+  const total = feeForVisit(kind, minutes);
+  const extraSteps = (total - fee.hourlyDollars) / fee.incrementDollars;
+  const label = SERVICE_KIND_ES[kind];
+  let text: string;
+  if (extraSteps === 0) {
+    text =
+      minutes < 60
+        ? `${durationInWordsEs(minutes)} de ${label} cuesta $${total}, porque el mínimo es una hora ($${fee.hourlyDollars}).`
+        : `${durationInWordsEs(minutes)} de ${label} cuesta $${total}: es la primera hora, y los primeros ${GRACE_MINUTES} minutos después de la hora no se cobran.`;
+  } else {
+    text = `${durationInWordsEs(minutes)} de ${label} cuesta $${total}: $${fee.hourlyDollars} por la primera hora más ${extraSteps} ${extraSteps === 1 ? 'bloque extra' : 'bloques extra'} de ${INCREMENT_MINUTES} minutos a $${fee.incrementDollars} cada uno.`;
+  }
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (otherKindToo) {
+    const other: ServiceKind = kind === 'troubleshooting' ? 'consulting' : 'troubleshooting';
+    text += ` El mismo tiempo de ${SERVICE_KIND_ES[other]} costaría $${feeForVisit(other, minutes)}.`;
+  }
+  return `${text} Usted paga cuando el trabajo está terminado.`;
+}
+
+function placeAnswerEs(mention: PlaceMention, support: SupportContact): string {
+  const parts: string[] = [];
+  if (mention.served.length > 0) {
+    const names = mention.served.map((city) => `${city.name} (${city.town})`);
+    parts.push(`Sí, vamos a ${listInWordsEs(names)}, para visitas en persona o a distancia.`);
+  }
+  if (mention.unserved.length > 0) {
+    const places = mention.unserved.map((place) => place.replace(/^zip code (\d{5})$/, 'el código postal $1'));
+    parts.push(
+      `Lo siento, ${listInWordsEs(places)} ${places.length === 1 ? 'queda' : 'quedan'} fuera de nuestra zona de servicio: solo visitamos ${SERVICE_TOWNS_ES}. Es posible que aún podamos ayudarle a distancia; por favor ${supportLineEs(support)} para preguntar.`,
+    );
+  }
+  return parts.join(' ');
+}
+
+const SPANISH: Tongue = {
+  plain: withoutAccents,
+  normaliseTerm: normaliseTermEs,
+  minScore: 6,
+  minCoverage: 0.4,
+  minutesIn: minutesInEs,
+  kindIn: kindInEs,
+  costWords:
+    /\b(cuanto|cuesta|cuestan|costo|costaria|costara|cuestaria|precio|precios|cobran|cobra|cobrarian|cobraria|cobro|cobrar|tarifa|tarifas|pagar|pago|pagaria|saldria|sale|dolares|total|cost|price|charge|fee)\b/,
+  clockTime:
+    /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.\s?m\.?|p\.\s?m\.?)(?=\W|$)|\b(a|para|como a) las? \d{1,2}(:\d{2})?\b|\b\d{1,2}(:\d{2})? de la (manana|tarde|noche)\b/,
+  weekdays: /\b(lunes|martes|miercoles|jueves|viernes|entre semana|dias? de (la )?semana|dias? laborables?|dias? habiles?)\b/,
+  soon: /\b(hoy|esta noche|mismo dia|pasado manana|ahora mismo|ya mismo|cuanto antes|lo antes posible|lo mas pronto|de inmediato|enseguida)\b|(?<!\b(la|las|de) )\bmanana\b/,
+  followUp: /^\s*[¿¡]?\s*(y|que tal|y que tal|tambien|entonces|ok,? y|bueno,? y)\b/,
+  feeAnswer: feeAnswerEs,
+  placeAnswer: placeAnswerEs,
+  decline: declineAnswerEs,
+  buildKnowledge: buildKnowledgeEs,
+};
+
+const TONGUES: Record<Locale, Tongue> = { en: ENGLISH, es: SPANISH };
+
 export class BuiltInAssistant implements ChatProvider {
   readonly model = 'techhelp-built-in';
-  /** The index for the rules last asked with; the owner changes the rules rarely, so one is kept. */
-  private built: { key: string; knowledge: KnowledgeIndex } | undefined;
+  /** Per language, the index for the rules last asked with; the owner changes the rules rarely, so one is kept. */
+  private readonly built = new Map<Locale, { key: string; knowledge: KnowledgeIndex }>();
 
   constructor(private readonly support: SupportContact) {}
 
-  async complete(messages: ChatMessage[], _signal: AbortSignal, rules: BookingRules): Promise<string> {
-    return this.answer(messages, rules);
+  async complete(messages: ChatMessage[], _signal: AbortSignal, rules: BookingRules, language?: Locale): Promise<string> {
+    return this.answer(messages, rules, language);
   }
 
   /** The knowledge for these rules: rebuilt only when the owner's rules differ from the last question's. */
-  private knowledgeFor(rules: BookingRules): KnowledgeIndex {
+  private knowledgeFor(rules: BookingRules, language: Locale): KnowledgeIndex {
     const key = `${rules.minNoticeHours}/${rules.cutoffHours}`;
-    if (this.built?.key !== key) this.built = { key, knowledge: new KnowledgeIndex(buildKnowledge(this.support, rules)) };
-    return this.built.knowledge;
+    const built = this.built.get(language);
+    if (built?.key === key) return built.knowledge;
+    const tongue = TONGUES[language];
+    const knowledge = new KnowledgeIndex(tongue.buildKnowledge(this.support, rules), tongue);
+    this.built.set(language, { key, knowledge });
+    return knowledge;
   }
 
   /** Retrieval alone, for the test set's diagnostics: the best entries and their scores. */
-  retrieve(question: string, rules: BookingRules): Retrieved[] {
-    return this.knowledgeFor(rules).retrieve(question);
+  retrieve(question: string, rules: BookingRules, language: Locale = 'en'): Retrieved[] {
+    return this.knowledgeFor(rules, language).retrieve(question);
   }
 
-  answer(messages: ChatMessage[], rules: BookingRules): string {
-    const knowledge = this.knowledgeFor(rules);
+  /**
+   * The answer to the last question, in the language it is written in (or, when it does not tell, the
+   * conversation's, then `language`, the page's).
+   */
+  answer(messages: ChatMessage[], rules: BookingRules, language?: Locale): string {
+    const locale = chatLanguage(messages, language);
+    const tongue = TONGUES[locale];
+    const knowledge = this.knowledgeFor(rules, locale);
     const userMessages = messages.filter((message) => message.role === 'user').map((message) => message.content);
     const question = userMessages.at(-1) ?? '';
     const previous = userMessages.at(-2);
+    const plainQuestion = tongue.plain(question);
 
-    const fee = this.feeReply(question, previous);
+    const fee = this.feeReply(tongue, plainQuestion, previous === undefined ? undefined : tongue.plain(previous));
     if (fee) return fee;
 
     // A weekday is never bookable, and a clock time gets the start times we offer, so no other day or time is
     // ever confirmed, whatever else the question mentions (a town included). "Tomorrow at 9am" also gets the
     // minimum notice.
-    const slotAnswer = WEEKDAYS.test(question)
+    const slotAnswer = tongue.weekdays.test(plainQuestion)
       ? knowledge.entries.get('booking-days')
-      : CLOCK_TIME.test(question)
+      : tongue.clockTime.test(plainQuestion)
         ? knowledge.entries.get('booking-times')
         : undefined;
-    const notice = SOON.test(question) ? knowledge.entries.get('notice') : undefined;
+    const notice = tongue.soon.test(plainQuestion) ? knowledge.entries.get('notice') : undefined;
     const when = slotAnswer && notice ? { ...slotAnswer, answer: `${slotAnswer.answer} ${notice.answer}` } : slotAnswer;
 
     const places = placesIn(question);
     if (places.served.length > 0 || places.unserved.length > 0) {
-      const placeText = placeAnswer(places, this.support);
+      const placeText = tongue.placeAnswer(places, this.support);
       if (places.unserved.length > 0) return placeText;
       const about = when ?? knowledge.confident(places.rest);
       return about && about.id !== 'service-area' ? `${placeText} ${about.answer}` : placeText;
@@ -301,24 +518,24 @@ export class BuiltInAssistant implements ChatProvider {
 
     const found = knowledge.confident(question);
     if (found) return found.answer;
-    if (previous && FOLLOW_UP.test(question)) {
+    if (previous && tongue.followUp.test(plainQuestion)) {
       const withContext = knowledge.confident(`${previous} ${question}`);
       if (withContext) return withContext.answer;
     }
-    return declineAnswer(this.support);
+    return tongue.decline(this.support);
   }
 
-  private feeReply(question: string, previous: string | undefined): string | undefined {
-    const minutes = minutesIn(question);
-    const kind = kindIn(question);
-    const previousWasFee = previous !== undefined && minutesIn(previous) !== undefined && COST_WORDS.test(previous);
-    if (minutes !== undefined && (COST_WORDS.test(question) || kind !== undefined || previousWasFee)) {
-      const chosen = kind ?? (previousWasFee && previous ? kindIn(previous) : undefined);
-      return feeAnswer(chosen ?? 'troubleshooting', minutes, chosen === undefined);
+  private feeReply(tongue: Tongue, question: string, previous: string | undefined): string | undefined {
+    const minutes = tongue.minutesIn(question);
+    const kind = tongue.kindIn(question);
+    const previousWasFee = previous !== undefined && tongue.minutesIn(previous) !== undefined && tongue.costWords.test(previous);
+    if (minutes !== undefined && (tongue.costWords.test(question) || kind !== undefined || previousWasFee)) {
+      const chosen = kind ?? (previousWasFee && previous ? tongue.kindIn(previous) : undefined);
+      return tongue.feeAnswer(chosen ?? 'troubleshooting', minutes, chosen === undefined);
     }
-    if (minutes === undefined && kind && previousWasFee && previous && FOLLOW_UP.test(question)) {
-      const previousMinutes = minutesIn(previous);
-      if (previousMinutes !== undefined) return feeAnswer(kind, previousMinutes, false);
+    if (minutes === undefined && kind && previousWasFee && previous && tongue.followUp.test(question)) {
+      const previousMinutes = tongue.minutesIn(previous);
+      if (previousMinutes !== undefined) return tongue.feeAnswer(kind, previousMinutes, false);
     }
     return undefined;
   }

@@ -1,14 +1,16 @@
 import OpenAI from 'openai';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 
 /**
  * Something that answers a conversation: the built-in assistant or an OpenAI-compatible server. Each question
- * comes with the owner's booking rules as they are now (the back office changes them at any time).
+ * comes with the owner's booking rules as they are now (the back office changes them at any time) and the
+ * language to answer in (the customer's, see language.ts).
  */
 export interface ChatProvider {
   readonly model: string;
-  complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules): Promise<string>;
+  complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules, language: Locale): Promise<string>;
 }
 
 export type ChatFailureKind = 'timeout' | 'busy' | 'unavailable' | 'malformed';
@@ -31,8 +33,8 @@ export type OpenAIProviderOptions = {
   apiKey: string;
   baseUrl: string | undefined;
   model: string;
-  /** Our system prompt for the current booking rules, made for each request. */
-  systemPrompt: (rules: BookingRules) => string;
+  /** Our system prompt for the current booking rules and the customer's language, made for each request. */
+  systemPrompt: (rules: BookingRules, language: Locale) => string;
   /** The SDK's own per-attempt timeout; the service's overall deadline is the signal. */
   timeoutMs: number;
 };
@@ -58,13 +60,13 @@ export class OpenAIProvider implements ChatProvider {
     });
   }
 
-  async complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules): Promise<string> {
+  async complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules, language: Locale): Promise<string> {
     let completion: unknown;
     try {
       completion = await this.client.chat.completions.create(
         {
           model: this.options.model,
-          messages: [{ role: 'system', content: this.options.systemPrompt(rules) }, ...messages],
+          messages: [{ role: 'system', content: this.options.systemPrompt(rules, language) }, ...messages],
           ...(ACCEPTS_MINIMAL_REASONING.test(this.options.model) ? { reasoning_effort: 'minimal' as const } : {}),
         },
         { signal },

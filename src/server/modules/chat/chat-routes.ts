@@ -32,7 +32,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) left.abort();
       });
-      return chat.reply(viewer, request.body.messages, left.signal);
+      return chat.reply(viewer, request.body.messages, left.signal, request.body.locale);
     },
   );
 

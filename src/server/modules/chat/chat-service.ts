@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatbotInquiry, type ChatMessage, type ChatReply } from '../../../shared/chat.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -13,6 +14,7 @@ import { bookingRules } from '../schedule/schedule-service.ts';
 import { BuiltInAssistant } from './built-in-assistant.ts';
 import { type ChatFailureKind, type ChatProvider, ChatProviderError, OpenAIProvider } from './chat-provider.ts';
 import { systemPrompt } from './knowledge.ts';
+import { chatLanguage } from './language.ts';
 
 /** Per signed-in user: enough for a real conversation, not enough to run up a provider's bill. */
 export const CHAT_LIMITS = {
@@ -22,7 +24,11 @@ export const CHAT_LIMITS = {
 
 export function createChatProvider(config: Config, timeoutMs: number): ChatProvider {
   if (!config.openai) return new BuiltInAssistant(config.support);
-  return new OpenAIProvider({ ...config.openai, systemPrompt: (rules) => systemPrompt(config.support, rules), timeoutMs });
+  return new OpenAIProvider({
+    ...config.openai,
+    systemPrompt: (rules, language) => systemPrompt(config.support, rules, language),
+    timeoutMs,
+  });
 }
 
 export class ChatService {
@@ -35,11 +41,16 @@ export class ChatService {
     private readonly timeoutMs: number,
   ) {}
 
-  /** One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. */
-  async reply(viewer: SessionUser, messages: ChatMessage[], readerLeft?: AbortSignal): Promise<ChatReply> {
+  /**
+   * One answer within the deadline, in the Chat Completions shape; failures become clear, logged errors. It is in
+   * the language the customer writes in; `pageLocale` (the page's language) decides only when the conversation
+   * does not tell.
+   */
+  async reply(viewer: SessionUser, messages: ChatMessage[], readerLeft?: AbortSignal, pageLocale?: Locale): Promise<ChatReply> {
     await consumeRateLimit(this.db, `chat:user:${viewer.id}`, CHAT_LIMITS.messages);
     // The owner's minimum notice and cut-off as they are now: one row, read for every question.
     const rules = await bookingRules(this.db);
+    const language = chatLanguage(messages, pageLocale);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
     const stop = () => deadline.abort();
@@ -47,7 +58,7 @@ export class ChatService {
     let content: string;
     try {
       content = await Promise.race([
-        this.provider.complete(messages, deadline.signal, rules),
+        this.provider.complete(messages, deadline.signal, rules, language),
         new Promise<never>((_, reject) => {
           deadline.signal.addEventListener('abort', () =>
             reject(new ChatProviderError('timeout', 'The chat provider did not answer in time.')),

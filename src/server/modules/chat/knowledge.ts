@@ -16,7 +16,9 @@ import {
   SLOT_LABELS,
   TECHNICIAN_BIO,
 } from '../../../shared/business.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
+import { SPANISH_LABELS } from './spanish-labels.ts';
 
 /**
  * What the chat assistant knows, built from the same facts the site's pages show (src/shared/business.ts), so a
@@ -361,14 +363,34 @@ const lessonKeywords: Record<string, string> = {
   'windows-firewall': 'firewall network protection blocked block turn off windows security settings',
 };
 
-/** The facts the OpenAI-compatible assistant is grounded in: the same entries, as plain text, for the current rules. */
-export function systemPrompt(support: SupportContact, rules: BookingRules): string {
+/**
+ * The language the model is told to answer in, with the Spanish site's button names for a Spanish answer (the
+ * Spanish knowledge base uses the same ones).
+ */
+function languageRule(language: Locale): string {
+  if (language === 'en') return "Answer in English, the language of the customer's question.";
+  const labels = Object.entries(SPANISH_LABELS)
+    .map(([english, spanish]) => `"${english}" is "${spanish}"`)
+    .join(', ');
+  return [
+    "Answer in Spanish, the language of the customer's question: natural Latin-American Spanish, using usted, warm and plain for older adults.",
+    'Keep prices, town and place names (for example "Town of Islip"), times, phone numbers, "TechHelp" and "PayPal" exactly as in the facts.',
+    `On the Spanish site the buttons and labels read: ${labels}.`,
+  ].join(' ');
+}
+
+/**
+ * The facts the OpenAI-compatible assistant is grounded in: the same entries, as plain text, for the current rules,
+ * and the language to answer in.
+ */
+export function systemPrompt(support: SupportContact, rules: BookingRules, language: Locale = 'en'): string {
   const facts = buildKnowledge(support, rules)
     .map((entry) => `- ${entry.answer}`)
     .join('\n');
   return [
     `You are the assistant on the website of ${BUSINESS_NAME}, a local technology-help business on Long Island, New York, serving the ${listInWords(SERVICE_TOWNS)}. Customers are small businesses, home offices and older adults.`,
     'Answer in plain, friendly words, in a few short sentences, without jargon or markdown tables.',
+    languageRule(language),
     'Use only the facts below. Never invent a price, a town, a day, a time slot, a discount or a promise that is not in them.',
     `Fee rules: ${FEE_SCHEDULE_TEXT.join(' ')} For example, 90 minutes of troubleshooting costs $${feeForVisit('troubleshooting', 90)} and 2 hours of consulting costs $${feeForVisit('consulting', 120)}.`,
     `Booking rules (the owner's current settings; for notice and cut-off never name any other number of hours): ${noticeRule(rules)} ${cutoffRule(rules, support)} A visit can be rescheduled from the appointment list on the customer's home page (Change time): they pick a new open slot, and the old slot is kept until the new one is held; a completed or paid visit can't be rescheduled, and neither can one past the cut-off. The owner sometimes takes time off: closed days and times show as "Closed" in the calendar and can't be booked. A completed job can be paid but not cancelled.`,
