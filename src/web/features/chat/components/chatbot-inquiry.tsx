@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -17,6 +18,8 @@ import { useSendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
 
 /** The offer of a custom chatbot for an organisation, with a short request form that reaches the admins. */
 export function ChatbotInquiryOffer() {
+  const { i18n } = useLingui();
+  const say = (english: string | undefined) => (english === undefined ? undefined : i18n._(english));
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const alert = useTimedAlert();
@@ -42,7 +45,7 @@ export function ChatbotInquiryOffer() {
     try {
       await sendInquiry.mutateAsync(values);
     } catch (error) {
-      alert.show({ heading: CHAT_TEXTS.inquiryFailure, body: serverMessage(error) });
+      alert.show({ heading: i18n._(CHAT_TEXTS.inquiryFailure), body: say(serverMessage(error)) });
       return;
     }
     reset();
@@ -54,11 +57,11 @@ export function ChatbotInquiryOffer() {
   return (
     <section aria-labelledby={`${formId}-title`} className="mt-5 pt-4 border-top">
       <h2 id={`${formId}-title`} className="h3">
-        {CHAT_TEXTS.customTitle}
+        {i18n._(CHAT_TEXTS.customTitle)}
       </h2>
-      <p className="fs-5">{CHAT_TEXTS.customText}</p>
+      <p className="fs-5">{i18n._(CHAT_TEXTS.customText)}</p>
       {/* Always present, so a screen reader announces the text when it appears. */}
-      <div role="status">{sent && <p className="alert alert-success fs-5">{CHAT_TEXTS.inquirySent}</p>}</div>
+      <div role="status">{sent && <p className="alert alert-success fs-5">{i18n._(CHAT_TEXTS.inquirySent)}</p>}</div>
       {!open ? (
         <Button
           ref={toggle}
@@ -71,29 +74,29 @@ export function ChatbotInquiryOffer() {
             setOpen(true);
           }}
         >
-          {CHAT_TEXTS.customAsk}
+          {i18n._(CHAT_TEXTS.customAsk)}
         </Button>
       ) : (
         <Form id={formId} noValidate onSubmit={handleSubmit(onValid)} className="chat-inquiry-form">
           {alert.element}
           <TextField
-            label={CHAT_TEXTS.organisationLabel}
+            label={i18n._(CHAT_TEXTS.organisationLabel)}
             autoComplete="organization"
             maxLength={ORGANISATION_MAX_LENGTH}
             registration={register('organisation')}
-            error={errors.organisation?.message}
+            error={say(errors.organisation?.message)}
             autoFocus
           />
           <TextField
-            label={CHAT_TEXTS.inquiryLabel}
+            label={i18n._(CHAT_TEXTS.inquiryLabel)}
             rows={4}
             maxLength={CHATBOT_INQUIRY_MAX_LENGTH}
             registration={register('message')}
-            error={errors.message?.message}
+            error={say(errors.message?.message)}
           />
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend}
+              {i18n._(isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend)}
             </Button>
             <Button
               variant="outline-secondary"
@@ -103,7 +106,7 @@ export function ChatbotInquiryOffer() {
                 setOpen(false);
               }}
             >
-              {CHAT_TEXTS.inquiryCancel}
+              {i18n._(CHAT_TEXTS.inquiryCancel)}
             </Button>
           </div>
         </Form>

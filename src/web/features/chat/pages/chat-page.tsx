@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -15,7 +16,8 @@ import '../chat.css';
  * so the assistant keeps its context) and is gone when the page is left or Clear is pressed.
  */
 function ChatPage() {
-  usePageTitle('Ask our assistant');
+  const { i18n, t } = useLingui();
+  usePageTitle(i18n._(CHAT_TEXTS.title));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const chat = useSendChat();
@@ -59,7 +61,8 @@ function ChatPage() {
       // Nothing typed is lost: the question goes back into the box to send again.
       setMessages(messages);
       setDraft(question.content);
-      alert.show({ heading: CHAT_TEXTS.failure, body: serverMessage(error) });
+      const explanation = serverMessage(error);
+      alert.show({ heading: i18n._(CHAT_TEXTS.failure), body: explanation && i18n._(explanation) });
     } finally {
       if (pending.current === controller) {
         pending.current = null;
@@ -82,21 +85,21 @@ function ChatPage() {
 
   return (
     <Container className="py-4 py-md-5 chat-page">
-      <h1 className="mb-3">{CHAT_TEXTS.title}</h1>
-      <p className="lead">{CHAT_TEXTS.intro}</p>
+      <h1 className="mb-3">{i18n._(CHAT_TEXTS.title)}</h1>
+      <p className="lead">{i18n._(CHAT_TEXTS.intro)}</p>
 
-      <section aria-label="Conversation" className="mb-3">
+      <section aria-label={t`Conversation`} className="mb-3">
         {/* A scrolling region must be reachable by keyboard to be read and scrolled (WCAG 2.1.1). */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
-        <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Conversation with the assistant" tabIndex={0}>
+        <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label={t`Conversation with the assistant`} tabIndex={0}>
           {messages.length === 0 ? (
-            <p className="text-body-secondary mb-0">{CHAT_TEXTS.empty}</p>
+            <p className="text-body-secondary mb-0">{i18n._(CHAT_TEXTS.empty)}</p>
           ) : (
             messages.map((message, index) => (
               // The conversation only grows or is cleared, so a position is a stable key.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <div key={index} className={`chat-message chat-message-${message.role}`}>
-                <span className="chat-speaker">{message.role === 'user' ? CHAT_TEXTS.you : CHAT_TEXTS.assistant}:</span>
+                <span className="chat-speaker">{i18n._(message.role === 'user' ? CHAT_TEXTS.you : CHAT_TEXTS.assistant)}:</span>
                 {message.content}
               </div>
             ))
@@ -107,7 +110,7 @@ function ChatPage() {
       {alert.element}
       <Form noValidate onSubmit={send}>
         <Form.Group className="mb-3" controlId={inputId}>
-          <Form.Label className="fs-5">{CHAT_TEXTS.inputLabel}</Form.Label>
+          <Form.Label className="fs-5">{i18n._(CHAT_TEXTS.inputLabel)}</Form.Label>
           <Form.Control
             ref={input}
             size="lg"
@@ -122,16 +125,16 @@ function ChatPage() {
           />
           {inputError && (
             <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
-              {inputError}
+              {i18n._(inputError)}
             </Form.Control.Feedback>
           )}
         </Form.Group>
         <div className="d-flex flex-wrap gap-2">
           <Button type="submit" size="lg" disabled={waiting}>
-            {waiting ? CHAT_TEXTS.thinking : CHAT_TEXTS.send}
+            {i18n._(waiting ? CHAT_TEXTS.thinking : CHAT_TEXTS.send)}
           </Button>
           <Button type="button" variant="outline-secondary" size="lg" onClick={clear}>
-            {CHAT_TEXTS.clear}
+            {i18n._(CHAT_TEXTS.clear)}
           </Button>
         </div>
       </Form>

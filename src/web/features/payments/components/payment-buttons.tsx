@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { formatDollars } from '../../../../shared/appointments.ts';
 import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { appConfig } from '../../../lib/app-config.ts';
+import { money } from '../formats.ts';
 import type { PayPalCheckoutProps } from './paypal-checkout.tsx';
 
 /** Where a payment failed: creating the order, or capturing it once the payer approved. */
@@ -24,9 +25,10 @@ export type PaymentFlow = {
 };
 
 function ScriptError() {
+  const { i18n } = useLingui();
   return (
     <Alert variant="danger" className="fs-5">
-      {PAYMENT_TEXTS.scriptError}
+      {i18n._(PAYMENT_TEXTS.scriptError)}
     </Alert>
   );
 }
@@ -44,8 +46,10 @@ const PayPalCheckout = lazy<ComponentType<PayPalCheckoutProps>>(() =>
  * calls as PayPal's buttons, create and capture, so the whole flow can be tried without money moving.
  */
 function TestModePanel({ amountCents, disabled, createOrder, captureOrder, onPaid, onFailure }: Omit<PaymentFlow, 'onCancel'>) {
+  const { t } = useLingui();
   const id = useId();
   const [paying, setPaying] = useState(false);
+  const amount = money(amountCents);
   const busy = useRef(false);
 
   const pay = async () => {
@@ -75,16 +79,18 @@ function TestModePanel({ amountCents, disabled, createOrder, captureOrder, onPai
     <section className="test-mode-panel" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <h3 id={`${id}-title`} className="h5 test-mode-title">
         <span className="badge test-mode-badge me-2" aria-hidden="true">
-          TEST
+          <Trans>TEST</Trans>
         </span>
-        Test mode: no money moves
+        <Trans>Test mode: no money moves</Trans>
       </h3>
       <p id={`${id}-text`}>
-        Online payment is not connected yet. This button runs the real payment steps on our server and records the payment, but nobody is
-        charged.
+        <Trans>
+          Online payment is not connected yet. This button runs the real payment steps on our server and records the payment, but nobody is
+          charged.
+        </Trans>
       </p>
       <Button size="lg" variant="success" disabled={disabled || paying} onClick={() => void pay()} className="test-mode-pay">
-        {paying ? 'Paying…' : `Pay $${formatDollars(amountCents)} (test mode)`}
+        {paying ? t`Paying…` : t`Pay ${amount} (test mode)`}
       </Button>
     </section>
   );
@@ -95,10 +101,11 @@ function TestModePanel({ amountCents, disabled, createOrder, captureOrder, onPai
  * PayPal's buttons when the server has PayPal credentials, the labelled test-mode panel otherwise.
  */
 export function PaymentButtons(flow: PaymentFlow) {
+  const { t } = useLingui();
   const { payments } = appConfig;
   if (payments.mode !== 'paypal') return <TestModePanel {...flow} />;
   return (
-    <Suspense fallback={<LoadingSpinner label="Loading PayPal…" />}>
+    <Suspense fallback={<LoadingSpinner label={t`Loading PayPal…`} />}>
       <PayPalCheckout clientId={payments.clientId} {...flow} />
     </Suspense>
   );

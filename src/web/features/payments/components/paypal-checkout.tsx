@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,15 +15,16 @@ function scriptOptions(clientId: string) {
 }
 
 function Buttons({ disabled, createOrder, captureOrder, onPaid, onFailure, onCancel }: PaymentFlow) {
+  const { i18n, t } = useLingui();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   // PayPal reports a failed createOrder through onError as well; it has been told already.
   const createFailed = useRef(false);
 
-  if (isPending) return <LoadingSpinner label="Loading PayPal…" />;
+  if (isPending) return <LoadingSpinner label={t`Loading PayPal…`} />;
   if (isRejected) {
     return (
       <Alert variant="danger" className="fs-5">
-        {PAYMENT_TEXTS.scriptError}
+        {i18n._(PAYMENT_TEXTS.scriptError)}
       </Alert>
     );
   }
@@ -68,7 +70,7 @@ export function PayPalCheckout({ clientId, ...flow }: PayPalCheckoutProps) {
   return (
     <section aria-labelledby={`${id}-title`} className="paypal-checkout">
       <h3 id={`${id}-title`} className="h5">
-        Pay with PayPal or a card
+        <Trans>Pay with PayPal or a card</Trans>
       </h3>
       <PayPalScriptProvider options={scriptOptions(clientId)}>
         <Buttons {...flow} />

@@ -1,22 +1,24 @@
 import '../payments.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APPOINTMENT_TEXTS, formatDollars } from '../../../../shared/appointments.ts';
-import { formatAppointmentTime } from '../../../../shared/business-time.ts';
-import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
+import { type CaptureOutcome, PAYMENT_TEMPLATES, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { noteFailure } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCaptureOrder } from '../api/capture-order.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
 import { PaymentButtons, type PaymentStage } from '../components/payment-buttons.tsx';
+import { money, visitTime } from '../formats.ts';
 
 const COMPONENT_NAME = 'MakePayment';
 
@@ -26,13 +28,14 @@ type PaymentState = { appointmentId?: unknown; amountCents?: unknown } | null;
 function BackHome() {
   return (
     <Link to="/home" className="btn btn-outline-primary btn-lg">
-      Back to your appointments
+      <Trans>Back to your appointments</Trans>
     </Link>
   );
 }
 
 /** The server's refusals (not completed, paid already, no amount yet, not yours) and failures, with a way back. */
 function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { i18n, t } = useLingui();
   const reported = useRef(false);
   useEffect(() => {
     if (reported.current) return;
@@ -43,16 +46,16 @@ function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => vo
   return (
     <Alert variant={refusal ? 'warning' : 'danger'} className="checkout-refused">
       <Alert.Heading as="h2" className="h4">
-        {refusal ? APPOINTMENT_TEXTS.payNotAllowedTitle : 'The checkout could not be loaded.'}
+        {refusal ? i18n._(APPOINTMENT_TEXTS.payNotAllowedTitle) : t`The checkout could not be loaded.`}
       </Alert.Heading>
       <p className="fs-5">
-        {error instanceof ApiRequestError ? error.message : 'Something went wrong on our side. Please try again in a moment.'}
+        {error instanceof ApiRequestError ? i18n._(error.message) : t`Something went wrong on our side. Please try again in a moment.`}
       </p>
       <div className="d-flex flex-wrap gap-2">
         <BackHome />
         {!refusal && (
           <Button variant="outline-danger" size="lg" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
       </div>
@@ -68,16 +71,24 @@ function isStaleOrder(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code === 'ORDER_STALE';
 }
 
-/** The texts of a failed payment: the spec's for each stage, the server's own when the payer was declined. */
+/**
+ * The texts of a failed payment: the spec's for each stage, the server's own when the payer was declined. In the
+ * active language: the server's and the spec's texts are English, and shown through `translate`.
+ */
 function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
-  if (error instanceof ApiRequestError && error.status === 402) return { body: error.message };
-  if (error instanceof ApiRequestError && RESTART_CODES.has(error.code)) return { variant: 'warning', body: error.message };
+  if (error instanceof ApiRequestError && error.status === 402) return { body: translate(error.message) };
+  if (error instanceof ApiRequestError && RESTART_CODES.has(error.code)) return { variant: 'warning', body: translate(error.message) };
   const heading = stage === 'create' ? PAYMENT_TEXTS.paymentProcessError : PAYMENT_TEXTS.approvalError;
   // A refusal (already paid, not completed) says why; a fault says only what the spec says.
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message !== heading) {
-    return { heading, body: error.message };
+    return { heading: translate(heading), body: translate(error.message) };
   }
-  return { body: heading };
+  return { body: translate(heading) };
+}
+
+/** "Make a Payment of $75.00" (the spec's), or in Spanish with the amount as Spanish writes it. */
+function makePaymentHeading(amountCents: number): string {
+  return translate(PAYMENT_TEMPLATES.makePayment, { dollars: formatDollars(amountCents) });
 }
 
 /**
@@ -85,7 +96,8 @@ function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
  * (kept in the address so a reload works); the amount shown and charged is the server's.
  */
 function MakePaymentPage() {
-  usePageTitle(PAYMENT_TEXTS.checkout);
+  const { i18n, t } = useLingui();
+  usePageTitle(i18n._(PAYMENT_TEXTS.checkout));
   const location = useLocation();
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
@@ -114,9 +126,10 @@ function MakePaymentPage() {
   const onPaid = async (outcome: CaptureOutcome) => {
     setPaid(outcome);
     alert.clear();
+    const amount = money(outcome.amountCents);
     await modal.show({
-      title: PAYMENT_TEXTS.thankYou(outcome.payerName),
-      body: `We received $${formatDollars(outcome.amountCents)} and e-mailed you a receipt. You will be taken back to your appointments.`,
+      title: i18n._(PAYMENT_TEMPLATES.thankYou, { name: outcome.payerName }),
+      body: t`We received ${amount} and e-mailed you a receipt. You will be taken back to your appointments.`,
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
     void navigate('/home');
@@ -136,16 +149,20 @@ function MakePaymentPage() {
   if (paid) {
     content = (
       <div role="status" className="checkout-paid">
-        <p className="fs-4 fw-semibold">{PAYMENT_TEXTS.thankYou(paid.payerName)}</p>
+        <p className="fs-4 fw-semibold">{i18n._(PAYMENT_TEMPLATES.thankYou, { name: paid.payerName })}</p>
         <p>
-          <Link to="/home">Back to your appointments</Link>
+          <Link to="/home">
+            <Trans>Back to your appointments</Trans>
+          </Link>
         </p>
       </div>
     );
   } else if (!appointmentId) {
     content = (
       <Alert variant="warning">
-        <p className="fs-5">No appointment was chosen for payment. Choose Pay next to a completed job on your home page.</p>
+        <p className="fs-5">
+          <Trans>No appointment was chosen for payment. Choose Pay next to a completed job on your home page.</Trans>
+        </p>
         <BackHome />
       </Alert>
     );
@@ -155,12 +172,18 @@ function MakePaymentPage() {
     content = <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else {
     const { amountCents, startsAt } = checkout.data;
+    const visit = visitTime(Date.parse(startsAt));
+    const amount = money(amountCents);
     content = (
       <>
-        <h2 className="h3">{PAYMENT_TEXTS.makePayment(formatDollars(amountCents))}</h2>
-        <p className="fs-5">For your visit on {formatAppointmentTime(Date.parse(startsAt))}.</p>
+        <h2 className="h3">{makePaymentHeading(amountCents)}</h2>
+        <p className="fs-5">
+          <Trans>For your visit on {visit}.</Trans>
+        </p>
         {offered !== undefined && offered !== amountCents && (
-          <p className="checkout-amount-note">The amount for this job is now ${formatDollars(amountCents)}; that is what you will pay.</p>
+          <p className="checkout-amount-note">
+            <Trans>The amount for this job is now {amount}; that is what you will pay.</Trans>
+          </p>
         )}
         <div className="checkout-alert">{alert.element}</div>
         <PaymentButtons
@@ -176,7 +199,9 @@ function MakePaymentPage() {
           onCancel={() => setPaying(false)}
         />
         <p className="mt-4">
-          <Link to="/home">Back to your appointments</Link>
+          <Link to="/home">
+            <Trans>Back to your appointments</Trans>
+          </Link>
         </p>
       </>
     );
@@ -185,7 +210,7 @@ function MakePaymentPage() {
   return (
     <Container className="py-4 py-md-5">
       <div className="checkout-page">
-        <h1 className="mb-3">{PAYMENT_TEXTS.checkout}</h1>
+        <h1 className="mb-3">{i18n._(PAYMENT_TEXTS.checkout)}</h1>
         {content}
       </div>
       {modal.element}
