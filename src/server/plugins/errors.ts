@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { english } from '../../shared/english.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/messages.ts';
 
 /** An error a route throws on purpose: its message is meant for the user. */
@@ -16,21 +17,21 @@ export class HttpError extends Error {
 }
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
-  400: 'The request was not valid.',
-  401: 'Please log in first.',
-  403: 'Not Authorized',
-  404: 'Not found.',
-  405: 'That method is not allowed here.',
-  406: 'That response format is not available.',
-  413: 'That request is too large.',
-  414: 'That address is too long.',
-  415: 'That content type is not supported; send JSON.',
-  429: 'Too many requests. Please wait a moment and try again.',
+  400: english('The request was not valid.'),
+  401: english('Please log in first.'),
+  403: english('Not Authorized'),
+  404: english('Not found.'),
+  405: english('That method is not allowed here.'),
+  406: english('That response format is not available.'),
+  413: english('That request is too large.'),
+  414: english('That address is too long.'),
+  415: english('That content type is not supported; send JSON.'),
+  429: english('Too many requests. Please wait a moment and try again.'),
 };
 
 /** The user-facing text of a client error status, for errors that bring no message of their own. */
 export function clientErrorMessage(statusCode: number): string {
-  return CLIENT_ERROR_MESSAGES[statusCode] ?? CLIENT_ERROR_MESSAGES[400] ?? 'The request was not valid.';
+  return CLIENT_ERROR_MESSAGES[statusCode] ?? CLIENT_ERROR_MESSAGES[400] ?? english('The request was not valid.');
 }
 
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
@@ -70,7 +71,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       const detail = first?.message ? `${field ? `${field}: ` : ''}${first.message}` : CLIENT_ERROR_MESSAGES[400];
-      return sendError(reply, 400, 'VALIDATION_FAILED', detail ?? 'The request was not valid.');
+      return sendError(reply, 400, 'VALIDATION_FAILED', detail ?? english('The request was not valid.'));
     }
 
     const statusCode = !isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { english } from '../../shared/english.ts';
 import { clientErrorMessage, HttpError } from './errors.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
@@ -115,5 +116,5 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
 const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const CROSS_SITE_MESSAGE = 'This request did not come from our site.';
-const NUL_MESSAGE = 'The request contains a NUL character, which no field accepts.';
+const CROSS_SITE_MESSAGE = english('This request did not come from our site.');
+const NUL_MESSAGE = english('The request contains a NUL character, which no field accepts.');

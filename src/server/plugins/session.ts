@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '../../shared/account.ts';
+import { english } from '../../shared/english.ts';
 import { HttpError } from './errors.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
@@ -56,13 +57,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { resolveSession }:
 /** Guards: signed in with a verified e-mail; admin. They throw the standard error shape. */
 export function requireVerifiedUser(request: FastifyRequest): SessionUser {
   const viewer = request.viewer;
-  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
-  if (!viewer.emailVerified) throw new HttpError(403, 'NOT_VERIFIED', 'Please verify your email first.');
+  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', english('Please log in first.'));
+  if (!viewer.emailVerified) throw new HttpError(403, 'NOT_VERIFIED', english('Please verify your email first.'));
   return viewer;
 }
 
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const viewer = requireVerifiedUser(request);
-  if (!viewer.isAdmin) throw new HttpError(403, 'FORBIDDEN', 'Not Authorized');
+  if (!viewer.isAdmin) throw new HttpError(403, 'FORBIDDEN', english('Not Authorized'));
   return viewer;
 }

@@ -9,12 +9,13 @@ import {
   DescriptionSchema,
   RescheduleAppointmentSchema,
 } from '../../../shared/appointments.ts';
+import { english } from '../../../shared/english.ts';
 import { SCHEDULE_TEXTS } from '../../../shared/schedule.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { AppointmentService } from './appointment-service.ts';
 
-const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: 'That appointment was not found.' }) });
+const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: english('That appointment was not found.') }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: AppointmentService }> = async (app, { appointments }) => {
