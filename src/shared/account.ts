@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CITY_PLACEHOLDER, SERVICE_CITIES } from './business.ts';
 import { english } from './english.ts';
+import { LOCALES } from './locale.ts';
 
 /** Rules and texts of spec section 5 for accounts, enforced by the browser's forms and by the server alike. */
 
@@ -45,7 +46,14 @@ export const PasswordSchema = z
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const SignUpSchema = z
-  .object({ email: EmailSchema, confirmEmail: z.string(), password: PasswordSchema, confirmPassword: z.string() })
+  .object({
+    email: EmailSchema,
+    confirmEmail: z.string(),
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+    /** The language the customer signed up in: their e-mails come in it (decision 016). */
+    locale: z.enum(LOCALES).optional(),
+  })
   .refine((form) => sameEmail(form.email, form.confirmEmail), { path: ['confirmEmail'], error: MESSAGES.emailsDoNotMatch.title })
   // Passwords are compared exactly (the spec compared them case-insensitively).
   .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: MESSAGES.passwordsDoNotMatch.title });
@@ -110,8 +118,16 @@ export type Profile = z.infer<typeof ProfileOutputSchema>;
 export const SessionUserSchema = z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean(), isAdmin: z.boolean() });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** Who is signed in: GET /api/account/me, and the login's answer. */
-export const MeSchema = z.object({ user: SessionUserSchema.nullable(), profile: ProfileOutputSchema.nullable() });
+/** The customer's saved language: PUT /api/account/locale. */
+export const LocaleChoiceSchema = z.object({ locale: z.enum(LOCALES) });
+export type LocaleChoice = z.infer<typeof LocaleChoiceSchema>;
+
+/** Who is signed in: GET /api/account/me, and the login's answer; `locale`, the signed-in user's saved language. */
+export const MeSchema = z.object({
+  user: SessionUserSchema.nullable(),
+  profile: ProfileOutputSchema.nullable(),
+  locale: z.enum(LOCALES).optional(),
+});
 export type Me = z.infer<typeof MeSchema>;
 
 /** The answer of the account actions that only say they were done. */

@@ -74,7 +74,11 @@ describe('the account life cycle', () => {
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
     expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
-    expect(shortLived.json()).toEqual({ user: { id: expect.any(String), email, emailVerified: true, isAdmin: false }, profile: null });
+    expect(shortLived.json()).toEqual({
+      user: { id: expect.any(String), email, emailVerified: true, isAdmin: false },
+      profile: null,
+      locale: 'en',
+    });
 
     const remembered = await login(app(), email, PASSWORD, true);
     const persistent = [remembered.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('techhelp.session_token='));

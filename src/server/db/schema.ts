@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ADMIN_TEXTS, AUDIT_ACTIONS } from '../../shared/admin.ts';
+import { LOCALES } from '../../shared/locale.ts';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
 export const errorLog = pgTable(
@@ -31,6 +32,8 @@ export const user = pgTable(
     image: text('image'),
     /** Set only by `npm run admin` or ADMIN_EMAILS at verification; never by anything a browser sends. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The customer's language (decision 016): their e-mails and, once signed in, their screens. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import type { AdminCustomer } from '../../../shared/admin.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   findProfile,
@@ -17,10 +18,13 @@ import {
  * serialises one customer's bookings. The accounts module alone reads and writes its tables.
  */
 
-export type Account = { id: string; email: string; emailVerified: boolean; isAdmin: boolean };
+/** `locale`: the language the user's e-mails are written in (decision 016). */
+export type Account = { id: string; email: string; emailVerified: boolean; isAdmin: boolean; locale: Locale };
 
-function accountOf(row: { id: string; email: string; emailVerified: boolean; isAdmin: boolean } | undefined): Account | undefined {
-  return row ? { id: row.id, email: row.email, emailVerified: row.emailVerified, isAdmin: row.isAdmin } : undefined;
+function accountOf(
+  row: { id: string; email: string; emailVerified: boolean; isAdmin: boolean; locale: Locale } | undefined,
+): Account | undefined {
+  return row ? { id: row.id, email: row.email, emailVerified: row.emailVerified, isAdmin: row.isAdmin, locale: row.locale } : undefined;
 }
 
 export async function accountById(db: Executor, id: string): Promise<Account | undefined> {

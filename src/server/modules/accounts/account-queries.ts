@@ -74,6 +74,10 @@ export async function updateUserEmail(db: Executor, userId: string, email: strin
   await db.update(user).set({ email: email.toLowerCase(), emailVerified, updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
+export async function updateUserLocale(db: Executor, userId: string, locale: (typeof user.$inferSelect)['locale']): Promise<void> {
+  await db.update(user).set({ locale, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
 export async function markEmailVerified(db: Executor, userId: string, email: string): Promise<boolean> {
   const updated = await db
     .update(user)

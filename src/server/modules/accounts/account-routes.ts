@@ -4,6 +4,7 @@ import {
   ChangeEmailSchema,
   EmailOnlySchema,
   EmailResultSchema,
+  LocaleChoiceSchema,
   LoginSchema,
   MeSchema,
   OkSchema,
@@ -122,6 +123,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; cl
       return { ok: true as const };
     },
   );
+
+  app.put('/api/account/locale', { schema: { body: LocaleChoiceSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    const viewer = requireVerifiedUser(request);
+    await accounts.saveLocale(viewer, request.body.locale);
+    return { ok: true as const };
+  });
 
   app.put(
     '/api/account/profile',

@@ -2,9 +2,11 @@ import { APIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Me, Profile, ProfileInput, SessionUser, SignUp } from '../../../shared/account.ts';
 import { zipForCity } from '../../../shared/business.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locale.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema.ts';
+import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -29,6 +31,7 @@ import {
   markEmailVerified,
   setAdmin,
   updateUserEmail,
+  updateUserLocale,
   upsertProfile,
 } from './account-queries.ts';
 import { type Auth, createAuth } from './auth.ts';
@@ -64,18 +67,20 @@ export class AccountService {
     log: FastifyBaseLogger,
   ) {
     this.auth = createAuth(config, db, log, {
-      sendResetPassword: (input) => this.sendResetLink(input.email, input.token),
+      sendResetPassword: (input) => this.sendResetLink(input.email, input.token, input.locale),
       onVerifiedUserCreated: (input) => this.applyAdminEmails(input.id, input.email),
     });
   }
 
-  private async mailTo(to: string, content: EmailContent, db: Parameters<MailService['enqueue']>[1] = this.db) {
-    await this.mail.enqueue({ to, ...renderEmail(content, this.config.support) }, db);
+  /** Mails `content`, written in `language` (the recipient's saved one), framed in it too. */
+  private async mailTo(to: string, language: Translator, content: EmailContent, db: Parameters<MailService['enqueue']>[1] = this.db) {
+    await this.mail.enqueue({ to, ...renderEmail(content, this.config.support, language) }, db);
   }
 
-  private async sendVerification(userId: string, email: string): Promise<void> {
+  private async sendVerification(userId: string, email: string, locale: string): Promise<void> {
     const token = await createAccountToken(this.db, { purpose: 'verify-email', userId, email, ttlSeconds: VERIFY_EMAIL_TOKEN_SECONDS });
-    await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', token)));
+    const language = translatorFor(locale);
+    await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', token)));
     this.mail.deliverSoon();
   }
 
@@ -95,12 +100,15 @@ export class AccountService {
     if (existing) {
       await (await this.auth.$context).password.hash(input.password);
       const base = this.config.publicUrl;
-      await this.mailTo(email, alreadyRegisteredContent(`${base}/login`, `${base}/forgot-password`));
+      // In the account's own language: the one its owner chose, whatever this request asked for.
+      const language = translatorFor(existing.locale);
+      await this.mailTo(email, language, alreadyRegisteredContent(language, `${base}/login`, `${base}/forgot-password`));
       this.mail.deliverSoon();
       return;
     }
-    const result = await this.auth.api.signUpEmail({ body: { email, password: input.password, name: '' } });
-    await this.sendVerification(result.user.id, email);
+    const locale = input.locale ?? DEFAULT_LOCALE;
+    const result = await this.auth.api.signUpEmail({ body: { email, password: input.password, name: '', locale } });
+    await this.sendVerification(result.user.id, email, locale);
   }
 
   /** Signs in; returns better-auth's Set-Cookie headers. Unverified addresses get a fresh link and no session. */
@@ -122,7 +130,7 @@ export class AccountService {
     } catch (error) {
       if (error instanceof APIError && error.body?.code === 'EMAIL_NOT_VERIFIED') {
         const target = await findUserByEmail(this.db, input.email);
-        if (target) await this.sendVerification(target.id, target.email);
+        if (target) await this.sendVerification(target.id, target.email, target.locale);
         throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'You must verify your email address before login!');
       }
       if (error instanceof APIError && error.statusCode < 500) {
@@ -146,7 +154,7 @@ export class AccountService {
 
   async resendVerification(email: string): Promise<void> {
     const target = await findUserByEmail(this.db, email);
-    if (target && !target.emailVerified) await this.sendVerification(target.id, target.email);
+    if (target && !target.emailVerified) await this.sendVerification(target.id, target.email, target.locale);
   }
 
   async verifyEmail(code: string): Promise<{ email: string }> {
@@ -164,8 +172,9 @@ export class AccountService {
     await this.auth.api.requestPasswordReset({ body: { email: email.toLowerCase() } });
   }
 
-  async sendResetLink(email: string, token: string): Promise<void> {
-    await this.mailTo(email, resetPasswordContent(actionLink(this.config.publicUrl, 'resetPassword', token)));
+  async sendResetLink(email: string, token: string, locale: string | undefined): Promise<void> {
+    const language = translatorFor(locale);
+    await this.mailTo(email, language, resetPasswordContent(language, actionLink(this.config.publicUrl, 'resetPassword', token)));
     this.mail.deliverSoon();
   }
 
@@ -205,6 +214,7 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       const taken = await findUserByEmail(tx, email);
       if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'That e-mail address belongs to another account.');
+      const language = translatorFor((await findUserById(tx, viewer.id))?.locale);
       await updateUserEmail(tx, viewer.id, email, false);
       await deleteAccountTokens(tx, viewer.id, 'verify-email');
       const recoverToken = await createAccountToken(tx, {
@@ -221,10 +231,11 @@ export class AccountService {
       });
       await this.mailTo(
         viewer.email,
-        emailChangedContent(viewer.email, email, actionLink(this.config.publicUrl, 'recoverEmail', recoverToken)),
+        language,
+        emailChangedContent(language, viewer.email, email, actionLink(this.config.publicUrl, 'recoverEmail', recoverToken)),
         tx,
       );
-      await this.mailTo(email, verifyEmailContent(actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
+      await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
       await deleteUserSessions(tx, viewer.id);
       await announceSessionEnded(tx, { userId: viewer.id });
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
@@ -240,13 +251,15 @@ export class AccountService {
       if (holder && holder.id !== token.userId) {
         throw new HttpError(409, 'EMAIL_TAKEN', 'That e-mail address now belongs to another account. Please contact us.');
       }
-      if (!(await findUserById(tx, token.userId))) throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
+      const owner = await findUserById(tx, token.userId);
+      if (!owner) throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
       await updateUserEmail(tx, token.userId, token.email, true);
       await deleteAccountTokens(tx, token.userId, 'verify-email');
       await deleteUserSessions(tx, token.userId);
       await announceSessionEnded(tx, { userId: token.userId });
       await announceChange(tx, { kind: 'profile', userId: token.userId });
-      await this.mailTo(token.email, emailRestoredContent(token.email), tx);
+      const language = translatorFor(owner.locale);
+      await this.mailTo(token.email, language, emailRestoredContent(language, token.email), tx);
       return token.email;
     });
     this.mail.deliverSoon();
@@ -255,8 +268,13 @@ export class AccountService {
 
   async me(viewer: SessionUser | null): Promise<Me> {
     if (!viewer) return { user: null, profile: null };
-    const row = await findProfile(this.db, viewer.id);
-    return { user: viewer, profile: row ? profileOutput(row, viewer) : null };
+    const [row, account] = await Promise.all([findProfile(this.db, viewer.id), findUserById(this.db, viewer.id)]);
+    return { user: viewer, profile: row ? profileOutput(row, viewer) : null, locale: account?.locale ?? DEFAULT_LOCALE };
+  }
+
+  /** Saves the signed-in customer's language: their e-mails come in it, and their screens on every device. */
+  async saveLocale(viewer: SessionUser, locale: Locale): Promise<void> {
+    await updateUserLocale(this.db, viewer.id, locale);
   }
 
   async saveProfile(viewer: SessionUser, input: ProfileInput): Promise<Profile> {

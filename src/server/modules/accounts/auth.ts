@@ -12,7 +12,7 @@ export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
 
 export type AuthHooks = {
   /** Mails the reset link built from better-auth's single-use token. */
-  sendResetPassword(input: { email: string; token: string }): Promise<void>;
+  sendResetPassword(input: { email: string; token: string; locale: string | undefined }): Promise<void>;
   /** A user created already verified (Google sign-in): ADMIN_EMAILS applies at once. */
   onVerifiedUserCreated(input: { id: string; email: string }): Promise<void>;
 };
@@ -35,6 +35,8 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
     user: {
       additionalFields: {
         isAdmin: { type: 'boolean', defaultValue: false, input: false, required: false },
+        /** The customer's language (decision 016): given at sign-up (already checked by our own schema). */
+        locale: { type: 'string', defaultValue: 'en', input: true, required: false },
       },
     },
     emailAndPassword: {
@@ -45,7 +47,8 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: target, token }) => hooks.sendResetPassword({ email: target.email, token }),
+      sendResetPassword: async ({ user: target, token }) =>
+        hooks.sendResetPassword({ email: target.email, token, locale: (target as { locale?: string }).locale }),
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     verification: { storeIdentifier: 'hashed' },

@@ -1,5 +1,7 @@
 import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { formatAppointmentTime } from '../../../shared/business-time.ts';
+import { english } from '../../../shared/english.ts';
+import type { Translator } from '../../i18n.ts';
 import type { EmailContent } from '../mail/mail-templates.ts';
 
 export type VisitFacts = {
@@ -14,68 +16,114 @@ export type VisitFacts = {
 const when = (facts: VisitFacts) => `${formatAppointmentTime(facts.startsAt)} (New York time)`;
 const kind = (facts: VisitFacts) => (facts.isRemote ? 'remote' : 'in-person');
 
-export function confirmationContent(facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+/**
+ * The customer's e-mails about their visit, in their language (`language`, from their saved locale): the English
+ * texts are the message ids of src/server/locales; times are New York times written the language's way, and every
+ * link opens the app in that language. The owner's notices (below) stay in English, like the back office.
+ */
+function visitWords(language: Translator, facts: VisitFacts) {
+  const { t } = language;
+  const time = language.appointmentTime(facts.startsAt);
   return {
-    subject: `Your ${BUSINESS_NAME} visit on ${formatAppointmentTime(facts.startsAt)}`,
+    business: BUSINESS_NAME,
+    time,
+    when: t(english('{time} (New York time)'), { time }),
+    kind: facts.isRemote ? t(english('remote')) : t(english('in-person')),
+  };
+}
+
+const comeTo = (language: Translator, facts: VisitFacts) =>
+  language.t(english('We will come to {location}.'), { location: facts.location });
+
+export function confirmationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
+  return {
+    subject: t(english('Your {business} visit on {time}'), words),
     paragraphs: [
-      `Thank you, ${facts.customerName}. Your ${kind(facts)} visit is booked for ${when(facts)}.`,
+      t(english('Thank you, {name}. Your {kind} visit is booked for {when}.'), { ...words, name: facts.customerName }),
       facts.isRemote
-        ? `At that time we will call you and help you connect; see ${homeUrl.replace(/\/home$/, '/remotesupport')} to get ready.`
-        : `We will come to ${facts.location}.`,
-      'The attached invitation adds the visit to your calendar. You can describe the problem, or cancel the visit, from your appointments page.',
-      `To change anything, call us at ${phone}.`,
+        ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
+            url: language.link(homeUrl.replace(/\/home$/, '/remotesupport')),
+          })
+        : comeTo(language, facts),
+      t(
+        english(
+          'The attached invitation adds the visit to your calendar. You can describe the problem, or cancel the visit, from your appointments page.',
+        ),
+      ),
+      t(english('To change anything, call us at {phone}.'), { phone }),
     ],
-    action: { label: 'See my appointments', url: homeUrl },
+    action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
 
-export function reminderContent(facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+export function reminderContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
   return {
-    subject: `Reminder: your ${BUSINESS_NAME} visit tomorrow`,
+    subject: t(english('Reminder: your {business} visit tomorrow'), words),
     paragraphs: [
-      `This is a reminder of your ${kind(facts)} visit on ${when(facts)}.`,
-      facts.isRemote ? 'Please be near your computer and your phone at that time.' : `We will come to ${facts.location}.`,
-      `If you cannot make it, please cancel from your appointments page or call ${phone}.`,
+      t(english('This is a reminder of your {kind} visit on {when}.'), words),
+      facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
+      t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone }),
     ],
-    action: { label: 'See my appointments', url: homeUrl },
+    action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
 
-export function rescheduleContent(facts: VisitFacts, previousStartsAt: Date, homeUrl: string, phone: string): EmailContent {
+export function rescheduleContent(
+  language: Translator,
+  facts: VisitFacts,
+  previousStartsAt: Date,
+  homeUrl: string,
+  phone: string,
+): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
   return {
-    subject: `Your ${BUSINESS_NAME} visit has moved to ${formatAppointmentTime(facts.startsAt)}`,
+    subject: t(english('Your {business} visit has moved to {time}'), words),
     paragraphs: [
-      `Your ${kind(facts)} visit has moved from ${formatAppointmentTime(previousStartsAt)} to ${when(facts)}.`,
-      facts.isRemote ? 'At that time we will call you and help you connect.' : `We will come to ${facts.location}.`,
-      'The attached invitation updates the visit in your calendar.',
-      `To change anything, call us at ${phone}.`,
+      t(english('Your {kind} visit has moved from {previous} to {when}.'), {
+        ...words,
+        previous: language.appointmentTime(previousStartsAt),
+      }),
+      facts.isRemote ? t(english('At that time we will call you and help you connect.')) : comeTo(language, facts),
+      t(english('The attached invitation updates the visit in your calendar.')),
+      t(english('To change anything, call us at {phone}.'), { phone }),
     ],
-    action: { label: 'See my appointments', url: homeUrl },
+    action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
 
-export function cancellationContent(facts: VisitFacts, homeUrl: string): EmailContent {
+export function cancellationContent(language: Translator, facts: VisitFacts, homeUrl: string): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
   return {
-    subject: `Your ${BUSINESS_NAME} visit on ${formatAppointmentTime(facts.startsAt)} is cancelled`,
+    subject: t(english('Your {business} visit on {time} is cancelled'), words),
     paragraphs: [
-      `Your ${kind(facts)} visit on ${when(facts)} has been cancelled.`,
-      'The attached cancellation removes it from your calendar.',
-      'You can book another time whenever you like.',
+      t(english('Your {kind} visit on {when} has been cancelled.'), words),
+      t(english('The attached cancellation removes it from your calendar.')),
+      t(english('You can book another time whenever you like.')),
     ],
-    action: { label: 'Book another visit', url: homeUrl },
+    action: { label: t(english('Book another visit')), url: language.link(homeUrl) },
   };
 }
 
 /** The owner took a visit off the schedule: the customer hears it from us, with the reason to call. */
-export function ownerCancellationContent(facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+export function ownerCancellationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
   return {
-    subject: `Your ${BUSINESS_NAME} visit on ${formatAppointmentTime(facts.startsAt)} is cancelled`,
+    subject: t(english('Your {business} visit on {time} is cancelled'), words),
     paragraphs: [
-      `We are sorry: we had to cancel your ${kind(facts)} visit on ${when(facts)}.`,
-      'The attached cancellation removes it from your calendar.',
-      `Please call us at ${phone} and we will find you another time, or book one yourself from your appointments page.`,
+      t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
+      t(english('The attached cancellation removes it from your calendar.')),
+      t(english('Please call us at {phone} and we will find you another time, or book one yourself from your appointments page.'), {
+        phone,
+      }),
     ],
-    action: { label: 'Book another visit', url: homeUrl },
+    action: { label: t(english('Book another visit')), url: language.link(homeUrl) },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   canCancelAppointment,
   type RescheduleAppointment,
 } from '../../../shared/appointments.ts';
+import { BUSINESS_NAME } from '../../../shared/business.ts';
 import {
   appointmentIdFor,
   businessDateOf,
@@ -22,9 +23,11 @@ import {
   slotInstant,
   VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
+import { english } from '../../../shared/english.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
+import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, adminEmails, customersByUserId, lockAccount, profileOf } from '../accounts/account-directory.ts';
 import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
@@ -132,11 +135,21 @@ export class AppointmentService {
    * E-mails the customer about their visit, with its calendar invite: a REQUEST (booked, moved) or a CANCEL, under
    * the visit's one UID and the row's SEQUENCE, so the customer's calendar program updates the event it holds.
    */
-  private async mailVisit(tx: Executor, row: AppointmentRow, facts: VisitFacts, content: EmailContent, method: 'REQUEST' | 'CANCEL') {
+  private async mailVisit(
+    tx: Executor,
+    row: AppointmentRow,
+    facts: VisitFacts,
+    content: (language: Translator) => EmailContent,
+    method: 'REQUEST' | 'CANCEL',
+  ) {
+    // In the customer's saved language, invite included.
+    const language = translatorFor((await accountById(tx, row.userId))?.locale);
+    const { t } = language;
+    const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
     await this.mail.enqueue(
       {
         to: facts.customerEmail,
-        ...renderEmail(content, this.config.support),
+        ...renderEmail(content(language), this.config.support, language),
         attachments: [
           {
             filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
@@ -144,8 +157,11 @@ export class AppointmentService {
             content: calendarInvite({
               appointmentId: row.id,
               startsAt: row.startsAt,
-              location: facts.location,
-              description: `${facts.isRemote ? 'Remote' : 'In-person'} visit. Your appointments: ${this.homeUrl}. Questions or changes: call ${this.config.support.phone}.`,
+              title: t(english('{business} visit'), { business: BUSINESS_NAME }),
+              location: facts.isRemote ? t(english('Remote')) : facts.location,
+              description: facts.isRemote
+                ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
+                : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
               organizerEmail: this.config.support.email,
               attendeeEmail: facts.customerEmail,
               attendeeName: facts.customerName,
@@ -203,7 +219,13 @@ export class AppointmentService {
           isRemote: input.isRemote,
         });
         const facts = this.facts(created, profile, viewer.email);
-        await this.mailVisit(tx, created, facts, confirmationContent(facts, this.homeUrl, this.config.support.phone), 'REQUEST');
+        await this.mailVisit(
+          tx,
+          created,
+          facts,
+          (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
+          'REQUEST',
+        );
         await this.notifyAdmins(tx, 'booked', facts);
         await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
         return created;
@@ -271,7 +293,7 @@ export class AppointmentService {
       const profile = await profileOf(tx, viewer.id);
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mailVisit(tx, cancelled, facts, cancellationContent(facts, this.homeUrl), 'CANCEL');
+        await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id, slot: found.startsAt });
@@ -341,7 +363,8 @@ export class AppointmentService {
         const profile = await profileOf(tx, found.userId);
         if (customer && profile) {
           const facts = this.facts(moved, profile, customer.email);
-          const content = rescheduleContent(facts, found.startsAt, this.homeUrl, this.config.support.phone);
+          const content = (language: Translator) =>
+            rescheduleContent(language, facts, found.startsAt, this.homeUrl, this.config.support.phone);
           await this.mailVisit(tx, moved, facts, content, 'REQUEST');
           if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
         }
@@ -379,7 +402,13 @@ export class AppointmentService {
       const profile = await profileOf(tx, found.userId);
       if (customer && profile && found.completedAt === null && found.paidAt === null && found.startsAt > now) {
         const facts = this.facts(deleted, profile, customer.email);
-        await this.mailVisit(tx, deleted, facts, ownerCancellationContent(facts, this.homeUrl, this.config.support.phone), 'CANCEL');
+        await this.mailVisit(
+          tx,
+          deleted,
+          facts,
+          (language) => ownerCancellationContent(language, facts, this.homeUrl, this.config.support.phone),
+          'CANCEL',
+        );
       }
       await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: found.startsAt });
     });
@@ -430,10 +459,15 @@ export class AppointmentService {
         const owner = await accountById(tx, row.userId);
         if (!profile || !owner) continue;
         const facts = this.facts(row, profile, owner.email);
+        const language = translatorFor(owner.locale);
         await this.mail.enqueue(
           {
             to: owner.email,
-            ...renderEmail(reminderContent(facts, `${this.config.publicUrl}/home`, this.config.support.phone), this.config.support),
+            ...renderEmail(
+              reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone),
+              this.config.support,
+              language,
+            ),
           },
           tx,
         );

@@ -34,6 +34,8 @@ export type InviteInput = {
   attendeeEmail: string;
   attendeeName: string;
   method: 'REQUEST' | 'CANCEL';
+  /** The event's title in the attendee's language; `TechHelp visit` when not given. */
+  title?: string;
   /** RFC 5545 SEQUENCE: 0 when booked, one higher with each move or cancellation of the same visit. */
   sequence: number;
 };
@@ -73,7 +75,7 @@ export function calendarInvite(input: InviteInput): string {
     uid: calendarUid(input.appointmentId),
     method: input.method,
     status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    title: `${BUSINESS_NAME} visit`,
+    title: input.title ?? `${BUSINESS_NAME} visit`,
     description: input.description,
     location: input.location,
     ...whenOf(input.startsAt),

@@ -1,4 +1,6 @@
 import { BUSINESS_NAME, BUSINESS_TAGLINE } from '../../../shared/business.ts';
+import { english } from '../../../shared/english.ts';
+import { ENGLISH, type Translator } from '../../i18n.ts';
 
 export type EmailContent = {
   subject: string;
@@ -18,10 +20,15 @@ export function escapeHtml(value: string): string {
 
 /**
  * Every e-mail has a plain-text and an HTML part, the business's name and its support contact. Values are
- * escaped in the HTML part; nothing a user typed can become markup.
+ * escaped in the HTML part; nothing a user typed can become markup. The content comes already in the recipient's
+ * language; `language` writes the frame in it too (English by default: the owner's and the admins' e-mails).
  */
-export function renderEmail(content: EmailContent, support: SupportContact): RenderedEmail {
-  const signature = [`${BUSINESS_NAME}: ${BUSINESS_TAGLINE}.`, `Questions? Call ${support.phone} or write to ${support.email}.`];
+export function renderEmail(content: EmailContent, support: SupportContact, language: Translator = ENGLISH): RenderedEmail {
+  const { t } = language;
+  const signature = [
+    `${BUSINESS_NAME}: ${t(BUSINESS_TAGLINE)}.`,
+    t(english('Questions? Call {phone} or write to {email}.'), { phone: support.phone, email: support.email }),
+  ];
   const text = [
     ...content.paragraphs,
     ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
@@ -33,10 +40,10 @@ export function renderEmail(content: EmailContent, support: SupportContact): Ren
   const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b4f6c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:14px;color:#444444">If the button does not work, copy this address into your browser:<br>${escapeHtml(content.action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:14px;color:#444444">${escapeHtml(t(english('If the button does not work, copy this address into your browser:')))}<br>${escapeHtml(content.action.url)}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<html lang="${language.locale}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f7f9;font-family:Arial,Helvetica,sans-serif;font-size:17px;line-height:1.5;color:#1f1f1f">
 <div style="max-width:600px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px;color:#0b4f6c;margin:0 0 20px">${escapeHtml(BUSINESS_NAME)}</h1>

@@ -1,46 +1,76 @@
 import { BUSINESS_NAME } from '../../../shared/business.ts';
-import { formatAppointmentTime } from '../../../shared/business-time.ts';
+import { english } from '../../../shared/english.ts';
+import type { Translator } from '../../i18n.ts';
 import type { EmailContent } from '../mail/mail-templates.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** A test-mode payment moves no money: its receipt says so in the subject and the first line. */
-export function receiptContent(input: {
-  startsAt: Date;
-  amountCents: number;
-  reference: string;
-  homeUrl: string;
-  isTest?: boolean;
-}): EmailContent {
+/** A payment method the owner recorded by hand (cash, check, card), as the customer's e-mails name it. */
+export function manualMethod(language: Translator, method: string | null): string {
+  const { t } = language;
+  if (method === 'cash') return t(english('cash'));
+  if (method === 'check') return t(english('check'));
+  if (method === 'card') return t(english('card'));
+  return method ?? '';
+}
+
+/**
+ * The customer's receipts and refunds, in their language (`language`, from their saved locale): the English texts
+ * are the message ids of src/server/locales. A test-mode payment moves no money: its receipt says so in the subject
+ * and the first line.
+ */
+export function receiptContent(
+  language: Translator,
+  input: {
+    startsAt: Date;
+    amountCents: number;
+    reference: string;
+    homeUrl: string;
+    isTest?: boolean;
+  },
+): EmailContent {
+  const { t } = language;
+  const amount = language.money(input.amountCents);
   return {
-    subject: `Your ${BUSINESS_NAME} receipt: ${dollars(input.amountCents)}${input.isTest ? ' (TEST: no money was taken)' : ''}`,
+    subject: input.isTest
+      ? t(english('Your {business} receipt: {amount} (TEST: no money was taken)'), { business: BUSINESS_NAME, amount })
+      : t(english('Your {business} receipt: {amount}'), { business: BUSINESS_NAME, amount }),
     paragraphs: [
-      ...(input.isTest ? ['TEST: this payment was made in test mode. No money was taken.'] : []),
-      `Thank you for your payment of ${dollars(input.amountCents)} (USD).`,
-      `Service: the visit of ${formatAppointmentTime(input.startsAt)} (New York time).`,
-      `Payment reference: ${input.reference}.`,
-      'Keep this e-mail as your receipt.',
+      ...(input.isTest ? [t(english('TEST: this payment was made in test mode. No money was taken.'))] : []),
+      t(english('Thank you for your payment of {amount} (USD).'), { amount }),
+      t(english('Service: the visit of {time} (New York time).'), { time: language.appointmentTime(input.startsAt) }),
+      t(english('Payment reference: {reference}.'), { reference: input.reference }),
+      t(english('Keep this e-mail as your receipt.')),
     ],
-    action: { label: 'See my appointments', url: input.homeUrl },
+    action: { label: t(english('See my appointments')), url: language.link(input.homeUrl) },
   };
 }
 
-export function refundContent(input: {
-  startsAt: Date;
-  amountCents: number;
-  reference: string;
-  homeUrl: string;
-  method: string;
-}): EmailContent {
+export function refundContent(
+  language: Translator,
+  input: {
+    startsAt: Date;
+    amountCents: number;
+    reference: string;
+    homeUrl: string;
+    /** How the money comes back, already in the customer's language. */
+    method: string;
+  },
+): EmailContent {
+  const { t } = language;
+  const amount = language.money(input.amountCents);
   return {
-    subject: `Your ${BUSINESS_NAME} refund: ${dollars(input.amountCents)}`,
+    subject: t(english('Your {business} refund: {amount}'), { business: BUSINESS_NAME, amount }),
     paragraphs: [
-      `We refunded your payment of ${dollars(input.amountCents)} (USD) for the visit of ${formatAppointmentTime(input.startsAt)} (New York time).`,
+      t(english('We refunded your payment of {amount} (USD) for the visit of {time} (New York time).'), {
+        amount,
+        time: language.appointmentTime(input.startsAt),
+      }),
       input.method,
-      `Refund reference: ${input.reference}.`,
-      'Keep this e-mail for your records.',
+      t(english('Refund reference: {reference}.'), { reference: input.reference }),
+      t(english('Keep this e-mail for your records.')),
     ],
-    action: { label: 'See my appointments', url: input.homeUrl },
+    action: { label: t(english('See my appointments')), url: language.link(input.homeUrl) },
   };
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { english } from '../../../shared/english.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
+import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
 import { changeJob, findJob } from '../appointments/appointment-service.ts';
@@ -13,7 +15,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import { receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
+import { manualMethod, receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
 import { type CaptureResult, type PaymentProvider, PaymentProviderError, valueToCents } from './payment-provider.ts';
 import {
   claimStaleCaptures,
@@ -455,17 +457,22 @@ export class PaymentService implements JobPaymentGuard {
     });
     const owner = await accountById(tx, appointment.userId);
     if (owner) {
-      const content = receiptContent({
+      // In the customer's saved language.
+      const language = translatorFor(owner.locale);
+      const content = receiptContent(language, {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
         reference:
           payment.provider === 'manual'
-            ? `${payment.method} payment recorded by ${this.config.support.email}`
+            ? language.t(english('{method} payment recorded by {email}'), {
+                method: manualMethod(language, payment.method),
+                email: this.config.support.email,
+              })
             : (payment.captureId ?? payment.id),
         homeUrl: `${this.config.publicUrl}/home`,
         isTest: payment.provider === 'sandbox',
       });
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support) }, tx);
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
     }
     await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
   }
@@ -665,20 +672,25 @@ export class PaymentService implements JobPaymentGuard {
     });
     const owner = await accountById(tx, appointment.userId);
     if (owner) {
+      // In the customer's saved language.
+      const language = translatorFor(owner.locale);
+      const { t } = language;
       const method =
         payment.provider === 'paypal'
-          ? 'The money goes back to the PayPal account or card you paid with; your bank may take a few days to show it.'
+          ? t(english('The money goes back to the PayPal account or card you paid with; your bank may take a few days to show it.'))
           : payment.provider === 'sandbox'
-            ? 'TEST: this payment was made in test mode, so no money moves.'
-            : `We give it back to you the way you paid (${payment.method ?? 'cash'}).`;
-      const content = refundContent({
+            ? t(english('TEST: this payment was made in test mode, so no money moves.'))
+            : t(english('We give it back to you the way you paid ({method}).'), {
+                method: manualMethod(language, payment.method ?? 'cash'),
+              });
+      const content = refundContent(language, {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
         reference,
         homeUrl: `${this.config.publicUrl}/home`,
         method,
       });
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support) }, tx);
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
     }
     await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
     return refunded;

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { BUSINESS_TIME_ZONE } from '../shared/business.ts';
+import { formatAppointmentTime } from '../shared/business-time.ts';
+import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locale.ts';
+
+/**
+ * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
+ * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales those of src/shared), read once at
+ * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales), so these same
+ * relative paths work from src and from dist.
+ */
+export type Translator = {
+  readonly locale: Locale;
+  /** The English text (a message id) in this language, with its ICU placeholders filled. */
+  t(english: string, values?: Record<string, unknown>): string;
+  /** A visit's time as the e-mails write it, in New York time: English keeps its one fixed format. */
+  appointmentTime(instant: Date | number): string;
+  /** An amount in dollars: `$12.50`. */
+  money(cents: number): string;
+  /** A link into the app that opens it in this language (`?lang=es`); English links stay as they are. */
+  link(url: string): string;
+};
+
+function readCatalogue(file: URL, locale: Locale): Messages {
+  const catalogue = formatter().parse(readFileSync(file, 'utf8'), {
+    locale,
+    sourceLocale: DEFAULT_LOCALE,
+    filename: file.pathname,
+  }) as Record<string, { translation?: string; obsolete?: boolean }>;
+  const messages: Messages = {};
+  for (const [id, entry] of Object.entries(catalogue)) {
+    // An entry without a translation falls back to its id, the English text.
+    if (!entry.obsolete && entry.translation) messages[id] = compileMessage(entry.translation);
+  }
+  return messages;
+}
+
+const SPANISH_DAY = new Intl.DateTimeFormat('es-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full' });
+const SPANISH_CLOCK = new Intl.DateTimeFormat('es-US', { timeZone: BUSINESS_TIME_ZONE, timeStyle: 'short' });
+
+/** "sábado, 28 de noviembre de 2026 a las 8:00 a.m." (a la 1:00 p.m.), in New York time. */
+function spanishAppointmentTime(instant: Date | number): string {
+  const clock = SPANISH_CLOCK.format(instant);
+  return `${SPANISH_DAY.format(instant)} ${clock.startsWith('1:') ? 'a la' : 'a las'} ${clock}`;
+}
+
+function makeTranslator(locale: Locale, messages: Messages): Translator {
+  const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages } });
+  // A text missing from the catalogue is its own English, compiled the same way.
+  i18n.setMessagesCompiler(compileMessage);
+  return {
+    locale,
+    t: (english, values) => i18n._(english, values),
+    appointmentTime: (instant) => (locale === 'en' ? formatAppointmentTime(instant) : spanishAppointmentTime(instant)),
+    money: (cents) => `$${(cents / 100).toFixed(2)}`,
+    link: (url) => {
+      if (locale === DEFAULT_LOCALE) return url;
+      const withLocale = new URL(url);
+      withLocale.searchParams.set(LOCALE_QUERY_PARAMETER, locale);
+      return withLocale.toString();
+    },
+  };
+}
+
+/** The e-mails' own texts, over the texts of src/shared they use too (the business's tagline). */
+const messagesOf = (locale: Locale): Messages => ({
+  ...readCatalogue(new URL(`../shared/locales/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(new URL(`./locales/${locale}.po`, import.meta.url), locale),
+});
+
+const TRANSLATORS = Object.fromEntries(LOCALES.map((locale) => [locale, makeTranslator(locale, messagesOf(locale))])) as Record<
+  Locale,
+  Translator
+>;
+
+/** The translator of a customer's saved language; English for anything else. */
+export function translatorFor(locale: Locale | string | null | undefined): Translator {
+  return locale === 'es' ? TRANSLATORS.es : TRANSLATORS.en;
+}
+
+/** The owner's and the admins' e-mails (the back office is in English). */
+export const ENGLISH: Translator = TRANSLATORS.en;
