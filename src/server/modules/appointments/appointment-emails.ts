@@ -47,11 +47,8 @@ export function confirmationContent(language: Translator, facts: VisitFacts, hom
             url: language.link(homeUrl.replace(/\/home$/, '/remotesupport')),
           })
         : comeTo(language, facts),
-      t(
-        english(
-          'The attached invitation adds the visit to your calendar. You can describe the problem, or cancel the visit, from your appointments page.',
-        ),
-      ),
+      // Two messages, one paragraph: each short enough to stay one literal on one line.
+      `${t(english('The attached invitation adds the visit to your calendar.'))} ${t(english('You can describe the problem, or cancel the visit, from your appointments page.'))}`,
       t(english('To change anything, call us at {phone}.'), { phone }),
     ],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
