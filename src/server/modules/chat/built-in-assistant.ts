@@ -306,7 +306,7 @@ export function withoutAccents(text: string): string {
 const STOP_WORDS_ES = new Set(
   (
     'a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras el la los las lo un una unos unas ' +
-    'y o u e ni que quien quienes como cual cuales mi mis tu tus su sus nuestro nuestra usted ustedes yo me te se le les nos ' +
+    'y o u e ni que como cual cuales mi mis tu tus su sus nuestro nuestra usted ustedes yo me te se le les nos ' +
     'este esta estos estas ese esa eso esto aquel hay es son ser soy sea fue era estar estoy estan esta puedo puede pueden poder ' +
     'podria podrian podrias quiero quiere quisiera necesito necesita tengo tiene tienen tener hacer hace hacen si no muy mas ' +
     'tambien ya pero porque pues hola gracias buenas buenos favor senor senora oiga disculpe techhelp ayuda ayudar ayudarme alguien ' +
@@ -351,7 +351,7 @@ const NUMBER_WORDS_ES: Record<string, string> = {
 
 /** minutesIn for Spanish, on text without accents: "hora y media", "dos horas", "90 minutos", "media hora". */
 export function minutesInEs(plainText: string): number | undefined {
-  let value = ` ${plainText} `;
+  let value = ` ${plainText} `.replace(/\btres cuartos de hora\b/g, ' 45 minutos ');
   value = value.replace(
     /\b(cuarenta y cinco|un|una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|diez|quince|veinte|treinta|cuarenta|cincuenta|noventa)\b/g,
     (word) => NUMBER_WORDS_ES[word] ?? word,
@@ -362,7 +362,6 @@ export function minutesInEs(plainText: string): number | undefined {
     .replace(/(?<![\d./,])(\d+),(\d+)/g, ' $1.$2 ')
     .replace(/\b(\d+) horas? y media\b/g, ' $1.5 horas ')
     .replace(/\b(\d+) horas? y cuarto\b/g, ' $1 horas 15 minutos ')
-    .replace(/\btres cuartos de hora\b/g, ' 45 minutos ')
     .replace(/(?<![\d.] )\bhoras? y media\b/g, ' 1.5 horas ')
     .replace(/(?<![\d.] )\bhora y cuarto\b/g, ' 1 hora 15 minutos ')
     .replace(/\b(?:1 )?media hora\b/g, ' 30 minutos ');
@@ -434,7 +433,7 @@ function placeAnswerEs(mention: PlaceMention, support: SupportContact): string {
 const SPANISH: Tongue = {
   plain: withoutAccents,
   normaliseTerm: normaliseTermEs,
-  minScore: 6,
+  minScore: 10,
   minCoverage: 0.4,
   minutesIn: minutesInEs,
   kindIn: kindInEs,

@@ -62,7 +62,8 @@ const SERVICE_ES: Record<(typeof SERVICES_OFFERED)[number]['title'], { title: st
   'E-mail, accounts and passwords': {
     title: 'Correo electrónico, cuentas y contraseñas',
     text: 'Configurar el correo en un equipo nuevo, recuperar cuentas bloqueadas y organizar sus contraseñas en un administrador de contraseñas para que no las vuelva a perder.',
-    keywords: 'correo email e-mail outlook gmail bloqueada bloqueado cuenta cuentas contraseña contraseñas administrador recuperar entrar',
+    keywords:
+      'correo email e-mail outlook gmail bloqueada bloqueado cuenta cuentas contraseña contraseñas administrador recuperar entrar abre abrir',
   },
   'Security checkups': {
     title: 'Revisiones de seguridad',
@@ -113,7 +114,7 @@ const LESSON_ES: Record<(typeof SECURITY_LESSONS)[number]['anchor'], { title: st
       'Deje que un administrador de contraseñas las recuerde por usted, y active la verificación en dos pasos en su correo y en su banco.',
     ],
     keywords:
-      'contraseña contraseñas clave claves password frase segura seguras fuerte buena crear elegir inventar repetir administrador verificacion dos pasos hackearon hackeo robaron',
+      'contraseña contraseñas clave claves password frase fuerte buena crear elegir inventar repetir administrador verificacion dos pasos hackearon hackeo robaron',
   },
   antivirus: {
     title: 'Protección antivirus',
@@ -375,7 +376,8 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
     {
       id: 'remote-safety',
       questions: ['¿Es segura la ayuda a distancia?', '¿Pueden entrar a mi computadora cuando quieran?'],
-      keywords: 'seguro segura seguridad confiar confianza privacidad acceso control permiso entrar controlar',
+      keywords:
+        'seguro segura seguridad peligroso confiar confianza privacidad acceso control permiso entrar controlar controlen controlan manejar pantalla dejar',
       answer:
         'Sí. Solo podemos conectarnos cuando usted nos da un código nuevo durante nuestra llamada, usted ve todo lo que hacemos y puede terminar la sesión en cualquier momento. Cuando termina, ya no podemos ver ni entrar a su computadora. Nunca le dé un código a alguien que lo llamó sin que usted lo esperara: nosotros solo nos conectamos durante una visita que usted reservó.',
     },
@@ -394,8 +396,14 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
     },
     {
       id: 'who',
-      questions: ['¿Quiénes son ustedes?', '¿Quién es el técnico?', '¿Cuánta experiencia tienen?', '¿Son un negocio local?'],
-      keywords: 'quien quienes tecnico experiencia preparado local compañia negocio persona años vendra',
+      questions: [
+        '¿Quiénes son ustedes?',
+        '¿Quién es el técnico?',
+        '¿Quién viene a mi casa?',
+        '¿Cuánta experiencia tienen?',
+        '¿Son un negocio local?',
+      ],
+      keywords: 'quien quienes tecnico experiencia preparado local compañia negocio años vendra viene',
       answer: BIO_ES.slice(0, 2).join(' '),
     },
     {
@@ -418,8 +426,8 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
     },
     {
       id: 'reminder',
-      questions: ['¿Me mandan un recordatorio antes de la visita?', '¿Mandan una confirmación?'],
-      keywords: 'recordatorio recordar avisan aviso confirmacion confirmar correo invitacion calendario',
+      questions: ['¿Me mandan un recordatorio antes de la visita?', '¿Me avisan antes de la cita?', '¿Mandan una confirmación?'],
+      keywords: 'recordatorio recordatorios recordar recuerdan avisan avisar aviso confirmacion confirmar correo invitacion calendario',
       answer:
         'Sí. Recibe un correo de confirmación con una invitación de calendario en cuanto reserva, y un correo de recordatorio el día antes de su visita. Si cancela, también le llega un correo avisándole.',
     },
