@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { APPOINTMENT_TEXTS, formatDollars } from '../../../../shared/appointments.ts';
+import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
 import { type CaptureOutcome, PAYMENT_TEMPLATES, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
@@ -84,11 +84,6 @@ function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
     return { heading: translate(heading), body: translate(error.message) };
   }
   return { body: translate(heading) };
-}
-
-/** "Make a Payment of $75.00" (the spec's), or in Spanish with the amount as Spanish writes it. */
-function makePaymentHeading(amountCents: number): string {
-  return translate(PAYMENT_TEMPLATES.makePayment, { dollars: formatDollars(amountCents) });
 }
 
 /**
@@ -176,9 +171,13 @@ function MakePaymentPage() {
     const amount = money(amountCents);
     content = (
       <>
-        <h2 className="h3">{makePaymentHeading(amountCents)}</h2>
+        {/* The spec's PAYMENT_TEXTS.makePayment in English ("Make a Payment of $75.00"); its own message here, so
+            that Spanish writes the amount as Spanish does ("75,00 US$"), as everywhere else on the screen. */}
+        <h2 className="h3">{t`Make a Payment of ${amount}`}</h2>
         <p className="fs-5">
-          <Trans>For your visit on {visit}.</Trans>
+          <Trans comment="{visit} is the date and time; in Spanish it ends with 'a. m.' or 'p. m.', so no period follows it">
+            For your visit on {visit}.
+          </Trans>
         </p>
         {offered !== undefined && offered !== amountCents && (
           <p className="checkout-amount-note">
