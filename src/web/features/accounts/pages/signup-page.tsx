@@ -10,7 +10,7 @@ import { useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
-import { translate } from '../../../lib/i18n.ts';
+import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -36,7 +36,8 @@ function SignUpPage() {
 
   const onValid = async (values: SignUp) => {
     try {
-      await signUp.mutateAsync(values);
+      // The customer's e-mails come in the language they signed up in.
+      await signUp.mutateAsync({ ...values, locale: activeLocale() });
     } catch (error) {
       alert.show({ heading: translate(ACCOUNT_TEXTS.signUpError), body: translateOptional(serverMessage(error)) });
       return;
