@@ -20,6 +20,7 @@ import { reportError } from '../../../lib/error-reporter.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { appointmentTime, money, visitType } from '../formats.ts';
+import { translateServerText } from '../server-text.ts';
 import { SPEC_TEXTS } from '../spec-texts.ts';
 import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
@@ -265,7 +266,7 @@ export function AppointmentList({
       await cancel.mutateAsync(appointment.id);
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'NOT_ALLOWED') {
-        await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: translate(error.message) });
+        await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: translateServerText(error.message) });
       } else {
         alert.show({ body: translate(APPOINTMENT_TEXTS.deleteError) });
       }

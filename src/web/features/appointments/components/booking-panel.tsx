@@ -11,6 +11,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { bookingFailureText, useBookAppointment } from '../api/book-appointment.ts';
+import { translateServerText } from '../server-text.ts';
 import { SPEC_TEXTS } from '../spec-texts.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
@@ -57,7 +58,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
       onBooked(created);
     } catch (error) {
       // The booking's mutation has recorded the failure and shown the toast; the panel says it too, for screen readers.
-      alert.show({ body: translate(bookingFailureText(error)) });
+      alert.show({ body: translateServerText(bookingFailureText(error)) });
       if (error instanceof ApiRequestError && ['SLOT_TAKEN', 'SLOT_CLOSED', 'TOO_SOON'].includes(error.code)) choice.setSlot(undefined);
     }
   };

@@ -9,6 +9,7 @@ import { serverMessage } from '../../../lib/api-failure.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 import { appointmentTime } from '../formats.ts';
+import { translateServerText } from '../server-text.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
 /** Refusals after which the chosen time is no longer open: the choice is cleared so another can be made. */
@@ -51,7 +52,7 @@ function RescheduleForm({
       onMoved(moved);
     } catch (error) {
       if (error instanceof ApiRequestError && SLOT_REFUSALS.includes(error.code)) choice.setSlot(undefined);
-      say(translate(serverMessage(error) ?? APPOINTMENT_TEXTS.rescheduleFailed));
+      say(translateServerText(serverMessage(error) ?? APPOINTMENT_TEXTS.rescheduleFailed));
     }
   };
 

@@ -10,6 +10,7 @@ import { translate } from '../../../lib/i18n.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
 import { longDate } from '../formats.ts';
+import { translateServerText } from '../server-text.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -72,7 +73,7 @@ export function SlotChoiceStatus({ choice }: { choice: SlotChoice }): ReactNode 
     const problem = serverMessage(shown.error);
     return (
       <Alert variant="danger">
-        <p>{problem ? translate(problem) : t`The calendar could not be loaded.`}</p>
+        <p>{problem ? translateServerText(problem) : t`The calendar could not be loaded.`}</p>
         <Button variant="outline-danger" onClick={() => void shown.refetch()}>
           <Trans>Try again</Trans>
         </Button>
