@@ -266,6 +266,9 @@ describe('the Spanish knowledge states the same facts as the English', () => {
         expect(feeAnswerEs(kind, minutes, false).match(/\$\d+/)?.[0], `${kind} ${minutes}`).toBe(`$${feeForVisit(kind, minutes)}`);
       }
     }
+    expect(feeAnswerEs('troubleshooting', 90, false)).toMatch(/^Una hora y media de solución de problemas cuesta \$75:/);
+    expect(feeAnswerEs('consulting', 120, false)).toMatch(/^2 horas de consultoría cuestan \$200:/);
+    expect(feeAnswerEs('troubleshooting', 45, false)).toMatch(/^45 minutos de solución de problemas cuestan \$50,/);
     expect(feeAnswerEs('troubleshooting', 70, false)).toContain('$50');
     expect(feeAnswerEs('troubleshooting', 71, false)).toContain('$75');
     expect(feeAnswerEs('consulting', 131, true)).toContain('$250');
@@ -296,7 +299,7 @@ describe('the assistant answers in the language the customer writes in', () => {
   const user = (content: string): ChatMessage => ({ role: 'user', content });
 
   it('answers a Spanish question in Spanish on the English page, and an English one in English on the Spanish page', () => {
-    expect(on([user('¿Cuánto cuestan 2 horas de consultoría?')], 'en')).toContain('2 horas de consultoría cuesta $200');
+    expect(on([user('¿Cuánto cuestan 2 horas de consultoría?')], 'en')).toContain('2 horas de consultoría cuestan $200');
     expect(on([user('How much for 2 hours of consulting?')], 'es')).toContain('2 hours of consulting costs $200');
   });
 

@@ -398,14 +398,17 @@ export function feeAnswerEs(kind: ServiceKind, minutes: number, otherKindToo: bo
   const total = feeForVisit(kind, minutes);
   const extraSteps = (total - fee.hourlyDollars) / fee.incrementDollars;
   const label = SERVICE_KIND_ES[kind];
+  // "2 horas cuestan", "45 minutos cuestan", but "una hora y media cuesta", "1 hora y 5 minutos cuesta".
+  const costs = minutes >= 120 || (minutes < 60 && minutes > 1) ? 'cuestan' : 'cuesta';
+  const subject = `${durationInWordsEs(minutes)} de ${label} ${costs} $${total}`;
   let text: string;
   if (extraSteps === 0) {
     text =
       minutes < 60
-        ? `${durationInWordsEs(minutes)} de ${label} cuesta $${total}, porque el mínimo es una hora ($${fee.hourlyDollars}).`
-        : `${durationInWordsEs(minutes)} de ${label} cuesta $${total}: es la primera hora, y los primeros ${GRACE_MINUTES} minutos después de la hora no se cobran.`;
+        ? `${subject}, porque el mínimo es una hora ($${fee.hourlyDollars}).`
+        : `${subject}: es la primera hora, y los primeros ${GRACE_MINUTES} minutos después de la hora no se cobran.`;
   } else {
-    text = `${durationInWordsEs(minutes)} de ${label} cuesta $${total}: $${fee.hourlyDollars} por la primera hora más ${extraSteps} ${extraSteps === 1 ? 'bloque extra' : 'bloques extra'} de ${INCREMENT_MINUTES} minutos a $${fee.incrementDollars} cada uno.`;
+    text = `${subject}: $${fee.hourlyDollars} por la primera hora más ${extraSteps} ${extraSteps === 1 ? 'bloque extra' : 'bloques extra'} de ${INCREMENT_MINUTES} minutos a $${fee.incrementDollars} cada uno.`;
   }
   text = text.charAt(0).toUpperCase() + text.slice(1);
   if (otherKindToo) {

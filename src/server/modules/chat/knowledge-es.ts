@@ -173,6 +173,9 @@ export const SERVICE_TOWNS_ES = `el ${TOWN_A} y el ${TOWN_B}`;
 /** The service titles in Spanish, in the order of the English list. */
 export const SERVICE_TITLES_ES = SERVICES_OFFERED.map((service) => SERVICE_ES[service.title].title);
 
+/** 'Funciona en…' → 'funciona en…': Spanish goes on in lower case after a colon. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 export function supportLineEs(support: SupportContact): string {
   return `llámenos al ${support.phone} o escríbanos a ${support.email}`;
 }
@@ -371,7 +374,7 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
       questions: ['¿Qué programa usan para la ayuda a distancia?', '¿Tengo que instalar algo?', '¿Qué es Quick Assist?'],
       keywords:
         'programa software herramienta aplicacion app instalar descargar bajar chrome escritorio quick assist asistencia codigo teamviewer anydesk',
-      answer: `Usamos solo herramientas gratuitas. ${chromeTool?.name}: ${chromeTool?.text} ${quickAssist?.name}: ${quickAssist?.text}`,
+      answer: `Usamos solo herramientas gratuitas. ${chromeTool?.name}: ${lowerFirst(chromeTool?.text ?? '')} ${quickAssist?.name}: ${lowerFirst(quickAssist?.text ?? '')}`,
     },
     {
       id: 'remote-safety',
@@ -392,7 +395,7 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
       id: 'services',
       questions: ['¿Qué servicios ofrecen?', '¿En qué me pueden ayudar?', '¿Qué tipo de problemas arreglan?'],
       keywords: 'servicios servicio ofrecen hacen ayudar arreglan problemas tipo tipos',
-      answer: `Le ayudamos con: ${SERVICE_TITLES_ES.map((title) => title.charAt(0).toLowerCase() + title.slice(1)).join('; ')}. ${HARDWARE_NOTE_ES}`,
+      answer: `Le ayudamos con: ${SERVICE_TITLES_ES.map(lowerFirst).join('; ')}. ${HARDWARE_NOTE_ES}`,
     },
     {
       id: 'who',
@@ -452,7 +455,7 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
         id: `security:${lesson.anchor}`,
         questions: [spanish.title],
         keywords: spanish.keywords,
-        answer: `${spanish.summary.join(' ')} La página Securified de este sitio tiene un video corto sobre ${spanish.title.charAt(0).toLowerCase()}${spanish.title.slice(1)}.`,
+        answer: `${spanish.summary.join(' ')} La página Securified de este sitio tiene un video corto sobre ${lowerFirst(spanish.title)}.`,
       };
     }),
   ];
