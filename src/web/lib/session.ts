@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { Me, Profile } from '../../shared/account.ts';
+import { LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
 import type { Viewer } from '../../shared/navigation.ts';
 import { ApiRequestError, apiFetch } from './api-client.ts';
 import { reportError } from './error-reporter.ts';
+import { activateLocale, activeLocale, i18n } from './i18n.ts';
 
 /**
  * Who is signed in, as the server says: loaded once at start from /api/account/me, then kept current by the
@@ -22,8 +24,24 @@ let generation = 0;
 let started = false;
 
 function publish(next: Session): void {
+  const before = session.me?.user?.id;
   session = next;
   for (const listener of listeners) listener();
+  const user = next.me?.user;
+  if (user && user.id !== before) followSavedLocale(next.me.locale);
+}
+
+/**
+ * When someone signs in (or a page opens signed in), the language they chose before is theirs on every device: the
+ * app switches to it. Not over a `?lang=` the page was opened with (an e-mail's link names the customer's own
+ * language anyway), nor in the pseudo-locale of the untranslated-text test.
+ */
+function followSavedLocale(saved: Locale | undefined): void {
+  if (!saved || i18n.locale === 'pseudo' || saved === activeLocale()) return;
+  if (new URLSearchParams(window.location.search).has(LOCALE_QUERY_PARAMETER)) return;
+  activateLocale(saved).catch(() => {
+    // The catalogue could not be downloaded: the app stays in the language it shows.
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -77,6 +95,13 @@ export function setSession(me: Me): void {
 export function setProfile(profile: Profile): void {
   generation++;
   publish({ status: 'ready', me: { ...session.me, profile } });
+}
+
+/** Records the language the server has just saved for the signed-in user (see locale-choice.ts). */
+export function setSavedLocale(locale: Locale): void {
+  if (!session.me.user) return;
+  generation++;
+  publish({ status: 'ready', me: { ...session.me, locale } });
 }
 
 /** Forgets the signed-in user and everything about them (the spec's logout clears the user and their data). */
