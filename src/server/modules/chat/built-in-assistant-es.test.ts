@@ -81,8 +81,12 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'es caro? cuales son las tarifas', says: ['$50', '$25'] },
   { question: '¿Me cobran la hora completa aunque tarden 20 minutos?', says: ['una hora', '$50'] },
   { question: '¿Qué diferencia hay entre consultoría y troubleshooting?', says: ['asesoría', '$100'] },
+  { question: 'hola, cuanto cobran?', says: ['$50', '$100'] },
+  { question: 'Buenas tardes, ¿cuánto cobran por arreglar una computadora lenta?', says: ['$50', '$25'] },
+  { question: '¿cuanto cuesta una hora de consulta?', says: ['$100'], never: ['$50'] },
   // Service area
   { question: '¿Ustedes vienen hasta Sayville?', says: ['Sí', 'Sayville', 'Town of Islip'] },
+  { question: 'vivo en bayshore', says: ['Sí', 'Bay Shore', 'Town of Islip'] },
   { question: 'Vivo en St. James, ¿me pueden visitar?', says: ['Sí', 'Saint James', 'Town of Smithtown'] },
   { question: 'mi código postal es 11787, ¿pueden venir?', says: ['Sí', 'Smithtown'] },
   { question: '¿Pueden venir a mi casa en West Islip?', says: ['West Islip'], never: ['Lo siento'] },
@@ -95,6 +99,8 @@ const CUSTOMER_QUESTIONS: Case[] = [
   // Days, times and booking
   { question: '¿Puedo hacer una cita un martes en la tarde?', says: ['sábados y domingos'] },
   { question: 'abren entre semana?', says: ['sábados y domingos'] },
+  { question: '¿Trabajan los domingos?', says: ['sábados y domingos'] },
+  { question: 'quiero cancelar mi cita', says: ['Cancelar', 'Cambiar hora'] },
   { question: '¿Qué horarios tienen disponibles?', says: SLOT_LABELS.map(spokenSlot) },
   { question: '¿Qué tan tarde pueden venir?', says: ['6:30 pm'] },
   { question: '¿Pueden venir tempranito en la mañana?', says: ['8:00 am'] },
@@ -111,6 +117,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   },
   { question: '¿Qué programa tengo que bajar para que se conecten?', says: ['Chrome Remote Desktop', 'Quick Assist'] },
   { question: '¿Es seguro dejar que controlen mi pantalla?', says: ['terminar la sesión'] },
+  { question: '¿Cómo funciona lo de la ayuda remota?', says: ['A distancia', 'Chrome Remote Desktop'] },
   // Paying
   { question: '¿Puedo pagar con tarjeta de crédito?', says: ['tarjeta'] },
   { question: 'aceptan cash o cheque?', says: ['efectivo', 'cheque'] },
@@ -121,6 +128,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'Me salió un mensaje que dice que mi computadora tiene virus y que llame a un número', says: ['estafa'] },
   { question: '¿Cómo hago una contraseña segura?', says: ['frase'] },
   { question: '¿Debo apagar el firewall?', says: ['firewall'] },
+  { question: 'Me llamaron de Microsoft diciendo que mi computadora tiene un virus', says: ['estafa'] },
   // Other services and the business
   { question: 'Se me rompió la pantalla, ¿la pueden reparar?', says: ['No reparamos hardware'] },
   { question: '¿Me ayudan a conectar la impresora al wifi?', says: ['impresora'] },
@@ -129,6 +137,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'se me olvidó mi password de esta página', says: ['¿Olvidó su contraseña?'] },
   { question: '¿Quién va a venir a mi casa?', says: ['técnico'] },
   { question: '¿hacen el setup de la computadora nueva?', says: ['computadora'] },
+  { question: '¿Pueden pasar mis fotos a la computadora nueva?', says: ['fotos'] },
   { question: '¿me pueden ayudar con el email que no abre?', says: ['correo'] },
 ];
 

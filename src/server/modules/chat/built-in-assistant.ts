@@ -163,7 +163,7 @@ const UNSERVED_NAMES = [...NEARBY_UNSERVED_PLACES].sort((a, b) => b.length - a.l
 
 /** The served cities (by name or zip) and the known unserved places a question names; longest names first. */
 export function placesIn(text: string): PlaceMention {
-  let rest = text.replace(/\bst\.?\s+james\b/gi, 'Saint James');
+  let rest = text.replace(/\bst\.?\s+james\b/gi, 'Saint James').replace(/\bbayshore\b/gi, 'Bay Shore');
   const served: { name: string; town: string }[] = [];
   const unserved: string[] = [];
   for (const city of SERVED_NAMES) {
@@ -227,6 +227,8 @@ type Tongue = {
   placeAnswer: (mention: PlaceMention, support: SupportContact) => string;
   decline: (support: SupportContact) => string;
   buildKnowledge: (support: SupportContact, rules: BookingRules) => KnowledgeEntry[];
+  /** A question that plainly asks a price ("¿cuánto cobran por…?"): the fees, rather than "I don't know". */
+  asksPrice?: RegExp;
 };
 
 /** One knowledge base, built for one set of booking rules, and its search index. */
@@ -310,7 +312,7 @@ const STOP_WORDS_ES = new Set(
     'este esta estos estas ese esa eso esto aquel hay es son ser soy sea fue era estar estoy estan esta puedo puede pueden poder ' +
     'podria podrian podrias quiero quiere quisiera necesito necesita tengo tiene tienen tener hacer hace hacen si no muy mas ' +
     'tambien ya pero porque pues hola gracias buenas buenos favor senor senora oiga disculpe techhelp ayuda ayudar ayudarme alguien ' +
-    'algo algun alguna todo toda todos bien ok okay vale ahi aqui eh oye mire saber sabe decir dicen digame gustaria ' +
+    'algo algun alguna todo toda todos bien ok okay vale ahi aqui eh oye mire saber sabe decir dicen digame gustaria tardes noches ' +
     'the is are do does can you your my i of to for and how what'
   ).split(' '),
 );
@@ -451,6 +453,8 @@ const SPANISH: Tongue = {
   placeAnswer: placeAnswerEs,
   decline: declineAnswerEs,
   buildKnowledge: buildKnowledgeEs,
+  asksPrice:
+    /\bcuanto (me |les |nos )?(cobran|cobra|cobrarian|cobraria|cuesta|cuestan|costaria|sale|saldria|seria)\b|\b(precio|precios|tarifa|tarifas)\b/,
 };
 
 const TONGUES: Record<Locale, Tongue> = { en: ENGLISH, es: SPANISH };
@@ -523,6 +527,10 @@ export class BuiltInAssistant implements ChatProvider {
     if (previous && tongue.followUp.test(plainQuestion)) {
       const withContext = knowledge.confident(`${previous} ${question}`);
       if (withContext) return withContext.answer;
+    }
+    if (tongue.asksPrice?.test(plainQuestion)) {
+      const fees = knowledge.entries.get('fees');
+      if (fees) return fees.answer;
     }
     return tongue.decline(this.support);
   }
