@@ -20,6 +20,12 @@ const SPANISH_MONTH = spanish({ month: 'long', year: 'numeric' });
 const SPANISH_WEEKDAY = spanish({ weekday: 'short' });
 const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
 
+/** "a. m." never splits over two lines; `whole` keeps "8:00 a. m." together too (in a sentence, not in a slot button). */
+function spanishTime(instant: Date | number, whole: boolean): string {
+  const time = SPANISH_TIME.format(instant).replace(/([ap]\.) (m\.)/, '$1\u00a0$2');
+  return whole ? time.replace(/ /g, '\u00a0') : time;
+}
+
 /** "Saturday, November 28, 2026" or "sábado, 28 de noviembre de 2026", New York date. */
 export function longDate(date: BusinessDate): string {
   const instant = slotInstant(date, '08:00am');
@@ -31,12 +37,15 @@ export function appointmentTime(instant: Date | number): string {
   if (activeLocale() !== 'es') return formatAppointmentTime(instant);
   // "a la una", "a las ocho".
   const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
-  return `${SPANISH_DATE.format(instant)} ${at} ${SPANISH_TIME.format(instant)}`;
+  return `${SPANISH_DATE.format(instant)} ${at} ${spanishTime(instant, true)}`;
 }
 
-/** A slot's time as the picker shows it: the spec's "08:00am" in English, "8:00 a. m." in Spanish. */
+/**
+ * A slot's time as the picker shows it: the spec's "08:00am" in English, "8:00 a. m." in Spanish (which may break
+ * after "8:00" in a narrow button).
+ */
 export function slotTime(label: SlotLabel, startsAt: Date): string {
-  return activeLocale() === 'es' ? SPANISH_TIME.format(startsAt) : label;
+  return activeLocale() === 'es' ? spanishTime(startsAt, false) : label;
 }
 
 /** "$45.50" in English; "45,50 US$" in Spanish. */

@@ -74,9 +74,10 @@ describe('the booking panel in Spanish', () => {
     await act(async () => fireEvent.click(calendar.getByRole('button', { name: /sábado, 28 de noviembre de 2026/ })));
     expect(panel.getByText('2. Elija una hora para el sábado, 28 de noviembre de 2026')).toBeTruthy();
     const times = panel.getAllByRole('button', { pressed: false }).map((slot) => slot.textContent);
-    expect(times).toContain('8:00 a. m.');
-    expect(times).toContain('9:30 a. m.Ocupado');
-    expect(times).toContain('6:30 p. m.');
+    // "a. m." stays on one line (a no-break space inside).
+    expect(times).toContain('8:00 a.\u00a0m.');
+    expect(times).toContain('9:30 a.\u00a0m.Ocupado');
+    expect(times).toContain('6:30 p.\u00a0m.');
 
     expect(panel.getByRole('radio', { name: 'A distancia' })).toBeTruthy();
     expect(panel.getByRole('button', { name: 'Confirmar' })).toBeTruthy();
