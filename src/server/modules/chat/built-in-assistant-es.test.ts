@@ -4,8 +4,8 @@ import type { ChatMessage } from '../../../shared/chat.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import { BuiltInAssistant, feeAnswerEs, minutesInEs, withoutAccents } from './built-in-assistant.ts';
 import { factProblems } from './fact-check.ts';
-import { buildKnowledge, NEARBY_UNSERVED_PLACES, spokenSlot, systemPrompt } from './knowledge.ts';
-import { buildKnowledgeEs, hoursInWordsEs } from './knowledge-es.ts';
+import { buildKnowledge, NEARBY_UNSERVED_PLACES, systemPrompt } from './knowledge.ts';
+import { buildKnowledgeEs, hoursInWordsEs, spokenSlotEs } from './knowledge-es.ts';
 import { chatLanguage, detectLanguage } from './language.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
 
@@ -90,7 +90,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'Vivo en St. James, ¿me pueden visitar?', says: ['Sí', 'Saint James', 'Town of Smithtown'] },
   { question: 'mi código postal es 11787, ¿pueden venir?', says: ['Sí', 'Smithtown'] },
   { question: '¿Pueden venir a mi casa en West Islip?', says: ['West Islip'], never: ['Lo siento'] },
-  { question: '¿Pueden venir a Bay Shore a las 7 de la noche?', says: ['Bay Shore', '6:30 pm'], never: ['7:00 pm'] },
+  { question: '¿Pueden venir a Bay Shore a las 7 de la noche?', says: ['Bay Shore', '6:30 p. m.'], never: ['7:00 pm', '7:00 p. m.'] },
   { question: '¿Podrían venir a Commack un miércoles?', says: ['Commack', 'sábados y domingos'] },
   { question: '¿Van a Patchogue?', says: ['Patchogue', 'fuera de nuestra zona'], never: ['Sí, vamos'] },
   { question: 'Estoy en Huntington, vienen?', says: ['fuera de nuestra zona'] },
@@ -101,11 +101,11 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'abren entre semana?', says: ['sábados y domingos'] },
   { question: '¿Trabajan los domingos?', says: ['sábados y domingos'] },
   { question: 'quiero cancelar mi cita', says: ['Cancelar', 'Cambiar hora'] },
-  { question: '¿Qué horarios tienen disponibles?', says: SLOT_LABELS.map(spokenSlot) },
-  { question: '¿Qué tan tarde pueden venir?', says: ['6:30 pm'] },
-  { question: '¿Pueden venir tempranito en la mañana?', says: ['8:00 am'] },
-  { question: '¿Alguien puede venir a las 9 de la noche?', says: ['6:30 pm'], never: ['9:00 pm'] },
-  { question: 'pueden venir el domingo a las 10?', says: ['9:30 am', '11:00 am'], never: ['10:00'] },
+  { question: '¿Qué horarios tienen disponibles?', says: SLOT_LABELS.map(spokenSlotEs) },
+  { question: '¿Qué tan tarde pueden venir?', says: ['6:30 p. m.'] },
+  { question: '¿Pueden venir tempranito en la mañana?', says: ['8:00 a. m.'] },
+  { question: '¿Alguien puede venir a las 9 de la noche?', says: ['6:30 p. m.'], never: ['9:00 pm', '9:00 p. m.'] },
+  { question: 'pueden venir el domingo a las 10?', says: ['9:30 a. m.', '11:00 a. m.'], never: ['10:00'] },
   { question: '¿Cómo hago para sacar una cita?', says: ['Confirmar', 'sábado o domingo'] },
   { question: 'Por qué el calendario sale en gris? no puedo reservar otra cita', says: ['3'] },
   { question: 'Necesito pasar mi cita para otro día', says: ['Cambiar hora'], never: ['cancelarla y reservar'] },
@@ -179,6 +179,16 @@ describe('the built-in assistant answers Spanish-speaking customers in Spanish, 
     for (const { question, earlier } of CUSTOMER_QUESTIONS) expect(factProblems(ask(question, earlier)), question).toEqual([]);
   });
 
+  it('has a fact check that catches, in Spanish as in English, what is not ours', () => {
+    expect(factProblems('Sí, vamos a Sayville (Town of Islip) los sábados a las 6:30 p. m. o a las 8:00 am, por $75.')).toEqual([]);
+    expect(factProblems('Podemos ir a las 7:00 p. m.')).toEqual(['time 7:00 p. m.']);
+    expect(factProblems('Podemos ir a las 7 de la noche')).not.toEqual([]);
+    expect(factProblems('Podemos ir como 7 de la noche')).toEqual(['time 7 de la noche']);
+    expect(factProblems('Podemos ir a las 9')).toEqual(['time a las 9']);
+    expect(factProblems('Cuesta $60.')).toEqual(['amount $60']);
+    expect(factProblems('Sí, vamos a Patchogue (Town of Islip).')).toEqual(['place Patchogue (Town of Islip)']);
+  });
+
   it('reads every question of the set as Spanish', () => {
     for (const { question } of CUSTOMER_QUESTIONS) expect(detectLanguage(question), question).toBe('es');
     for (const question of OUT_OF_SCOPE) expect(detectLanguage(question), question).toBe('es');
@@ -247,7 +257,9 @@ describe('the Spanish knowledge states the same facts as the English', () => {
     const places = [...SERVICE_TOWNS, ...SERVICE_CITIES.map((city) => city.name), ...NEARBY_UNSERVED_PLACES];
     return {
       amounts: [...new Set(answer.match(/\$\d+/g) ?? [])].sort(),
-      times: [...new Set(answer.match(/\b\d{1,2}:\d{2} [ap]m\b/g) ?? [])].sort(),
+      times: [
+        ...new Set((answer.match(/\b\d{1,2}:\d{2} (?:[ap]m\b|[ap]\. m\.)/g) ?? []).map((time) => time.replace(/([ap])\. m\.$/, '$1m'))),
+      ].sort(),
       hours: [...new Set([...answer.matchAll(/(\d+) (?:hours?|horas?)\b/g)].map((match) => match[1]))].sort(),
       places: places.filter((place) => new RegExp(`\\b${place}\\b`).test(answer)).sort(),
       contact: [support.phone, support.email].filter((value) => answer.includes(value)),
@@ -328,6 +340,8 @@ describe('the assistant answers in the language the customer writes in', () => {
     const spanish = systemPrompt(support, DEFAULT_RULES, 'es');
     expect(spanish).toContain('Answer in Spanish');
     expect(spanish).toContain(`"Change time" is "${SPANISH_LABELS['Change time']}"`);
+    expect(spanish).toContain('"8:00 a. m."');
+    expect(spanish).toContain('"6:30 p. m."');
     expect(systemPrompt(support, DEFAULT_RULES, 'en')).toContain('Answer in English');
     expect(systemPrompt(support, DEFAULT_RULES)).not.toContain('Spanish');
   });

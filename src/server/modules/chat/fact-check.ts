@@ -26,11 +26,15 @@ export function factProblems(answer: string): string[] {
   for (const amount of answer.match(/\$\d+/g) ?? []) {
     if (!POSSIBLE_AMOUNTS.has(amount)) problems.push(`amount ${amount}`);
   }
-  for (const time of answer.match(/\b\d{1,2}:\d{2} ?[ap]m\b/gi) ?? []) {
-    if (!SPOKEN_SLOTS.includes(time.replace(/([ap]m)$/i, ' $1').replace('  ', ' '))) problems.push(`time ${time}`);
+  // A start time is written "8:00 am" (English) or "8:00 a. m." (Spanish): either way one of the slots.
+  for (const time of answer.match(/\b\d{1,2}:\d{2} ?(?:[ap]m\b|[ap]\. ?m\.)/gi) ?? []) {
+    const asSpoken = time.replace(/ ?([ap])\.? ?m\.?$/i, ' $1m').toLowerCase();
+    if (!SPOKEN_SLOTS.includes(asSpoken)) problems.push(`time ${time}`);
   }
-  // Times in the other ways Spanish writes them ("7 de la noche", "a las 9", "9:00 p. m.") are never ours.
-  for (const [time] of answer.matchAll(/\b\d{1,2}(?::\d{2})? ?(?:de la (?:mañana|tarde|noche)|[ap]\. ?m\.)|\ba las? \d{1,2}(?!:\d)\b/gi)) {
+  // Times in the other ways Spanish writes them ("7 de la noche", "a las 9", "9 p. m.") are never ours.
+  for (const [time] of answer.matchAll(
+    /\b\d{1,2}(?::\d{2})? ?de la (?:mañana|tarde|noche)|(?<![:\d])\b\d{1,2} ?[ap]\. ?m\.|\ba las? \d{1,2}(?!:\d)\b/gi,
+  )) {
     problems.push(`time ${time}`);
   }
   // Every place the assistant says it serves is named with its town: both must be the city list's.

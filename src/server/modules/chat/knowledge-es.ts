@@ -160,7 +160,12 @@ const ONE_BOOKING_DAY_ES = listInWordsEs(
   BOOKING_DAYS.map((day) => DAY_ES[day]),
   'o',
 );
-export const SPOKEN_SLOTS_ES = listInWordsEs(SLOT_LABELS.map(spokenSlot));
+/** '08:00am' → '8:00 a. m.', as the Spanish booking screens write a time. */
+export function spokenSlotEs(label: string): string {
+  return spokenSlot(label).replace(/ ([ap])m$/, ' $1. m.');
+}
+
+export const SPOKEN_SLOTS_ES = listInWordsEs(SLOT_LABELS.map(spokenSlotEs));
 const PAYMENT_TERMS_ES = `El pago se hace al momento del servicio: ${listInWordsEs(
   PAYMENT_METHODS.map((method) => PAYMENT_METHOD_ES[method]),
   'o',

@@ -374,7 +374,8 @@ function languageRule(language: Locale): string {
     .join(', ');
   return [
     "Answer in Spanish, the language of the customer's question: natural Latin-American Spanish, using usted, warm and plain for older adults.",
-    'Keep prices, town and place names (for example "Town of Islip"), times, phone numbers, "TechHelp" and "PayPal" exactly as in the facts.',
+    'Keep prices, town and place names (for example "Town of Islip"), phone numbers, "TechHelp" and "PayPal" exactly as in the facts.',
+    `Write the start times as the Spanish site does: ${listInWords(SLOT_LABELS.map((slot) => `"${spokenSlot(slot).replace(/ ([ap])m$/, ' $1. m.')}"`))}.`,
     `On the Spanish site the buttons and labels read: ${labels}.`,
   ].join(' ');
 }
