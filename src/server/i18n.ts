@@ -18,7 +18,7 @@ export type Translator = {
   t(english: string, values?: Record<string, unknown>): string;
   /** A visit's time as the e-mails write it, in New York time: English keeps its one fixed format. */
   appointmentTime(instant: Date | number): string;
-  /** An amount in dollars: `$12.50`. */
+  /** An amount in dollars: `$12.50`, `12,50 US$`. */
   money(cents: number): string;
   /** A link into the app that opens it in this language (`?lang=es`); English links stay as they are. */
   link(url: string): string;
@@ -38,13 +38,17 @@ function readCatalogue(file: URL, locale: Locale): Messages {
   return messages;
 }
 
-const SPANISH_DAY = new Intl.DateTimeFormat('es-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full' });
-const SPANISH_CLOCK = new Intl.DateTimeFormat('es-US', { timeZone: BUSINESS_TIME_ZONE, timeStyle: 'short' });
+/** The Spanish formats of the booking screens (src/web/features/appointments/formats.ts), so the e-mails agree. */
+const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
+const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
+const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
+const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
 
-/** "sábado, 28 de noviembre de 2026 a las 8:00 a.m." (a la 1:00 p.m.), in New York time. */
+/** "sábado, 28 de noviembre de 2026 a las 8:00 a. m." ("a la 1:00 p. m."), in New York time. */
 function spanishAppointmentTime(instant: Date | number): string {
-  const clock = SPANISH_CLOCK.format(instant);
-  return `${SPANISH_DAY.format(instant)} ${clock.startsWith('1:') ? 'a la' : 'a las'} ${clock}`;
+  const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
+  return `${SPANISH_DATE.format(instant)} ${at} ${SPANISH_TIME.format(instant)}`;
 }
 
 function makeTranslator(locale: Locale, messages: Messages): Translator {
@@ -55,7 +59,7 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
     locale,
     t: (english, values) => i18n._(english, values),
     appointmentTime: (instant) => (locale === 'en' ? formatAppointmentTime(instant) : spanishAppointmentTime(instant)),
-    money: (cents) => `$${(cents / 100).toFixed(2)}`,
+    money: (cents) => (locale === 'en' ? `$${(cents / 100).toFixed(2)}` : SPANISH_MONEY.format(cents / 100)),
     link: (url) => {
       if (locale === DEFAULT_LOCALE) return url;
       const withLocale = new URL(url);

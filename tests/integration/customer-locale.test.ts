@@ -7,11 +7,16 @@ import { testConfig } from '../support/config.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type ReceivedMail, startSmtpStandIn } from '../support/smtp-stand-in.ts';
 
-/** The Spanish way the e-mails write a visit's time: "sábado, 28 de noviembre de 2026 a las 8:00 a.m.", New York time. */
+/** The Spanish way the e-mails (and the booking screens) write a visit's time, New York time. */
 function spanishTime(instant: Date): string {
-  const zone = { timeZone: 'America/New_York' } as const;
-  const clock = new Intl.DateTimeFormat('es-US', { ...zone, timeStyle: 'short' }).format(instant);
-  return `${new Intl.DateTimeFormat('es-US', { ...zone, dateStyle: 'full' }).format(instant)} ${clock.startsWith('1:') ? 'a la' : 'a las'} ${clock}`;
+  const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: 'America/New_York', ...options });
+  const at =
+    spanish({ hour: 'numeric', hour12: true })
+      .formatToParts(instant)
+      .find((part) => part.type === 'hour')?.value === '1'
+      ? 'a la'
+      : 'a las';
+  return `${spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)} ${at} ${spanish({ hour: 'numeric', minute: '2-digit', hour12: true }).format(instant)}`;
 }
 
 describe('the customer’s saved language', () => {
@@ -105,7 +110,7 @@ describe('the customer’s saved language', () => {
     const booked = await book(app, cookie, day ?? '', '09:30am');
     expect(booked.statusCode).toBe(201);
     const when = spanishTime(slotInstant(day ?? '', '09:30am'));
-    expect(when).toMatch(/ a las 9:30/);
+    expect(when).toMatch(/^[a-zá]+, \d+ de [a-z]+ de \d{4} a las 9:30 a\. m\.$/);
 
     const mail = await delivered(email, /^Su visita de TechHelp del /);
     expect(mail.parsed.subject).toBe(`Su visita de TechHelp del ${when}`);
