@@ -24,6 +24,7 @@ import { DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../src/shared/appoi
 import { MAX_OPEN_APPOINTMENTS, SLOT_LABELS, zipForCity } from '../../src/shared/business.ts';
 import { businessDateOf, isWeekendDate, slotLabelOf } from '../../src/shared/business-time.ts';
 import { CLIENT_ERROR_BODY_LIMIT, ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH } from '../../src/shared/error-log.ts';
+import { isLocale } from '../../src/shared/locale.ts';
 import { MAX_AMOUNT_CENTS } from '../../src/shared/payments.ts';
 import { latestCode, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -116,7 +117,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/account/signup': {
     body: () => {
       const email = uniqueEmail('hostile');
-      return { email, confirmEmail: email, password: PASSWORD, confirmPassword: PASSWORD };
+      return { email, confirmEmail: email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'es' };
     },
   },
   'POST /api/account/login': { body: () => ({ email: uniqueEmail('nobody'), password: PASSWORD, rememberMe: false }) },
@@ -134,6 +135,7 @@ const ROUTES: Record<string, RouteCase> = {
       return { email, confirmEmail: email };
     },
   },
+  'PUT /api/account/locale': { for: 'customer', body: () => ({ locale: 'es' }) },
   'PUT /api/account/profile': {
     for: 'customer',
     body: () => ({ firstName: 'Ann', lastName: "O'Neil", phoneNumber: '631-555-0100', streetAddress: '1 Main St', city: 'Bay Shore' }),
@@ -1246,6 +1248,7 @@ async function expectStoredDataValid(context: string): Promise<void> {
   for (const row of users) {
     expectValid(EmailSchema.safeParse(row.email).success && row.email === row.email.toLowerCase(), 'a user e-mail address', row, context);
     expectValid(!row.isAdmin || admins.has(row.id), 'only the accounts made admins here are admins', row, context);
+    expectValid(isLocale(row.locale), 'a user’s language is one the app speaks', row, context);
   }
 
   for (const row of await db.select().from(profiles)) {
