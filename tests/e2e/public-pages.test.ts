@@ -113,6 +113,8 @@ describe('the public site in Chromium', () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(server.url);
+      // The page shows once its texts (and, for some pages, its code) have come.
+      await page.locator('main h1').first().waitFor();
       const links = await page
         .getByRole('navigation', { name: 'Main' })
         .locator('#site-nav')
@@ -155,6 +157,8 @@ describe('the public site in Chromium', () => {
     const { page, context } = await openPage(browser);
     try {
       await page.goto(`${server.url}/services`);
+      // The page shows once its texts (and, for some pages, its code) have come.
+      await page.locator('main h1').first().waitFor();
       const fees = await page.locator('.fee-list li').allTextContents();
       expect(fees).toEqual([
         'Troubleshooting: $50 per hour, one-hour minimum, then $25 per 30-minute increment.',
@@ -274,6 +278,8 @@ describe('the public site in Chromium', () => {
     const { page, context } = await openPage(browser);
     try {
       await page.goto(`${server.url}/remotesupport`);
+      // The page shows once its texts (and, for some pages, its code) have come.
+      await page.locator('main h1').first().waitFor();
       const links = page.locator('main a[target="_blank"]');
       expect(await links.count()).toBe(2);
       for (const rel of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('rel')))) {
@@ -297,6 +303,8 @@ describe('the public site in Chromium', () => {
     });
     try {
       await page.goto(`${server.url}/securified`);
+      // The page shows once its texts (and, for some pages, its code) have come.
+      await page.locator('main h1').first().waitFor();
       expect(await page.locator('section.lesson').count()).toBe(4);
       expect(await page.locator('iframe').count()).toBe(0);
       await page.getByRole('button', { name: 'Play the video: Phishing e-mails and texts' }).click();

@@ -2,9 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../tests/support/fail-on-console-error.ts';
 import { reportError } from '../lib/error-reporter.ts';
+import { activateLocale } from '../lib/i18n.ts';
 import { GlobalErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
 
 function renderRoutes(routes: React.ReactNode) {
@@ -22,6 +23,9 @@ vi.mock('../lib/error-reporter.ts', () => ({ reportError: vi.fn(async () => {}) 
 function Exploding({ message }: { message: string }): never {
   throw new Error(message);
 }
+
+// The texts come from the English catalogue, as in the app.
+beforeAll(() => activateLocale('en'));
 
 describe('the error screen', () => {
   let assign: ReturnType<typeof vi.fn>;
@@ -56,6 +60,19 @@ describe('the error screen', () => {
     expect(assign).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(3000));
     expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('speaks Spanish in Spanish, with the same link and countdown', async () => {
+    await act(() => activateLocale('es'));
+    try {
+      renderRoutes(<Route path="/" element={<Exploding message="" />} />);
+      expect(screen.getByRole('link', { name: '¡Uy!' }).getAttribute('href')).toBe('/login');
+      expect(screen.getByText('Ocurrió un error inesperado. Por favor, vuelva a cargar la página.')).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('Lo llevaremos a la página de inicio de sesión en 5 segundos.');
+      expect(screen.getByRole('link', { name: 'página de inicio de sesión' }).getAttribute('href')).toBe('/login');
+    } finally {
+      await act(() => activateLocale('en'));
+    }
   });
 
   it('falls back to the spec message when the error has none', () => {

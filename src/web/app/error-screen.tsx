@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { LinguiContext } from '@lingui/react';
+import { useContext, useEffect, useState } from 'react';
+import { withLinks } from '../components/linked-text.tsx';
+import { translate } from '../lib/i18n.ts';
 
 export const ERROR_REDIRECT_SECONDS = 5;
-export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred. Please refresh the page.';
 
 /**
  * The spec's error screen: 'Oops!', a link to /login, and a redirect there after 5 seconds. It navigates with
- * the browser itself so that it works even when the router is what failed.
+ * the browser itself so that it works even when the router is what failed. Its texts come from Lingui's own
+ * `i18n`, since the outermost boundary shows it outside the language provider (which, where there is one, makes
+ * it follow a change of language).
  */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
+  useContext(LinguiContext);
   const [secondsLeft, setSecondsLeft] = useState(ERROR_REDIRECT_SECONDS);
 
   useEffect(() => {
@@ -27,14 +33,19 @@ export function ErrorScreen({ message }: { message?: string | undefined }) {
   return (
     <div className="container py-5 error-screen">
       <h1>
-        <a href="/login">Oops!</a>
+        <a href="/login">{t`Oops!`}</a>
       </h1>
-      <p className="lead">Sorry, An unexpected error has occurred.</p>
+      <p className="lead">{t`Sorry, An unexpected error has occurred.`}</p>
       <p className="error-screen-message">
-        <i>{message || FALLBACK_ERROR_MESSAGE}</i>
+        <i>{message ? translate(message) : t`An unexpected error occurred. Please refresh the page.`}</i>
       </p>
       <p role="status" aria-live="polite">
-        You will be redirected to the <a href="/login">login page</a> in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}.
+        {withLinks(
+          t`You will be redirected to the <0>login page</0> in ${plural(secondsLeft, { one: '# second', other: '# seconds' })}.`,
+          (words) => (
+            <a href="/login">{words}</a>
+          ),
+        )}
       </p>
     </div>
   );

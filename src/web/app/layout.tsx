@@ -5,23 +5,40 @@ import { PageSpinner } from '../components/loading-spinner.tsx';
 import { useTimedAlert } from '../components/timed-alert.tsx';
 import { noteFailure } from '../lib/api-failure.ts';
 import { appConfig } from '../lib/app-config.ts';
+import { loadMessages, translate } from '../lib/i18n.ts';
 import { logout } from '../lib/session.ts';
 import { useSettledNavigate } from '../lib/use-settled-navigate.ts';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** Moves keyboard and screen-reader focus to the new page's content after each navigation. */
-function useFocusOnNavigate() {
+/**
+ * Moves keyboard and screen-reader focus to the new page's content after each navigation. A page whose code (or
+ * texts) is still on its way shows the spinner first: its anchor is looked for again once it is there.
+ */
+function useFocusOnNavigate(loadingScreen: boolean) {
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what triggers the scroll
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path, or the new page's arrival, is what triggers the scroll
   useEffect(() => {
     if (location.hash) {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
       return;
     }
     window.scrollTo(0, 0);
-  }, [location.pathname, location.hash]);
+  }, [location.pathname, location.hash, loadingScreen]);
+}
+
+let sharedTexts: Promise<void> | undefined;
+
+/**
+ * The texts of src/shared that the public pages show (navigation, business facts), in the active language: their
+ * catalogue is not part of the first load, so it comes once the first page is on screen (the header and `/` show
+ * English until then) and pages made mostly of those texts wait for it (router.tsx). A failed download leaves
+ * them in English.
+ */
+export function loadSharedTexts(): Promise<void> {
+  sharedTexts ??= loadMessages(['rules']).catch(() => {});
+  return sharedTexts;
 }
 
 /**
@@ -48,7 +65,7 @@ function useLogout() {
       await logout(() => navigate('/login'));
     } catch (error) {
       noteFailure(error, 'UserLogout');
-      alert.show({ body: await logoutErrorText() });
+      alert.show({ body: translate(await logoutErrorText()) });
     }
   };
   return { onLogout, alert: alert.message ? alert.element : null };
@@ -67,7 +84,8 @@ export function Layout() {
   const location = useLocation();
   const [loadingScreen, setLoadingScreen] = useState(false);
   const { onLogout, alert } = useLogout();
-  useFocusOnNavigate();
+  useFocusOnNavigate(loadingScreen);
+  useEffect(() => void loadSharedTexts(), []);
   if (appConfig.maintenanceMode && location.pathname !== '/maintenance') return <Navigate to="/maintenance" replace />;
   return (
     <div className="site d-flex flex-column min-vh-100">

@@ -1,14 +1,12 @@
+import { type ComponentType, lazy, type ReactNode, use } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LandingPage } from '../features/public/pages/landing-page.tsx';
 import { MaintenancePage } from '../features/public/pages/maintenance-page.tsx';
 import { NotFoundPage } from '../features/public/pages/not-found-page.tsx';
-import { RemoteSupportPage } from '../features/public/pages/remote-support-page.tsx';
-import { SecurifiedPage } from '../features/public/pages/securified-page.tsx';
-import { ServicesPage } from '../features/public/pages/services-page.tsx';
 import { useSettleNavigations } from '../lib/use-settled-navigate.ts';
 import { backOfficeRoutes } from './back-office-routes.tsx';
 import { RootErrorBoundary } from './error-boundary.tsx';
-import { Layout } from './layout.tsx';
+import { Layout, loadSharedTexts } from './layout.tsx';
 import { lazyRoute, preloadMatches } from './lazy-route.tsx';
 
 /** The guards are layout routes, loaded with the screens they protect (they carry the account texts). */
@@ -16,9 +14,34 @@ const requireUser = () => lazyRoute(() => import('./guards.tsx').then((module) =
 const requireProfile = () => lazyRoute(() => import('./guards.tsx').then((module) => ({ Component: module.RequireProfile })));
 
 /**
- * The public pages are part of the first bundle; every account screen is loaded lazily (React.lazy, each module
- * exporting `Component`) so that visitors never download it, nor zod and the form libraries it needs. The layout
- * shows a spinner while one arrives on a page load, and the error screen if it fails (decision 008).
+ * The texts of src/shared (business facts) come in their own catalogue, after the first load (layout.tsx). A
+ * public page made mostly of them shows once they are in: the layout's spinner meanwhile, instead of English that
+ * turns Spanish a moment later. `/` does not wait: its first load is budgeted without that catalogue.
+ */
+function WithSharedTexts({ children }: { children: ReactNode }) {
+  use(loadSharedTexts());
+  return children;
+}
+
+/**
+ * The pages of the business facts (/services, /securified, /remotesupport) wait for their catalogue anyway, so
+ * their code comes in the same round trip instead of in the first load of `/`.
+ */
+const withSharedTexts = (load: () => Promise<ComponentType>) =>
+  lazy(() => Promise.all([load(), loadSharedTexts()]).then(([Page]) => ({ default: Page })));
+const ServicesPage = withSharedTexts(() => import('../features/public/pages/services-page.tsx').then((module) => module.ServicesPage));
+const SecurifiedPage = withSharedTexts(() =>
+  import('../features/public/pages/securified-page.tsx').then((module) => module.SecurifiedPage),
+);
+const RemoteSupportPage = withSharedTexts(() =>
+  import('../features/public/pages/remote-support-page.tsx').then((module) => module.RemoteSupportPage),
+);
+
+/**
+ * The landing, maintenance and not-found pages are part of the first bundle; every account screen is loaded
+ * lazily (React.lazy, each module exporting `Component`) so that visitors never download it, nor zod and the form
+ * libraries it needs. The layout shows a spinner while one arrives on a page load, and the error screen if it
+ * fails (decision 008).
  */
 const routes: RouteObject[] = [
   {
@@ -32,7 +55,14 @@ const routes: RouteObject[] = [
       { path: '/services', element: <ServicesPage /> },
       { path: '/securified', element: <SecurifiedPage /> },
       { path: '/remotesupport', element: <RemoteSupportPage /> },
-      { path: '/maintenance', element: <MaintenancePage /> },
+      {
+        path: '/maintenance',
+        element: (
+          <WithSharedTexts>
+            <MaintenancePage />
+          </WithSharedTexts>
+        ),
+      },
       {
         // The query cache of the signed-out screens that write, loaded with them.
         ...lazyRoute(() => import('./public-forms-layout.tsx')),

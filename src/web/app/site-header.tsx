@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { BUSINESS_NAME } from '../../shared/business.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locale.ts';
 import { navLinksFor } from '../../shared/navigation.ts';
-import { activateLocale } from '../lib/i18n.ts';
+import { activateLocale, translate } from '../lib/i18n.ts';
 import { useViewer } from '../lib/viewer.tsx';
 
 /**
@@ -12,17 +12,19 @@ import { useViewer } from '../lib/viewer.tsx';
  * it uses Bootstrap's classes on plain elements instead of react-bootstrap's Navbar and its transition code.
  */
 export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
+  const { t } = useLingui();
   const viewer = useViewer();
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
+  const menu = t`Menu`;
 
   return (
     <header>
       <a className="visually-hidden-focusable skip-link" href="#main-content">
-        Skip to main content
+        {t`Skip to main content`}
       </a>
       <LanguageSwitch />
-      <nav className="navbar navbar-expand-md navbar-dark site-navbar" aria-label="Main">
+      <nav className="navbar navbar-expand-md navbar-dark site-navbar" aria-label={t`Main`}>
         <div className="container">
           <Link to="/" onClick={close} className="navbar-brand site-brand">
             <img src="/favicon.svg" alt="" width="36" height="36" className="me-2" />
@@ -33,11 +35,11 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
             className={`navbar-toggler site-menu-toggle${expanded ? '' : ' collapsed'}`}
             aria-controls="site-nav"
             aria-expanded={expanded}
-            aria-label="Menu"
+            aria-label={menu}
             onClick={() => setExpanded((open) => !open)}
           >
             <span className="navbar-toggler-icon" aria-hidden="true" />
-            <span className="ms-2">Menu</span>
+            <span className="ms-2">{menu}</span>
           </button>
           <div id="site-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
             <ul className="navbar-nav ms-auto">
@@ -45,7 +47,7 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
                 <li className="nav-item" key={link.label}>
                   {'to' in link ? (
                     <NavLink to={link.to} onClick={close} className="nav-link">
-                      {link.label}
+                      {translate(link.label)}
                     </NavLink>
                   ) : (
                     <button
@@ -56,7 +58,7 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
                         onLogout?.();
                       }}
                     >
-                      {link.label}
+                      {translate(link.label)}
                     </button>
                   )}
                 </li>

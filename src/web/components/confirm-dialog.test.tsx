@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '../lib/i18n.ts';
 import { ConfirmProvider, useConfirm } from './confirm-dialog.tsx';
 
 function Asker({ onAnswer }: { onAnswer: (ok: boolean) => void }) {
@@ -14,6 +15,9 @@ function Asker({ onAnswer }: { onAnswer: (ok: boolean) => void }) {
     </button>
   );
 }
+
+// The texts come from the English catalogue, as in the app.
+beforeAll(() => activateLocale('en'));
 
 describe('the confirm dialog', () => {
   afterEach(cleanup);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -11,6 +12,7 @@ export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: st
   const id = useId();
   const okButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const cancel = t`Cancel`;
   return (
     <Modal
       show={show}
@@ -30,9 +32,9 @@ export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: st
       aria-describedby={`${id}-body`}
       centered
     >
-      <Modal.Header closeButton closeLabel="Cancel">
+      <Modal.Header closeButton closeLabel={cancel}>
         <Modal.Title id={`${id}-title`} as="h2">
-          Please confirm
+          {t`Please confirm`}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body id={`${id}-body`} className="fs-5">
@@ -40,10 +42,10 @@ export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: st
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" size="lg" onClick={() => onAnswer(false)}>
-          Cancel
+          {cancel}
         </Button>
         <Button ref={okButton} size="lg" onClick={() => onAnswer(true)}>
-          OK
+          {t`OK`}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+
 /** A spinner that screen readers announce as "Loading…" (Bootstrap's markup: it shows in every page's first load). */
-export function LoadingSpinner({ label = 'Loading…' }: { label?: string }) {
+export function LoadingSpinner({ label }: { label?: string }) {
   return (
     <div className="spinner-border text-primary" role="status">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t`Loading…`}</span>
     </div>
   );
 }

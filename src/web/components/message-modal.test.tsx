@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../lib/i18n.ts';
 import { useMessageModal } from './message-modal.tsx';
 
 function Screen({ onDone, countdownSeconds }: { onDone: () => void; countdownSeconds?: number }) {
@@ -17,6 +18,9 @@ function Screen({ onDone, countdownSeconds }: { onDone: () => void; countdownSec
     </>
   );
 }
+
+// The texts come from the English catalogue, as in the app.
+beforeAll(() => activateLocale('en'));
 
 describe('the message modal', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -49,7 +50,7 @@ export function MessageModal({ message, show, onDone }: { message: ModalMessage 
       aria-describedby={`${id}-body`}
       centered
     >
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id={`${id}-title`} as="h2">
           {message?.title}
         </Modal.Title>
@@ -59,10 +60,10 @@ export function MessageModal({ message, show, onDone }: { message: ModalMessage 
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
         <span className="text-body-secondary">
-          {countdown !== undefined && `Continuing in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`}
+          {countdown !== undefined && t`Continuing in ${plural(secondsLeft, { one: '# second', other: '# seconds' })}.`}
         </span>
         <Button ref={okButton} size="lg" onClick={() => done.current()}>
-          OK
+          {t`OK`}
         </Button>
       </Modal.Footer>
     </Modal>

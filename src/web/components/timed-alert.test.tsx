@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../lib/i18n.ts';
 import { useTimedAlert } from './timed-alert.tsx';
 
 function Screen() {
@@ -17,6 +18,9 @@ function Screen() {
     </>
   );
 }
+
+// The texts come from the English catalogue, as in the app.
+beforeAll(() => activateLocale('en'));
 
 describe('the timed banner', () => {
   beforeEach(() => vi.useFakeTimers());

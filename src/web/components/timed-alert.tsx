@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
 /** The spec's inline banners disappear after 5 seconds. */
@@ -37,7 +38,7 @@ export function TimedAlert({
     >
       {message.heading && <p className="alert-heading">{message.heading}</p>}
       {message.body && <div className="mb-0">{message.body}</div>}
-      <button type="button" className="btn-close" aria-label="Close this message" onClick={() => dismiss.current()} />
+      <button type="button" className="btn-close" aria-label={t`Close this message`} onClick={() => dismiss.current()} />
     </div>
   );
 }

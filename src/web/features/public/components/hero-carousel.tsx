@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export const SLIDE_INTERVAL_MS = 3000;
@@ -9,21 +11,21 @@ const SWIPE_THRESHOLD_PX = 40;
 export const SLIDES = [
   {
     image: '/images/slide-home.svg',
-    alt: 'A technician helping an older customer at her kitchen table computer',
-    title: 'Patient help at your kitchen table',
-    text: 'We come to your home on a Saturday or Sunday and explain every step in plain words.',
+    alt: msg`A technician helping an older customer at her kitchen table computer`,
+    title: msg`Patient help at your kitchen table`,
+    text: msg`We come to your home on a Saturday or Sunday and explain every step in plain words.`,
   },
   {
     image: '/images/slide-remote.svg',
-    alt: 'A laptop sharing its screen with a technician on the phone',
-    title: 'Remote support while you watch',
-    text: 'Many problems are fixed over a secure remote connection: no travel, same friendly help.',
+    alt: msg`A laptop sharing its screen with a technician on the phone`,
+    title: msg`Remote support while you watch`,
+    text: msg`Many problems are fixed over a secure remote connection: no travel, same friendly help.`,
   },
   {
     image: '/images/slide-business.svg',
-    alt: 'A small office with a Wi-Fi router, a printer and a laptop',
-    title: 'Small business and home office',
-    text: 'Wi-Fi, printers, e-mail and backups set up right, so your work keeps moving.',
+    alt: msg`A small office with a Wi-Fi router, a printer and a laptop`,
+    title: msg`Small business and home office`,
+    text: msg`Wi-Fi, printers, e-mail and backups set up right, so your work keeps moving.`,
   },
 ] as const;
 
@@ -62,6 +64,7 @@ function slideClasses(slideIndex: number, active: number, change: Slide | null):
  * reduced motion, and has a visible pause button (WCAG 2.2.2). Arrow keys and swipes change slides too.
  */
 export function HeroCarousel() {
+  const { i18n, t } = useLingui();
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [change, setChange] = useState<Slide | null>(null);
@@ -104,6 +107,7 @@ export function HeroCarousel() {
     return () => window.clearTimeout(timer);
   }, [moving, change, next]);
 
+  const caption = SLIDES[index];
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') previous();
     else if (event.key === 'ArrowRight') next();
@@ -112,8 +116,8 @@ export function HeroCarousel() {
   return (
     <section
       className="hero-carousel"
-      aria-roledescription="carousel"
-      aria-label="What we do"
+      aria-roledescription={t`carousel`}
+      aria-label={t`What we do`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -138,59 +142,66 @@ export function HeroCarousel() {
         }}
       >
         <div className="carousel-indicators">
-          {SLIDES.map((slide, slideIndex) => (
-            <button
-              key={slide.image}
-              type="button"
-              // Bootstrap's CSS draws the indicators by this attribute.
-              data-bs-target=""
-              className={slideIndex === index ? 'active' : undefined}
-              aria-current={slideIndex === index || undefined}
-              aria-label={`Show slide: ${slide.title}`}
-              onClick={() => show(slideIndex, slideIndex > index ? 'next' : 'prev')}
-            />
-          ))}
+          {SLIDES.map((slide, slideIndex) => {
+            const title = i18n._(slide.title);
+            return (
+              <button
+                key={slide.image}
+                type="button"
+                // Bootstrap's CSS draws the indicators by this attribute.
+                data-bs-target=""
+                className={slideIndex === index ? 'active' : undefined}
+                aria-current={slideIndex === index || undefined}
+                aria-label={t`Show slide: ${title}`}
+                onClick={() => show(slideIndex, slideIndex > index ? 'next' : 'prev')}
+              />
+            );
+          })}
         </div>
         <div className="carousel-inner" aria-live={moving ? 'off' : 'polite'}>
-          {SLIDES.map((slide, slideIndex) => (
-            // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form fieldset
-            <div
-              key={slide.image}
-              ref={slideIndex === change?.to ? arriving : undefined}
-              className={slideClasses(slideIndex, active, change)}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${slideIndex + 1} of ${SLIDES.length}`}
-              onTransitionEnd={(event) => {
-                if (slideIndex === change?.to && event.target === event.currentTarget) finish();
-              }}
-            >
-              <img
-                className="d-block w-100 hero-carousel-image"
-                src={slide.image}
-                alt={slide.alt}
-                width={1200}
-                height={500}
-                loading={slideIndex === 0 ? 'eager' : 'lazy'}
-                fetchPriority={slideIndex === 0 ? 'high' : 'low'}
-                decoding="async"
-              />
-            </div>
-          ))}
+          {SLIDES.map((slide, slideIndex) => {
+            const position = slideIndex + 1;
+            const count = SLIDES.length;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form fieldset
+              <div
+                key={slide.image}
+                ref={slideIndex === change?.to ? arriving : undefined}
+                className={slideClasses(slideIndex, active, change)}
+                role="group"
+                aria-roledescription={t`slide`}
+                aria-label={t`${position} of ${count}`}
+                onTransitionEnd={(event) => {
+                  if (slideIndex === change?.to && event.target === event.currentTarget) finish();
+                }}
+              >
+                <img
+                  className="d-block w-100 hero-carousel-image"
+                  src={slide.image}
+                  alt={i18n._(slide.alt)}
+                  width={1200}
+                  height={500}
+                  loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={slideIndex === 0 ? 'high' : 'low'}
+                  decoding="async"
+                />
+              </div>
+            );
+          })}
         </div>
         <button type="button" className="carousel-control-prev" onClick={previous}>
           <span className="carousel-control-prev-icon" aria-hidden="true" />
-          <span className="visually-hidden">Previous slide</span>
+          <span className="visually-hidden">{t`Previous slide`}</span>
         </button>
         <button type="button" className="carousel-control-next" onClick={next}>
           <span className="carousel-control-next-icon" aria-hidden="true" />
-          <span className="visually-hidden">Next slide</span>
+          <span className="visually-hidden">{t`Next slide`}</span>
         </button>
       </div>
       {/* The caption sits below the picture, not over it, so that large text never hides the image. */}
       <div className="hero-carousel-caption">
-        <h2 className="h4">{SLIDES[index]?.title}</h2>
-        <p className="mb-0">{SLIDES[index]?.text}</p>
+        <h2 className="h4">{caption && i18n._(caption.title)}</h2>
+        <p className="mb-0">{caption && i18n._(caption.text)}</p>
       </div>
       {!reducedMotion && (
         <button
@@ -199,7 +210,7 @@ export function HeroCarousel() {
           onClick={() => setPaused((value) => !value)}
           aria-pressed={paused}
         >
-          {paused ? 'Play slides' : 'Pause slides'}
+          {paused ? t`Play slides` : t`Pause slides`}
         </button>
       )}
     </section>

@@ -1,35 +1,45 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
+import { withLinks } from '../../../components/linked-text.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
 
 const STEPS = [
-  { title: 'Register', text: 'Create your account with your e-mail address and confirm it from the message we send you.' },
-  { title: 'Pick a weekend time', text: 'Choose a Saturday or Sunday and one of eight times, in person at your door or remote.' },
-  { title: 'Tell us the problem', text: 'A few words are enough, so we arrive with the right tools and answers.' },
-  { title: 'Pay when it is done', text: 'You pay only after the job is completed: online, or by cash, check or card.' },
+  { title: msg`Register`, text: msg`Create your account with your e-mail address and confirm it from the message we send you.` },
+  { title: msg`Pick a weekend time`, text: msg`Choose a Saturday or Sunday and one of eight times, in person at your door or remote.` },
+  { title: msg`Tell us the problem`, text: msg`A few words are enough, so we arrive with the right tools and answers.` },
+  { title: msg`Pay when it is done`, text: msg`You pay only after the job is completed: online, or by cash, check or card.` },
 ] as const;
 
 export function LandingPage() {
-  usePageTitle('Computer help in Islip and Smithtown');
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Computer help in Islip and Smithtown`);
   const viewer = useViewer();
+  const tagline = translate(BUSINESS_TAGLINE);
+  const phone = appConfig.supportPhone;
+  const communities = SERVICE_CITIES.length;
   return (
     <>
       <section className="hero">
         <div className="container py-4 py-md-5">
           <div className="row align-items-center gy-4">
             <div className="col-lg-5">
-              <h1 className="display-5 fw-bold">Computer help from a neighbor you can trust</h1>
-              <p className="lead">{BUSINESS_TAGLINE}, for homes, home offices, small businesses and older adults.</p>
+              <h1 className="display-5 fw-bold">{t`Computer help from a neighbor you can trust`}</h1>
+              <p className="lead">{t`${tagline}, for homes, home offices, small businesses and older adults.`}</p>
               <Link to={appointmentEntryPath(viewer)} className="btn btn-warning btn-lg cta-button">
-                Make an Appointment Now
+                {t`Make an Appointment Now`}
               </Link>
               <p className="mt-3 mb-0">
-                Prefer to talk first? Call <a href={telHref(appConfig.supportPhone)}>{appConfig.supportPhone}</a>.
+                {withLinks(t`Prefer to talk first? Call <0>${phone}</0>.`, (words) => (
+                  <a href={telHref(phone)}>{words}</a>
+                ))}
               </p>
             </div>
             <div className="col-lg-7">
@@ -42,23 +52,31 @@ export function LandingPage() {
       <section className="py-5" aria-labelledby="how-it-works">
         <div className="container">
           <h2 id="how-it-works" className="mb-4">
-            How it works
+            {t`How it works`}
           </h2>
           <ol className="row list-unstyled gy-4 steps">
             {STEPS.map((step, index) => (
-              <li key={step.title} className="col-sm-6 col-lg-3">
+              <li key={step.title.id} className="col-sm-6 col-lg-3">
                 <div className="step h-100">
                   <span className="step-number" aria-hidden="true">
                     {index + 1}
                   </span>
-                  <h3 className="h5">{step.title}</h3>
-                  <p className="mb-0">{step.text}</p>
+                  <h3 className="h5">{i18n._(step.title)}</h3>
+                  <p className="mb-0">{i18n._(step.text)}</p>
                 </div>
               </li>
             ))}
           </ol>
           <p className="mb-0">
-            See our <Link to="/services">services and fees</Link>, or learn how <Link to="/remotesupport">remote support</Link> works.
+            {withLinks(
+              t`See our <0>services and fees</0>, or learn how <1>remote support</1> works.`,
+              (words) => (
+                <Link to="/services">{words}</Link>
+              ),
+              (words) => (
+                <Link to="/remotesupport">{words}</Link>
+              ),
+            )}
           </p>
         </div>
       </section>
@@ -67,13 +85,14 @@ export function LandingPage() {
         <div className="container">
           <div className="row gy-4 align-items-center">
             <div className="col-lg-4">
-              <h2 id="service-area">Where we work</h2>
+              <h2 id="service-area">{t`Where we work`}</h2>
               <p>
-                We visit homes and businesses throughout the Town of Islip and the Town of Smithtown: {SERVICE_CITIES.length} communities
-                from Kings Park and Saint James on the North Shore to West Islip and Sayville on the Great South Bay.
+                {t`We visit homes and businesses throughout the Town of Islip and the Town of Smithtown: ${communities} communities from Kings Park and Saint James on the North Shore to West Islip and Sayville on the Great South Bay.`}
               </p>
               <p className="mb-0">
-                Outside the area? Remote support works from anywhere; <Link to="/remotesupport">see how</Link>.
+                {withLinks(t`Outside the area? Remote support works from anywhere; <0>see how</0>.`, (words) => (
+                  <Link to="/remotesupport">{words}</Link>
+                ))}
               </p>
             </div>
             <div className="col-lg-8">
