@@ -12,7 +12,8 @@ const plainTexts: ExtractorType = {
     // Comments are blanked (keeping the lines), so that an example in a comment is not a message.
     const blank = (comment: string) => comment.replace(/[^\n]/g, ' ');
     const code = source.replace(/\/\*[\s\S]*?\*\//g, blank).replace(/^\s*\/\/.*$/gm, blank);
-    for (const match of code.matchAll(/\benglish\(\s*'((?:[^'\\\n]|\\.)*)'\s*\)/g)) {
+    // One literal, on one line or wrapped by the formatter (which then adds a trailing comma).
+    for (const match of code.matchAll(/\benglish\(\s*'((?:[^'\\\n]|\\.)*)'\s*,?\s*\)/g)) {
       const english = (match[1] ?? '').replace(/\\(.)/g, '$1');
       const line = code.slice(0, match.index).split('\n').length;
       onMessageExtracted({ id: english, message: english, origin: [filename, line] });
@@ -22,10 +23,22 @@ const plainTexts: ExtractorType = {
 
 /** The parts of src/web/app that only signed-in screens and account forms use: loaded with them, not first. */
 const SIGNED_IN_SHELL = [
-  '<rootDir>/src/web/app/routes',
+  '<rootDir>/src/web/app/routes/**',
   '<rootDir>/src/web/app/guards.tsx',
   '<rootDir>/src/web/app/signed-in-layout.tsx',
   '<rootDir>/src/web/app/public-forms-layout.tsx',
+];
+
+/** The texts of src/shared that the header, the footer and the landing page show: part of the first load. */
+const SITE_TEXTS = ['<rootDir>/src/shared/site.ts', '<rootDir>/src/shared/navigation.ts', '<rootDir>/src/shared/messages.ts'];
+
+/** The public pages other than `/`: they come after the first load, with the business facts' catalogue. */
+const PUBLIC_PAGES = [
+  '<rootDir>/src/web/features/public/pages/services-page.tsx',
+  '<rootDir>/src/web/features/public/pages/securified-page.tsx',
+  '<rootDir>/src/web/features/public/pages/remote-support-page.tsx',
+  '<rootDir>/src/web/features/public/components/lesson-video.tsx',
+  '<rootDir>/src/web/components/service-area-map.tsx',
 ];
 
 /**
@@ -33,7 +46,9 @@ const SIGNED_IN_SHELL = [
  * the test that finds texts left out of the catalogues. One catalogue per part of the app, so that a screen loads
  * only its own part's messages in the active language:
  * - web: the shell (header, footer, error screens), shared components and the public pages, on every first load;
- * - shared: the rules' texts of src/shared (validation messages, errors, business facts), in the browser;
+ * - shared/site: the name and tagline, the navigation and the general messages of src/shared, on every first load;
+ * - public: the pages other than `/` (and the service area map), with the rest of src/shared's texts;
+ * - shared: the rest of src/shared's texts (rules, validation messages, errors), with the first lazily loaded screen;
  * - one per signed-in feature (accounts, appointments, payments, chat) and one for the signed-in shell (guards,
  *   layouts, /home), loaded with the first lazily loaded screen;
  * - server: the e-mails. The back office (features/admin) stays in English.
@@ -47,7 +62,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/locales/{locale}',
       include: ['<rootDir>/src/web/app', '<rootDir>/src/web/components', '<rootDir>/src/web/lib', '<rootDir>/src/web/features/public'],
-      exclude: ['**/*.test.*', ...SIGNED_IN_SHELL],
+      exclude: ['**/*.test.*', ...SIGNED_IN_SHELL, ...PUBLIC_PAGES],
     },
     { path: '<rootDir>/src/web/app/locales/{locale}', include: SIGNED_IN_SHELL, exclude: ['**/*.test.*'] },
     {
@@ -55,7 +70,13 @@ export default defineConfig({
       include: ['<rootDir>/src/web/features/{name}'],
       exclude: ['**/*.test.*', '<rootDir>/src/web/features/admin', '<rootDir>/src/web/features/public'],
     },
-    { path: '<rootDir>/src/shared/locales/{locale}', include: ['<rootDir>/src/shared'], exclude: ['**/*.test.*'] },
+    {
+      path: '<rootDir>/src/web/locales/public/{locale}',
+      include: PUBLIC_PAGES,
+      exclude: ['**/*.test.*'],
+    },
+    { path: '<rootDir>/src/shared/locales/site/{locale}', include: SITE_TEXTS, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/shared/locales/{locale}', include: ['<rootDir>/src/shared'], exclude: ['**/*.test.*', ...SITE_TEXTS] },
     { path: '<rootDir>/src/server/locales/{locale}', include: ['<rootDir>/src/server'], exclude: ['**/*.test.*'] },
   ],
   extractors: [plainTexts, babel],

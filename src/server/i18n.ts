@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '..
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
- * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales those of src/shared), read once at
+ * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/ those of src/shared), read once at
  * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales), so these same
  * relative paths work from src and from dist.
  */
@@ -72,6 +72,7 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
 /** The e-mails' own texts, over the texts of src/shared they use too (the business's tagline). */
 const messagesOf = (locale: Locale): Messages => ({
   ...readCatalogue(new URL(`../shared/locales/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(new URL(`../shared/locales/site/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`./locales/${locale}.po`, import.meta.url), locale),
 });
 

@@ -26,7 +26,7 @@ const SIGNED_IN_ONLY = [
 const describeAssets = (assets: Asset[]) => assets.map((asset) => `${asset.file} ${asset.gzipBytes} B`).join(', ');
 
 /** The catalogues main.tsx waits for before the first render, by their manifest keys (relative to src/web). */
-const firstCatalogues = (locale: string) => [`locales/${locale}.po`];
+const firstCatalogues = (locale: string) => [`locales/${locale}.po`, `../shared/locales/site/${locale}.po`];
 
 describe.each(['en', 'es'])('the first load of / in %s', (locale) => {
   if (!existsSync(WEB_ROOT)) throw new Error(`${WEB_ROOT} is missing: run npm run build before these tests`);

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { BUSINESS_NAME, BUSINESS_TAGLINE, SERVICE_TOWNS } from '../../shared/business.ts';
+import { SERVICE_TOWNS } from '../../shared/service-area.ts';
+import { BUSINESS_NAME, BUSINESS_TAGLINE } from '../../shared/site.ts';
 import { appConfig, telHref } from '../lib/app-config.ts';
 import { translate } from '../lib/i18n.ts';
 

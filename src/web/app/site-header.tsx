@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { BUSINESS_NAME } from '../../shared/business.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locale.ts';
 import { navLinksFor } from '../../shared/navigation.ts';
+import { BUSINESS_NAME } from '../../shared/site.ts';
 import { activateLocale, translate } from '../lib/i18n.ts';
+import { saveLocaleChoice } from '../lib/locale-choice.ts';
 import { useViewer } from '../lib/viewer.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function SiteHeader({ onLogout }: { onLogout?: () => void }) {
       <a className="visually-hidden-focusable skip-link" href="#main-content">
         {t`Skip to main content`}
       </a>
-      <LanguageSwitch />
+      <LanguageSwitch onChange={(locale) => void saveLocaleChoice(locale)} />
       <nav className="navbar navbar-expand-md navbar-dark site-navbar" aria-label={t`Main`}>
         <div className="container">
           <Link to="/" onClick={close} className="navbar-brand site-brand">

@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { BUSINESS_NAME, SERVICE_CITIES, SERVICE_TOWNS } from '../../shared/business.ts';
+import { SERVICE_CITIES, SERVICE_TOWNS } from '../../shared/service-area.ts';
+import { BUSINESS_NAME } from '../../shared/site.ts';
 
 /**
  * The service area drawn by hand as an inline SVG: no map service, no external image, no inline styles
@@ -157,8 +161,13 @@ const JONES_BEACH: readonly LonLat[] = [
   [-73.43, 40.614],
 ];
 
-/** Names of the two towns, their neighbours, the water and Fire Island, placed at these points. */
-type AreaLabel = { readonly text: string; readonly at: LonLat; readonly kind: 'town' | 'neighbour' | 'feature'; readonly anchor: Anchor };
+/** Names of the two towns, their neighbours, the water and Fire Island, placed at these points (a place's own name stays as it is). */
+type AreaLabel = {
+  readonly text: string | MessageDescriptor;
+  readonly at: LonLat;
+  readonly kind: 'town' | 'neighbour' | 'feature';
+  readonly anchor: Anchor;
+};
 const AREA_LABELS: readonly AreaLabel[] = [
   { text: 'Town of Smithtown', at: [-73.22, 40.868], kind: 'town', anchor: 'middle' },
   { text: 'Town of Islip', at: [-73.093, 40.788], kind: 'town', anchor: 'middle' },
@@ -168,7 +177,7 @@ const AREA_LABELS: readonly AreaLabel[] = [
   { text: 'Long Island Sound', at: [-73.387, 40.922], kind: 'feature', anchor: 'start' },
   { text: 'Great South Bay', at: [-73.228, 40.663], kind: 'feature', anchor: 'middle' },
   { text: 'Fire Island', at: [-73.159, 40.626], kind: 'feature', anchor: 'middle' },
-  { text: 'Atlantic Ocean', at: [-73.035, 40.636], kind: 'feature', anchor: 'middle' },
+  { text: msg`Atlantic Ocean`, at: [-73.035, 40.636], kind: 'feature', anchor: 'middle' },
 ];
 
 /** Town lines. Each runs between two points that are also on a shore or on another line. */
@@ -381,15 +390,21 @@ function MapText({
 }
 
 export function ServiceAreaMap() {
+  const { i18n, t } = useLingui();
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   const lake = project(LAKE_RONKONKOMA);
   const scaleBarLength = (5 * 1.609344 * UNITS_PER_DEGREE) / 111.32; // five miles
+  const [firstTown, secondTown] = SERVICE_TOWNS;
+  const towns = SERVICE_TOWNS.map((town) => {
+    const cities = citiesIn(town);
+    return t`The ${town} includes ${cities}.`;
+  }).join(' ');
 
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the frame scrolls sideways and must be reachable by keyboard
-    <section className="service-area-map-frame" tabIndex={0} aria-label="Service area map">
+    <section className="service-area-map-frame" tabIndex={0} aria-label={t`Service area map`}>
       <svg
         className="service-area-map"
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -399,10 +414,9 @@ export function ServiceAreaMap() {
         fontFamily={FONT_FAMILY}
         xmlns="http://www.w3.org/2000/svg"
       >
-        <title id={titleId}>{`Map of the ${BUSINESS_NAME} service area: the ${SERVICE_TOWNS.join(' and the ')}`}</title>
+        <title id={titleId}>{t`Map of the ${BUSINESS_NAME} service area: the ${firstTown} and the ${secondTown}`}</title>
         <desc id={descId}>
-          {`A map of central Long Island, New York, between Long Island Sound to the north and the Great South Bay and Fire Island to the south. ` +
-            `${SERVICE_TOWNS.map((town) => `The ${town} includes ${citiesIn(town)}.`).join(' ')}`}
+          {`${t`A map of central Long Island, New York, between Long Island Sound to the north and the Great South Bay and Fire Island to the south.`} ${towns}`}
         </desc>
 
         <rect width={WIDTH} height={HEIGHT} fill={COLORS.water} />
@@ -430,8 +444,8 @@ export function ServiceAreaMap() {
             const { x, y } = project(label.at);
             const look = AREA_LABEL_LOOK[label.kind];
             return (
-              <MapText key={label.text} x={x} y={y} anchor={label.anchor} {...look}>
-                {label.text}
+              <MapText key={label.at.join()} x={x} y={y} anchor={label.anchor} {...look}>
+                {typeof label.text === 'string' ? label.text : i18n._(label.text)}
               </MapText>
             );
           })}
@@ -470,7 +484,7 @@ export function ServiceAreaMap() {
         <g transform={`translate(${WIDTH - 40 - round(scaleBarLength)} 110)`}>
           <path d={`M0 0 V8 H${round(scaleBarLength)} V0`} fill="none" stroke={COLORS.text} strokeWidth={2} />
           <MapText x={round(scaleBarLength) / 2} y={-6} anchor="middle">
-            5 miles
+            {t`5 miles`}
           </MapText>
         </g>
       </svg>

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { fillIn } from '../../shared/english.ts';
 import { isLocale, LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
 
 /**
@@ -11,22 +12,23 @@ export type UiLocale = Locale | 'pseudo';
 type Catalogue = () => Promise<{ messages: Messages }>;
 
 /**
- * The catalogues, by part: `first`, the shell, shared components and landing page (every first load); `rules`, the
- * texts of src/shared (business facts, validation messages, the server's errors), with any other page; `screens`,
- * the signed-in customer's screens and the account forms, with the first of them.
+ * The catalogues, by part: `first`, the shell, shared components and landing page, with the name, tagline,
+ * navigation and general messages of src/shared (every first load); `rules`, the rest of src/shared's texts
+ * (business facts, validation messages, the server's errors) and the other public pages, with any other page;
+ * `screens`, the signed-in customer's screens and the account forms, with the first of them.
  */
 type Part = 'first' | 'rules' | 'screens';
 
 const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
   first: {
-    en: [() => import('../locales/en.po')],
-    es: [() => import('../locales/es.po')],
-    pseudo: [() => import('../locales/pseudo.po')],
+    en: [() => import('../locales/en.po'), () => import('../../shared/locales/site/en.po')],
+    es: [() => import('../locales/es.po'), () => import('../../shared/locales/site/es.po')],
+    pseudo: [() => import('../locales/pseudo.po'), () => import('../../shared/locales/site/pseudo.po')],
   },
   rules: {
-    en: [() => import('../../shared/locales/en.po')],
-    es: [() => import('../../shared/locales/es.po')],
-    pseudo: [() => import('../../shared/locales/pseudo.po')],
+    en: [() => import('../../shared/locales/en.po'), () => import('../locales/public/en.po')],
+    es: [() => import('../../shared/locales/es.po'), () => import('../locales/public/es.po')],
+    pseudo: [() => import('../../shared/locales/pseudo.po'), () => import('../locales/public/pseudo.po')],
   },
   screens: {
     en: [
@@ -123,8 +125,10 @@ export function activeLocale(): Locale {
 
 /**
  * An English text of src/shared or from the server (an error's message), in the active language: the English text
- * is its message id (src/shared/text.ts); a text no catalogue holds is shown as it came.
+ * is its message id (src/shared/english.ts); a text no loaded catalogue holds is shown as it came, its
+ * placeholders filled in.
  */
-export const translate = (english: string, values?: Record<string, unknown>): string => i18n._(english, values);
+export const translate = (english: string, values?: Record<string, string | number>): string =>
+  english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
 
 export { i18n };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BUSINESS_NAME } from '../../shared/business.ts';
+import { BUSINESS_NAME } from '../../shared/site.ts';
 
 export function usePageTitle(title: string): void {
   useEffect(() => {

@@ -25,7 +25,7 @@ const FILLED = Object.values(APPOINTMENT_TEMPLATES).map((template) => {
 export function translateServerText(english: string): string {
   for (const { template, names, pattern } of FILLED) {
     const match = pattern.exec(english);
-    if (match) return translate(template, Object.fromEntries(names.map((name, index) => [name, match[index + 1]])));
+    if (match) return translate(template, Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])));
   }
   return translate(english);
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 /**
@@ -5,13 +6,14 @@ import { useState } from 'react';
  * our own poster first, then the youtube-nocookie player on click.
  */
 export function LessonVideo({ youtubeId, title, poster }: { youtubeId: string; title: string; poster: string }) {
+  const { t } = useLingui();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
       <div className="ratio ratio-16x9 lesson-video">
         <iframe
           src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`}
-          title={`Video: ${title}`}
+          title={t`Video: ${title}`}
           loading="lazy"
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -27,7 +29,7 @@ export function LessonVideo({ youtubeId, title, poster }: { youtubeId: string; t
         <span className="lesson-video-play" aria-hidden="true">
           ▶
         </span>
-        <span className="visually-hidden">Play the video: {title}</span>
+        <span className="visually-hidden">{t`Play the video: ${title}`}</span>
       </span>
     </button>
   );

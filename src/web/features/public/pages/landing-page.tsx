@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { BUSINESS_TAGLINE, SERVICE_CITIES } from '../../../../shared/business.ts';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
+import { SERVICE_CITIES } from '../../../../shared/service-area.ts';
+import { BUSINESS_TAGLINE } from '../../../../shared/site.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { withLinks } from '../../../components/linked-text.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';

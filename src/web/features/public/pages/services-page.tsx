@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import {
   FEE_SCHEDULE_TEXT,
@@ -11,76 +12,79 @@ import {
   TECHNICIAN_BIO,
 } from '../../../../shared/business.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
+import { withLinks } from '../../../components/linked-text.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
+/** A visit's start as the spec writes it ('08:00am'), or as Spanish does ('8:00 a. m.'). */
+const slotText = (label: string, locale: string) => (locale === 'es' ? label.replace(/^0?(\d+:\d\d)([ap])m$/, '$1 $2. m.') : label);
+
 export function ServicesPage() {
-  usePageTitle('Services, service area and fees');
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Services, service area and fees`);
+  const slots = SLOT_LABELS.map((label) => slotText(label, i18n.locale)).join(', ');
+  const [firstTown, secondTown] = SERVICE_TOWNS;
   return (
     <div className="container py-5 content-page">
-      <h1>Our services</h1>
+      <h1>{t`Our services`}</h1>
       <p className="lead">
-        Friendly, patient technology help at your home or business, or remotely, on Saturdays and Sundays. We explain what we do in plain
-        words, and we show you how to handle it next time.
+        {t`Friendly, patient technology help at your home or business, or remotely, on Saturdays and Sundays. We explain what we do in plain words, and we show you how to handle it next time.`}
       </p>
 
       <section aria-labelledby="what-we-do" className="mt-5">
-        <h2 id="what-we-do">What we help with</h2>
+        <h2 id="what-we-do">{t`What we help with`}</h2>
         <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4 mt-1">
           {SERVICES_OFFERED.map((service) => (
             <div key={service.title} className="col">
               <div className="card h-100 service-card">
                 <div className="card-body">
-                  <h3 className="h5 card-title">{service.title}</h3>
-                  <p className="card-text">{service.text}</p>
+                  <h3 className="h5 card-title">{i18n._(service.title)}</h3>
+                  <p className="card-text">{i18n._(service.text)}</p>
                 </div>
               </div>
             </div>
           ))}
         </div>
         <p className="mt-4 mb-0">
-          <strong>Hardware:</strong> {HARDWARE_NOTE}
+          <strong>{t`Hardware:`}</strong> {i18n._(HARDWARE_NOTE)}
         </p>
       </section>
 
       <section aria-labelledby="fees" className="mt-5">
-        <h2 id="fees">Fees</h2>
+        <h2 id="fees">{t`Fees`}</h2>
         <ul className="fee-list">
           {FEE_SCHEDULE_TEXT.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{i18n._(line)}</li>
           ))}
         </ul>
-        <p>For example, 90 minutes of troubleshooting costs $75, and a 70-minute visit costs the one-hour minimum of $50.</p>
-        <h3 className="h5">Payment</h3>
-        <p>{PAYMENT_TERMS}</p>
+        <p>{t`For example, 90 minutes of troubleshooting costs $75, and a 70-minute visit costs the one-hour minimum of $50.`}</p>
+        <h3 className="h5">{t`Payment`}</h3>
+        <p>{i18n._(PAYMENT_TERMS)}</p>
         <ul className="list-inline">
           {PAYMENT_METHODS.map((method) => (
             <li key={method} className="list-inline-item badge text-bg-light border payment-method">
-              {method}
+              {i18n._(method)}
             </li>
           ))}
         </ul>
-        <p className="mb-0">Once a job is marked completed you can also pay online from your appointments list.</p>
+        <p className="mb-0">{t`Once a job is marked completed you can also pay online from your appointments list.`}</p>
       </section>
 
       <section aria-labelledby="hours" className="mt-5">
-        <h2 id="hours">When we visit</h2>
-        <p>
-          Saturdays and Sundays, starting at {SLOT_LABELS.join(', ')} (New York time). Book from your account up to three visits at a time.
-        </p>
+        <h2 id="hours">{t`When we visit`}</h2>
+        <p>{t`Saturdays and Sundays, starting at ${slots} (New York time). Book from your account up to three visits at a time.`}</p>
       </section>
 
       <section aria-labelledby="service-area" className="mt-5">
-        <h2 id="service-area">Service area</h2>
+        <h2 id="service-area">{t`Service area`}</h2>
         <p>
-          We serve the {SERVICE_TOWNS.join(' and the ')}, New York. The service address must be inside the area; remote support is available
-          anywhere.
+          {t`We serve the ${firstTown} and the ${secondTown}, New York. The service address must be inside the area; remote support is available anywhere.`}
         </p>
         <div className="row gy-4">
           <div className="col-lg-7">
             <LazyServiceAreaMap />
           </div>
           <div className="col-lg-5">
-            <h3 className="h5">Communities we serve</h3>
+            <h3 className="h5">{t`Communities we serve`}</h3>
             <ul className="town-list">
               {SERVICE_CITIES.map((city) => (
                 <li key={city.name}>
@@ -93,12 +97,20 @@ export function ServicesPage() {
       </section>
 
       <section aria-labelledby="technician" className="mt-5">
-        <h2 id="technician">{TECHNICIAN_BIO.heading}</h2>
+        <h2 id="technician">{i18n._(TECHNICIAN_BIO.heading)}</h2>
         {TECHNICIAN_BIO.paragraphs.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          <p key={paragraph.slice(0, 24)}>{i18n._(paragraph)}</p>
         ))}
         <p className="mb-0">
-          Ready? <Link to="/signup">Register</Link> or <Link to="/login">log in</Link> to book a visit.
+          {withLinks(
+            t`Ready? <0>Register</0> or <1>log in</1> to book a visit.`,
+            (words) => (
+              <Link to="/signup">{words}</Link>
+            ),
+            (words) => (
+              <Link to="/login">{words}</Link>
+            ),
+          )}
         </p>
       </section>
     </div>
