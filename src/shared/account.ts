@@ -14,7 +14,8 @@ export const STREET_ADDRESS_MAX_LENGTH = 100;
 
 /** Lower-case letters, digits, dot, underscore, percent, plus and hyphen, @, a domain, an ending of 2+ letters. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
-export const NAME_PATTERN = /^[A-Za-z' -]{1,32}$/;
+/** Letters of any alphabet, accented ones too (José, Muñoz, Zoë), apostrophes, hyphens and spaces. */
+export const NAME_PATTERN = /^[\p{L}\p{M}' -]{1,32}$/u;
 export const PHONE_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
 
 export const MESSAGES = {
