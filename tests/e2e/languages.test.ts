@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CITIES } from '../../src/shared/business.ts';
+import { upcomingWeekendDays } from '../support/appointments.ts';
+import { bookOverHttp, createBookingCustomer, createVerifiedAccount, openSignedIn } from '../support/booking-customers.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -31,6 +33,10 @@ const NAMES = new Set(
     'South',
     'Bay',
     'Fire',
+    // Dates: the pseudo-locale writes them as English does (Intl has no accented English).
+    ...['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    ...['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    ...['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
     // The remote-support tools, by their product names.
     'Chrome',
     'Remote',
@@ -85,6 +91,48 @@ describe('languages in Chromium', () => {
       }
     },
   );
+
+  it.each(['/signup', '/login', '/forgot-password'])('shows no text outside the catalogues on %s', async (path) => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    try {
+      await page.goto(`${server.url}${path}?lang=pseudo`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await untranslatedWords(page)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows no text outside the catalogues on the signed-in customer's screens", async () => {
+    const newcomer = await createVerifiedAccount(server.url, `newcomer-${Date.now()}@example.com`);
+    const customer = await createBookingCustomer(server.url, 'pseudo');
+    const [day] = upcomingWeekendDays(1, 2);
+    await bookOverHttp(server.url, customer, day ?? '', '09:30am');
+    const screens = [
+      { person: newcomer, path: '/serviceform' },
+      { person: customer, path: '/home' },
+      { person: customer, path: '/account' },
+      { person: customer, path: '/makepayment' },
+      { person: customer, path: '/chat' },
+    ];
+    const found: Record<string, string[]> = {};
+    for (const { person, path } of screens) {
+      const { page, context, consoleErrors } = await openSignedIn(browser, server.url, person, `${path}?lang=pseudo`);
+      try {
+        await page.locator('main h1').first().waitFor();
+        // The screen's data (the visits, the calendar) has come when nothing is loading any more.
+        await expect.poll(() => page.locator('.spinner-border, [aria-busy="true"]').count()).toBe(0);
+        const words = await untranslatedWords(page);
+        if (words.length > 0) found[path] = words;
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual({});
+  });
 
   it('opens in Spanish for a browser that prefers it, switches to English and keeps the choice', async () => {
     const { page, context, consoleErrors } = await openPage(browser, { locale: 'es-US' });

@@ -1,5 +1,6 @@
 import 'react-toastify/ReactToastify.css';
 import './toast.css';
+import { useLingui } from '@lingui/react/macro';
 import { Slide, ToastContainer, toast } from 'react-toastify/unstyled';
 
 /** The spec's home toasts last 1750 ms and come one at a time. */
@@ -25,5 +26,7 @@ export function showToast(text: string, kind: ToastKind = 'info'): void {
 }
 
 export function ToastHost() {
-  return <ToastContainer limit={1} transition={Slide} theme="light" closeOnClick newestOnTop />;
+  const { t } = useLingui();
+  // The library's own name for the region, which tells that Alt+T moves to it.
+  return <ToastContainer aria-label={t`Notifications Alt+T`} limit={1} transition={Slide} theme="light" closeOnClick newestOnTop />;
 }

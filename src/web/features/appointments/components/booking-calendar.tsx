@@ -1,7 +1,7 @@
 import 'react-day-picker/style.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { DateLib, DayPicker } from 'react-day-picker';
 import { es } from 'react-day-picker/locale/es';
 import { BUSINESS_TIME_ZONE, SLOT_LABELS } from '../../../../shared/business.ts';
 import { type BusinessDate, businessDateOf, slotInstant } from '../../../../shared/business-time.ts';
@@ -72,7 +72,16 @@ export function BookingCalendar({
   lastDate: BusinessDate;
   busy: boolean;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  // DayPicker's English labels for screen readers, from the catalogue (its Spanish locale brings its own).
+  const labels = {
+    labelNav: () => t`Navigation bar`,
+    labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }, _options: unknown, dateLib?: DateLib) => {
+      const day = (dateLib ?? new DateLib({ timeZone: BUSINESS_TIME_ZONE })).format(date, 'PPPP');
+      const label = modifiers.today ? t`Today, ${day}` : day;
+      return modifiers.selected ? t`${label}, selected` : label;
+    },
+  };
   return (
     <div className="booking-calendar" aria-busy={busy || undefined}>
       <DayPicker
@@ -87,7 +96,7 @@ export function BookingCalendar({
         onDayClick={(day) => onChooseDate(businessDateOf(day))}
         disabled={busy ? true : (day: Date) => !isOpenDay(businessDateOf(day))}
         components={NAVIGATION}
-        {...(i18n.locale === 'es' ? SPANISH : {})}
+        {...(i18n.locale === 'es' ? SPANISH : { labels })}
       />
     </div>
   );
