@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { I18nProvider } from '@lingui/react';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -6,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/account.ts';
 import type { ChangeEvent } from '../../shared/events.ts';
 import { TAB_ID } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.ts';
 import { adminKeys, appointmentKeys, paymentKeys } from '../lib/query-keys.ts';
 import { setSession } from '../lib/session.ts';
 import { Component as SignedInLayout } from './signed-in-layout.tsx';
@@ -59,14 +61,18 @@ function Shown({ name }: { name: string }) {
 }
 
 function renderSignedIn() {
+  // English, as the source texts: the layout's own texts need no catalogue to be read here.
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
   render(
-    <MemoryRouter>
-      <Routes>
-        <Route element={<SignedInLayout />}>
-          <Route index element={Object.keys(SHOWN).map((name) => <Shown key={name} name={name} />)} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>
+        <Routes>
+          <Route element={<SignedInLayout />}>
+            <Route index element={Object.keys(SHOWN).map((name) => <Shown key={name} name={name} />)} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </I18nProvider>,
   );
 }
 
