@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessDateSchema, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from './appointments.ts';
+import { LOCALE_NAMES, LOCALES, type Locale } from './locale.ts';
 import { MAX_AMOUNT_CENTS } from './payments.ts';
 
 /** The back office's rules and texts (spec sections 2, 4, 5 and 8). */
@@ -69,8 +70,15 @@ export const AdminCustomerSchema = z.object({
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
+  /** The customer's saved language (decision 016): the one their e-mails and screens are in. */
+  locale: z.enum(LOCALES),
 });
 export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
+
+/** A customer's language as the back office names it: each in itself, as the header's switch does. */
+export function customerLanguageName(locale: Locale): string {
+  return LOCALE_NAMES[locale];
+}
 
 export const AdminAppointmentSchema = z.object({
   id: z.string(),

@@ -113,7 +113,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
     await expect.poll(() => row.locator('td').nth(2).textContent(), { timeout: 5000 }).toBe('The printer will not print.');
     expect((await cells(row)).slice(0, 7)).toEqual([
       when(day(0), '09:30am'),
-      `Mary-Ann O'Neil Smith\n${customer.email}\n631-555-0100\n12 Main Street, Bay Shore, NY 11706`,
+      `Mary-Ann O'Neil Smith\n${customer.email}\n631-555-0100\n12 Main Street, Bay Shore, NY 11706\nLanguage: English`,
       'In-Person',
       'The printer will not print.',
       ADMIN_TEXTS.defaultNotes,
@@ -399,6 +399,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
     const card = page.locator(`.admin-card[data-appointment-id="${booked.phone.id}"]`);
     await card.waitFor();
     expect(await card.locator('h3').textContent()).toBe(when(day(2), '08:00am'));
+    expect(await card.locator('.admin-language').textContent()).toBe('English');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await expectNoAxeViolations(page);
     await screenshotIfAsked(page, 'admin-375');

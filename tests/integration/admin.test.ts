@@ -84,10 +84,32 @@ describe('the back office', () => {
         city: 'Bay Shore',
         state: 'NY',
         zipCode: '11706',
+        locale: 'en',
       },
     });
     const times = list.map((item: { startsAt: string }) => item.startsAt);
     expect(times).toEqual([...times].sort());
+  });
+
+  it('shows each appointment’s customer’s saved language: the one their e-mails go out in', async () => {
+    const spanish = await bookingCustomer(subject.app, 'hispanohablante');
+    const saved = await call('PUT', '/api/account/locale', { locale: 'es' }, spanish.cookie);
+    expect(saved.statusCode).toBe(200);
+    const spanishId = await newAppointment(spanish);
+    const english = await bookingCustomer(subject.app, 'englishspeaker');
+    const englishId = await newAppointment(english);
+    const list = (await call('GET', '/api/admin/appointments')).json() as Array<{
+      id: string;
+      customer: { email: string; locale: string };
+    }>;
+    expect(list.find((item) => item.id === spanishId)?.customer).toMatchObject({ email: spanish.email, locale: 'es' });
+    expect(list.find((item) => item.id === englishId)?.customer).toMatchObject({ email: english.email, locale: 'en' });
+
+    // A change of language shows at once, on the completed list too.
+    expect((await call('PATCH', `/api/admin/appointments/${spanishId}`, { isCompleted: true })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/account/locale', { locale: 'en' }, spanish.cookie)).statusCode).toBe(200);
+    const completed = (await call('GET', '/api/admin/completed')).json() as Array<{ id: string; customer: { locale: string } }>;
+    expect(completed.find((item) => item.id === spanishId)?.customer.locale).toBe('en');
   });
 
   it('edits notes and amount, completes, then records a payment by hand, each change in the audit history', async () => {

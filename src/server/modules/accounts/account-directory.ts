@@ -70,6 +70,7 @@ export const NO_CUSTOMER: AdminCustomer = {
   city: '',
   state: 'NY',
   zipCode: '',
+  locale: 'en',
 };
 
 /** The back office's view of each customer by user id; a customer without a profile shows their e-mail only. */
@@ -87,6 +88,7 @@ export async function customersByUserId(db: Executor, userIds: Iterable<string>)
         city: row.city ?? '',
         state: row.state ?? 'NY',
         zipCode: row.zipCode ?? '',
+        locale: row.locale,
       },
     ]),
   );

@@ -16,6 +16,8 @@ const customerColumns = {
   city: profiles.city,
   state: profiles.state,
   zipCode: profiles.zipCode,
+  /** The language the customer's e-mails are in, shown beside each of their jobs. */
+  locale: user.locale,
 };
 
 export async function listCustomers(db: Executor, userIds: string[]) {

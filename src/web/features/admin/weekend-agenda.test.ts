@@ -26,6 +26,7 @@ function visit(id: string, date: string, slot: SlotLabel, extra: Partial<AdminAp
       city: 'Bay Shore',
       state: 'NY',
       zipCode: '11706',
+      locale: 'en',
     },
     ...extra,
   };

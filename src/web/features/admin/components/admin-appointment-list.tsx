@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import type { AdminAppointment } from '../../../../shared/admin.ts';
+import { type AdminAppointment, customerLanguageName } from '../../../../shared/admin.ts';
 import { formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { telHref } from '../../../lib/app-config.ts';
@@ -49,6 +49,12 @@ function contactLinks(appointment: AdminAppointment): { email: ReactNode; phone:
   return { email: <a href={`mailto:${email}`}>{email}</a>, phone: phoneNumber ? <a href={telHref(phoneNumber)}>{phoneNumber}</a> : '—' };
 }
 
+/** The customer's saved language, in itself ("Español"), marked as that language for screen readers. */
+function Language({ appointment }: { appointment: AdminAppointment }): ReactNode {
+  const { locale } = appointment.customer;
+  return <span lang={locale}>{customerLanguageName(locale)}</span>;
+}
+
 function Description({ text }: { text: string }): ReactNode {
   return text || <span className="text-body-secondary">No description yet.</span>;
 }
@@ -92,6 +98,9 @@ function AppointmentTable({
                   <span className="d-block">{contact.email}</span>
                   <span className="d-block">{contact.phone}</span>
                   <span className="d-block">{address(appointment)}</span>
+                  <span className="d-block admin-language">
+                    Language: <Language appointment={appointment} />
+                  </span>
                 </td>
                 <td>{visitTypeLabel(appointment.isRemote)}</td>
                 <td className="admin-text-cell">
@@ -137,6 +146,10 @@ function AppointmentCards({ appointments, actions }: { appointments: AdminAppoin
               <dd>{contact.phone}</dd>
               <dt>Address</dt>
               <dd>{address(appointment)}</dd>
+              <dt>Language</dt>
+              <dd className="admin-language">
+                <Language appointment={appointment} />
+              </dd>
               <dt>Visit Type</dt>
               <dd>{visitTypeLabel(appointment.isRemote)}</dd>
               <dt>Description</dt>
