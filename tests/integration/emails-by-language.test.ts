@@ -566,9 +566,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
             time: timeOf(locale, paidStartsAt),
           }),
           say(locale, 'We give it back to you the way you paid ({method}).', { method: say(locale, 'cash') }),
-          // The reference is the back office's own record of the refund, quoted as it was written there: for a
-          // refund by hand that is English ("given back by hand (cash)") in every language.
-          say(locale, 'Refund reference: {reference}.', { reference: refunded.json().refundReference }),
+          // A refund by hand has no provider's reference: the back office's own English note of it stays out.
           say(locale, 'Keep this e-mail for your records.'),
         ],
         action: seeMyAppointments(),

@@ -51,7 +51,8 @@ export function refundContent(
   input: {
     startsAt: Date;
     amountCents: number;
-    reference: string;
+    /** PayPal's refund id; none for a refund by hand or in test mode, which `method` already describes. */
+    reference?: string;
     homeUrl: string;
     /** How the money comes back, already in the customer's language. */
     method: string;
@@ -67,7 +68,7 @@ export function refundContent(
         time: language.appointmentTime(input.startsAt),
       }),
       input.method,
-      t(english('Refund reference: {reference}.'), { reference: input.reference }),
+      ...(input.reference ? [t(english('Refund reference: {reference}.'), { reference: input.reference })] : []),
       t(english('Keep this e-mail for your records.')),
     ],
     action: { label: t(english('See my appointments')), url: language.link(input.homeUrl) },

@@ -686,7 +686,8 @@ export class PaymentService implements JobPaymentGuard {
       const content = refundContent(language, {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
-        reference,
+        // The back office's own note of a refund by hand or in test mode is English and says what `method` says.
+        ...(payment.provider === 'paypal' ? { reference } : {}),
         homeUrl: `${this.config.publicUrl}/home`,
         method,
       });
