@@ -625,7 +625,7 @@ export class PaymentService implements JobPaymentGuard {
       const appointment = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
       const current = (await findPayment(tx, payment.id, true)) ?? payment;
       if (current.refundedAt || !appointment) return current;
-      return this.finishRefund(tx, actor, current, appointment, reference);
+      return this.finishRefund(tx, actor, current, appointment, reference, true);
     });
     this.mail.deliverSoon();
     return done;
@@ -650,6 +650,8 @@ export class PaymentService implements JobPaymentGuard {
     payment: PaymentRow,
     appointment: AppointmentRow,
     reference: string,
+    /** Whether `reference` is the provider's (PayPal's, or the built-in test provider's) refund id. */
+    fromProvider = false,
   ): Promise<PaymentRow> {
     const refunded = await updatePayment(tx, payment.id, {
       refundedAt: new Date(),
@@ -686,8 +688,9 @@ export class PaymentService implements JobPaymentGuard {
       const content = refundContent(language, {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
-        // The back office's own note of a refund by hand or in test mode is English and says what `method` says.
-        ...(payment.provider === 'paypal' ? { reference } : {}),
+        // A refund by hand or of a test payment that moved no money has no provider's reference: the back office's
+        // own English note of it says what `method` says.
+        ...(fromProvider ? { reference } : {}),
         homeUrl: `${this.config.publicUrl}/home`,
         method,
       });
