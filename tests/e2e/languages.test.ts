@@ -105,6 +105,23 @@ describe('languages in Chromium', () => {
     }
   });
 
+  it.each([
+    { what: 'an e-mail link that failed (its error dialog)', path: '/usermgmt?mode=verifyEmail&oobCode=not-a-real-code-0123456789' },
+    { what: 'an unknown e-mail link', path: '/usermgmt?mode=somethingElse' },
+    { what: 'Not Authorized', path: '/home' },
+  ])('shows no text outside the catalogues on $what', async ({ path }) => {
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}lang=pseudo`);
+      await page.locator('main h1, [role="dialog"] h2, [role="alertdialog"] h2').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // (The refused link is a 400 in the console, as it should be.)
+      expect(await untranslatedWords(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows no text outside the catalogues on the signed-in customer's screens", async () => {
     const newcomer = await createVerifiedAccount(server.url, `newcomer-${Date.now()}@example.com`);
     const customer = await createBookingCustomer(server.url, 'pseudo');
