@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { BUSINESS_TIME_ZONE } from '../shared/business.ts';
-import { formatAppointmentTime } from '../shared/business-time.ts';
 import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locale.ts';
+import { formatMoney, formatVisitTime } from '../shared/locale-format.ts';
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
@@ -38,19 +37,6 @@ function readCatalogue(file: URL, locale: Locale): Messages {
   return messages;
 }
 
-/** The Spanish formats of the booking screens (src/web/features/appointments/formats.ts), so the e-mails agree. */
-const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
-const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
-const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
-const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
-
-/** "sábado, 28 de noviembre de 2026 a las 8:00 a. m." ("a la 1:00 p. m."), in New York time. */
-function spanishAppointmentTime(instant: Date | number): string {
-  const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
-  return `${SPANISH_DATE.format(instant)} ${at} ${SPANISH_TIME.format(instant)}`;
-}
-
 function makeTranslator(locale: Locale, messages: Messages): Translator {
   const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages } });
   // A text missing from the catalogue is its own English, compiled the same way.
@@ -58,8 +44,9 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
   return {
     locale,
     t: (english, values) => i18n._(english, values),
-    appointmentTime: (instant) => (locale === 'en' ? formatAppointmentTime(instant) : spanishAppointmentTime(instant)),
-    money: (cents) => (locale === 'en' ? `$${(cents / 100).toFixed(2)}` : SPANISH_MONEY.format(cents / 100)),
+    // As the screens write them (src/shared/locale-format.ts), so that an e-mail and a screen agree.
+    appointmentTime: (instant) => formatVisitTime(instant, locale),
+    money: (cents) => formatMoney(cents, locale),
     link: (url) => {
       if (locale === DEFAULT_LOCALE) return url;
       const withLocale = new URL(url);

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { format } from 'date-fns';
-import { formatDollars } from '../../../shared/appointments.ts';
 import { BUSINESS_TIME_ZONE, type SlotLabel } from '../../../shared/business.ts';
-import { type BusinessDate, formatAppointmentTime, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
+import { type BusinessDate, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
+import { formatMoney, formatVisitTime, spanishTime } from '../../../shared/locale-format.ts';
 import { activeLocale, i18n } from '../../lib/i18n.ts';
 
 /**
@@ -14,17 +14,8 @@ import { activeLocale, i18n } from '../../lib/i18n.ts';
 const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
 
 const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
-const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
 const SPANISH_MONTH = spanish({ month: 'long', year: 'numeric' });
 const SPANISH_WEEKDAY = spanish({ weekday: 'short' });
-const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
-
-/** "a. m." never splits over two lines; `whole` keeps "8:00 a. m." together too (in a sentence, not in a slot button). */
-function spanishTime(instant: Date | number, whole: boolean): string {
-  const time = SPANISH_TIME.format(instant).replace(/([ap]\.) (m\.)/, '$1\u00a0$2');
-  return whole ? time.replace(/ /g, '\u00a0') : time;
-}
 
 /** "Saturday, November 28, 2026" or "sábado, 28 de noviembre de 2026", New York date. */
 export function longDate(date: BusinessDate): string {
@@ -34,10 +25,7 @@ export function longDate(date: BusinessDate): string {
 
 /** "Saturday, November 28, 2026 at 08:00am" or "sábado, 28 de noviembre de 2026 a las 8:00 a. m.", New York time. */
 export function appointmentTime(instant: Date | number): string {
-  if (activeLocale() !== 'es') return formatAppointmentTime(instant);
-  // "a la una", "a las ocho".
-  const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
-  return `${SPANISH_DATE.format(instant)} ${at} ${spanishTime(instant, true)}`;
+  return formatVisitTime(instant, activeLocale(), 'all');
 }
 
 /**
@@ -45,12 +33,12 @@ export function appointmentTime(instant: Date | number): string {
  * after "8:00" in a narrow button).
  */
 export function slotTime(label: SlotLabel, startsAt: Date): string {
-  return activeLocale() === 'es' ? spanishTime(startsAt, false) : label;
+  return activeLocale() === 'es' ? spanishTime(startsAt, 'meridiem') : label;
 }
 
 /** "$45.50" in English; "45,50 US$" in Spanish. */
 export function money(cents: number): string {
-  return activeLocale() === 'es' ? SPANISH_MONEY.format(cents / 100) : `$${formatDollars(cents)}`;
+  return formatMoney(cents, activeLocale());
 }
 
 /** The calendar's caption in Spanish: "noviembre de 2026". */

@@ -1,0 +1,43 @@
+import { formatDollars } from './appointments.ts';
+import { BUSINESS_TIME_ZONE } from './business.ts';
+import { formatAppointmentTime } from './business-time.ts';
+import type { Locale } from './locale.ts';
+
+/**
+ * Visit times and amounts in a customer's language, for the screens and the e-mails alike (decision 016). English
+ * keeps the spec's formats exactly ("Saturday, November 28, 2026 at 08:00am", "$45.50"); Spanish uses `Intl`,
+ * always in New York time ("sábado, 28 de noviembre de 2026 a las 8:00 a. m.", "45,50 US$").
+ */
+
+const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
+const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
+const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
+const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+
+/**
+ * On screen, no-break spaces keep "a. m." from splitting over two lines (`meridiem`: a slot button may still break
+ * after "8:00") or the whole time together (`all`: in a sentence); e-mails keep Intl's own spaces.
+ */
+export type KeepTogether = 'none' | 'meridiem' | 'all';
+
+/** "8:00 a. m." in New York time. */
+export function spanishTime(instant: Date | number, keepTogether: KeepTogether = 'none'): string {
+  const time = SPANISH_TIME.format(instant);
+  if (keepTogether === 'none') return time;
+  const meridiem = time.replace(/([ap]\.) (m\.)/, '$1\u00a0$2');
+  return keepTogether === 'all' ? meridiem.replace(/ /g, '\u00a0') : meridiem;
+}
+
+/** A visit's day and time. */
+export function formatVisitTime(instant: Date | number, locale: Locale, keepTogether: KeepTogether = 'none'): string {
+  if (locale !== 'es') return formatAppointmentTime(instant);
+  // "a la una", "a las ocho".
+  const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';
+  return `${SPANISH_DATE.format(instant)} ${at} ${spanishTime(instant, keepTogether)}`;
+}
+
+/** An amount in US dollars. */
+export function formatMoney(cents: number, locale: Locale): string {
+  return locale === 'es' ? SPANISH_MONEY.format(cents / 100) : `$${formatDollars(cents)}`;
+}
