@@ -45,7 +45,7 @@ const PUBLIC_PAGES = [
  * Lingui (decision 016). English is the source; `pseudo` is an accented copy of English made at compile time, for
  * the test that finds texts left out of the catalogues. One catalogue per part of the app, so that a screen loads
  * only its own part's messages in the active language:
- * - web: the shell (header, footer, error screens), shared components and the public pages, on every first load;
+ * - web: the shell (header, footer, error screens), shared components and the landing page, on every first load;
  * - shared/site: the name and tagline, the navigation and the general messages of src/shared, on every first load;
  * - public: the pages other than `/` (and the service area map), with the rest of src/shared's texts;
  * - shared: the rest of src/shared's texts (rules, validation messages, errors), with the first lazily loaded screen;
