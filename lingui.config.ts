@@ -26,11 +26,30 @@ const SIGNED_IN_SHELL = [
   '<rootDir>/src/web/app/routes/**',
   '<rootDir>/src/web/app/guards.tsx',
   '<rootDir>/src/web/app/signed-in-layout.tsx',
-  '<rootDir>/src/web/app/public-forms-layout.tsx',
 ];
 
 /** The texts of src/shared that the header, the footer and the landing page show: part of the first load. */
 const SITE_TEXTS = ['<rootDir>/src/shared/site.ts', '<rootDir>/src/shared/navigation.ts', '<rootDir>/src/shared/messages.ts'];
+
+/**
+ * The signed-out forms 'Make an Appointment Now' leads to and the e-mail links' screen, and the rules and texts
+ * they check with: a catalogue of their own in each place, loaded with them instead of the signed-in screens'
+ * (decision 019).
+ */
+const SIGNED_OUT_FORMS = [
+  '<rootDir>/src/web/features/accounts/pages/login-page.tsx',
+  '<rootDir>/src/web/features/accounts/pages/signup-page.tsx',
+  '<rootDir>/src/web/features/accounts/pages/forgot-password-page.tsx',
+  '<rootDir>/src/web/features/accounts/pages/user-management-page.tsx',
+  '<rootDir>/src/web/features/accounts/components/reset-password-action.tsx',
+  '<rootDir>/src/web/features/accounts/components/verify-email-action.tsx',
+  '<rootDir>/src/web/features/accounts/components/recover-email-action.tsx',
+  '<rootDir>/src/web/features/accounts/components/resend-verification-form.tsx',
+];
+const FORM_TEXTS = ['<rootDir>/src/shared/account-forms.ts'];
+
+/** The texts of src/shared that only signed-in screens show (the texts opt-in, the trusted contact): loaded with them. */
+const SIGNED_IN_TEXTS = ['<rootDir>/src/shared/text-messages.ts'];
 
 /** The public pages other than `/`: they come after the first load, with the business facts' catalogue. */
 const PUBLIC_PAGES = [
@@ -38,7 +57,6 @@ const PUBLIC_PAGES = [
   '<rootDir>/src/web/features/public/pages/securified-page.tsx',
   '<rootDir>/src/web/features/public/pages/remote-support-page.tsx',
   '<rootDir>/src/web/features/public/components/lesson-video.tsx',
-  '<rootDir>/src/web/components/service-area-map.tsx',
 ];
 
 /**
@@ -47,8 +65,11 @@ const PUBLIC_PAGES = [
  * only its own part's messages in the active language:
  * - web: the shell (header, footer, error screens), shared components and the landing page, on every first load;
  * - shared/site: the name and tagline, the navigation and the general messages of src/shared, on every first load;
- * - public: the pages other than `/` (and the service area map), with the rest of src/shared's texts;
+ * - public: the pages other than `/`, with the rest of src/shared's texts (the service area map, on `/` too, is in web);
+ * - accounts/forms and shared/forms: the signed-out forms (sign-up, login, forgot password) and the account rules and
+ *   texts of src/shared, with those forms and with any other lazily loaded screen;
  * - shared: the rest of src/shared's texts (rules, validation messages, errors), with the first lazily loaded screen;
+ * - shared/signed-in: the texts of src/shared only signed-in screens show (texts, the trusted contact), with them;
  * - one per signed-in feature (accounts, appointments, payments, chat) and one for the signed-in shell (guards,
  *   layouts, /home), loaded with the first lazily loaded screen;
  * - server: the e-mails. The back office (features/admin) stays in English.
@@ -68,15 +89,22 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/web/features/{name}'],
-      exclude: ['**/*.test.*', '<rootDir>/src/web/features/admin', '<rootDir>/src/web/features/public'],
+      exclude: ['**/*.test.*', '<rootDir>/src/web/features/admin', '<rootDir>/src/web/features/public', ...SIGNED_OUT_FORMS],
     },
+    { path: '<rootDir>/src/web/features/accounts/locales/forms/{locale}', include: SIGNED_OUT_FORMS, exclude: ['**/*.test.*'] },
     {
       path: '<rootDir>/src/web/locales/public/{locale}',
       include: PUBLIC_PAGES,
       exclude: ['**/*.test.*'],
     },
     { path: '<rootDir>/src/shared/locales/site/{locale}', include: SITE_TEXTS, exclude: ['**/*.test.*'] },
-    { path: '<rootDir>/src/shared/locales/{locale}', include: ['<rootDir>/src/shared'], exclude: ['**/*.test.*', ...SITE_TEXTS] },
+    { path: '<rootDir>/src/shared/locales/forms/{locale}', include: FORM_TEXTS, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/shared/locales/signed-in/{locale}', include: SIGNED_IN_TEXTS, exclude: ['**/*.test.*'] },
+    {
+      path: '<rootDir>/src/shared/locales/{locale}',
+      include: ['<rootDir>/src/shared'],
+      exclude: ['**/*.test.*', ...SITE_TEXTS, ...FORM_TEXTS, ...SIGNED_IN_TEXTS],
+    },
     { path: '<rootDir>/src/server/locales/{locale}', include: ['<rootDir>/src/server'], exclude: ['**/*.test.*'] },
   ],
   extractors: [plainTexts, babel],

@@ -4,8 +4,10 @@ import { reactWithLingui } from './lingui-vite.ts';
 export default defineConfig({
   plugins: reactWithLingui(),
   test: {
-    // Test files run two at a time (this machine has 2 cores); each e2e file has its own server and browser.
-    maxWorkers: 2,
+    // Three test files at a time on this 2-core machine: a browser test waits on its page, its server and its
+    // browser in turn, so a third file fills the cores the other two leave idle (decision 017). Each e2e file has
+    // its own server and browser.
+    maxWorkers: 3,
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
     projects: [
       {
@@ -16,6 +18,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          // The files of a worker share its loaded modules instead of importing the app anew each (decision 017);
+          // each file still builds its own app on its own database.
+          isolate: false,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['./tests/support/global-setup.ts'],
           environment: 'node',
@@ -28,6 +33,7 @@ export default defineConfig({
         test: {
           // The built server as a real process, on the embedded database.
           name: 'process',
+          isolate: false,
           include: ['tests/process/**/*.test.ts'],
           globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
@@ -40,6 +46,7 @@ export default defineConfig({
         test: {
           // Only with a PostgreSQL server (TEST_DATABASE_URL): npm run test:db.
           name: 'postgres',
+          isolate: false,
           include: ['tests/postgres/**/*.test.ts'],
           globalSetup: ['./tests/support/global-setup.ts'],
           environment: 'node',
@@ -51,6 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           // A page, its lazily loaded screen and its first API answers can take more than a second on a busy
           // two-core machine: a poll without its own limit waits up to 10 s for what the user would see.

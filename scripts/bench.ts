@@ -9,12 +9,17 @@
  *   Server-Sent Events streams), median and p99; and booking-to-slot-event latency (booking POST sent -> slot event
  *   read on each of 1,000 streams of other signed-in customers, as their open booking pickers hear it).
  * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms.
+ * - Before and after: with BENCH_BEFORE=<git ref>, that commit is built in a temporary folder (sharing this
+ *   checkout's node_modules) and measured the same way in the same run, beside this checkout's build.
+ * - Profiles: with BENCH_PROFILE=<folder>, each of our servers writes a V8 CPU profile there as it stops;
+ *   `tsx scripts/profile-summary.ts <file>` lists where the time went.
  * Writes bench-results/bench.json and prints a table. Not part of npm test: the figures depend on the machine
  * and on whatever else runs on it, so the load average is recorded with them, and beside each request rate the
  * share of its core the server actually got and the requests it answered per second of its own CPU time.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -59,10 +64,10 @@ const pinning = (() => {
 type Server = { url: string; pid: number; child: ChildProcess; stop(): Promise<void> };
 
 /** Starts `node args…` (on the server core when pinning works) and waits for it to print its address. */
-async function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
+async function startProcess(args: string[], env: Record<string, string>, ready: RegExp, cwd?: string): Promise<Server> {
   const command = pinning.server ? 'taskset' : process.execPath;
   const commandArgs = pinning.server ? ['-c', SERVER_CORE, process.execPath, ...args] : args;
-  const child = spawn(command, commandArgs, { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, commandArgs, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -91,12 +96,15 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
  * Our server on a database that exists already, as in production: the first start of the embedded database
  * creates it, which briefly takes twice the memory of a normal start, so that start is made and stopped first.
  */
-async function startOurServer(env: Record<string, string>): Promise<Server> {
+async function startOurServer(env: Record<string, string>, cwd?: string): Promise<Server> {
+  // BENCH_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops (see scripts/profile-summary.ts).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
   const start = (dataDir: string) =>
     startProcess(
-      ['dist/server/main.js'],
+      [...profile, 'dist/server/main.js'],
       { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1', ...env },
       /running at (http:\/\/localhost:\d+)/,
+      cwd,
     );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));
   await (await start(dataDir)).stop();
@@ -299,35 +307,40 @@ function ratios(ours: Endpoint, bare: Endpoint) {
 
 /** Opens Server-Sent Events streams; `heard` gets each change event's data and the time it was read. */
 function eventStreams(server: Server, heard: (data: string, at: number) => void) {
-  const controllers: AbortController[] = [];
+  const sockets: net.Socket[] = [];
   let ready = 0;
+  const { hostname, port } = new URL(server.url);
+  /**
+   * Each stream on a bare TCP connection that speaks just enough HTTP/1.1, its arrival time read the moment its
+   * bytes are handed over. With fetch (and even node:http), reading 1,000 streams in this one process took longer
+   * than the server's whole fan-out, so the figure measured the load generator; this reader does almost nothing
+   * per event. The frames are found in the raw bytes (a frame never straddles a chunk of the response's chunked
+   * encoding: the server writes each frame in one write).
+   */
   const open = (cookie: string) => {
-    const controller = new AbortController();
-    controllers.push(controller);
-    void (async () => {
-      try {
-        const response = await fetch(`${server.url}/api/events`, {
-          headers: { cookie, 'x-forwarded-for': client() },
-          signal: controller.signal,
-        });
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for await (const chunk of response.body ?? []) {
-          buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-          let boundary = buffer.indexOf('\n\n');
-          while (boundary >= 0) {
-            const block = buffer.slice(0, boundary);
-            buffer = buffer.slice(boundary + 2);
-            if (block.startsWith('retry:')) ready += 1;
-            const data = /^event: change\ndata: (.*)$/m.exec(block)?.[1];
-            if (data) heard(data, performance.now());
-            boundary = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // aborted at the end of the run
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    sockets.push(socket);
+    socket.setNoDelay(true);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => {
+      socket.write(`GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nX-Forwarded-For: ${client()}\r\n\r\n`);
+    });
+    let buffer = '';
+    socket.on('data', (chunk: string) => {
+      const at = performance.now();
+      buffer += chunk;
+      let boundary = buffer.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        if (block.includes('retry:')) ready += 1;
+        const data = /event: change\ndata: (.*)$/m.exec(block)?.[1];
+        if (data) heard(data, at);
+        boundary = buffer.indexOf('\n\n');
       }
-    })();
+    });
+    // Destroyed at the end of the run.
+    socket.on('error', () => {});
   };
   return {
     open,
@@ -338,7 +351,7 @@ function eventStreams(server: Server, heard: (data: string, at: number) => void)
       return ready;
     },
     close: () => {
-      for (const controller of controllers) controller.abort();
+      for (const socket of sockets) socket.destroy();
     },
   };
 }
@@ -359,10 +372,12 @@ async function liveUpdateLatency(server: Server) {
   // Slots after the ones the throughput reader booked.
   const slots = weekendSlots(BOOKINGS, 3);
   const latencies: number[] = [];
+  const answers: number[] = [];
   for (let index = 0; index < BOOKINGS; index++) {
     const cookie = cookies[Math.floor(index / 3)] ?? '';
     const sent = performance.now();
     const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
+    answers.push(performance.now() - sent);
     const id = (body as { id: string }).id;
     const until = Date.now() + 5000;
     while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) await sleep(5);
@@ -370,7 +385,10 @@ async function liveUpdateLatency(server: Server) {
   }
   streams.close();
   latencies.sort((a, b) => a - b);
+  answers.sort((a, b) => a - b);
   return {
+    /** How long the booking request itself took to answer (sent to answer read), median: the floor under the rest. */
+    bookingAnswerMedianMs: round(percentile(answers, 0.5)),
     streams: perWriter * cookies.length,
     streamsReady: ready,
     bookings: BOOKINGS,
@@ -440,8 +458,8 @@ async function benchBare() {
   }
 }
 
-async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, string>, bare: Endpoint) {
-  const server = await startOurServer(env);
+async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, string>, bare: Endpoint, cwd?: string) {
+  const server = await startOurServer(env, cwd);
   try {
     await sleep(1000);
     const idle = procStatus(server.pid);
@@ -493,28 +511,61 @@ async function adminQuery(url: string, query: string) {
   }
 }
 
+/** BENCH_BEFORE's commit, built in a temporary folder beside this checkout (its node_modules shared). */
+function buildBefore(ref: string): { directory: string; commit: string; remove(): void } {
+  const commit = spawnSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).stdout.trim();
+  if (!commit) throw new Error(`BENCH_BEFORE=${ref} names no commit`);
+  const directory = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-before-'));
+  const run = (command: string, args: string[], cwd: string) => {
+    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], shell: false });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+  };
+  run('sh', ['-c', `git archive ${commit} | tar -x -C "${directory}"`], process.cwd());
+  symlinkSync(path.resolve('node_modules'), path.join(directory, 'node_modules'));
+  console.log(`building ${commit} (BENCH_BEFORE) in ${directory}`);
+  run('npm', ['run', 'build', '--silent'], directory);
+  return { directory, commit, remove: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/** Both databases, measured for one build. */
+async function benchBuild(bare: Endpoint, cwd?: string) {
+  const results = [await benchDatabase('pglite', {}, bare, cwd)];
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const name = `techhelp_bench_${Date.now().toString(36)}`;
+    await adminQuery(postgresUrl, `create database ${name}`);
+    const target = new URL(postgresUrl);
+    target.pathname = `/${name}`;
+    try {
+      results.push(
+        await benchDatabase(
+          'postgres',
+          { DATABASE_URL: target.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+          bare,
+          cwd,
+        ),
+      );
+    } finally {
+      await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
+    }
+  }
+  return results;
+}
+
 const startedAt = Date.now();
 const loadBefore = loadavg().map((value) => round(value, 2));
+const beforeRef = process.env.BENCH_BEFORE;
+const beforeBuild = beforeRef ? buildBefore(beforeRef) : undefined;
 const bare = await benchBare();
-const results = [await benchDatabase('pglite', {}, bare.endpoint)];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  const name = `techhelp_bench_${Date.now().toString(36)}`;
-  await adminQuery(postgresUrl, `create database ${name}`);
-  const target = new URL(postgresUrl);
-  target.pathname = `/${name}`;
-  try {
-    results.push(
-      await benchDatabase(
-        'postgres',
-        { DATABASE_URL: target.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
-        bare.endpoint,
-      ),
-    );
-  } finally {
-    await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
-  }
+let before: { commit: string; results: Awaited<ReturnType<typeof benchBuild>> } | undefined;
+try {
+  if (beforeBuild) before = { commit: beforeBuild.commit, results: await benchBuild(bare.endpoint, beforeBuild.directory) };
+} finally {
+  beforeBuild?.remove();
 }
+const results = await benchBuild(bare.endpoint);
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
 
 const report = {
   at: new Date().toISOString(),
@@ -525,7 +576,11 @@ const report = {
   wallSeconds: Math.round((Date.now() - startedAt) / 1000),
   settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, rate: RATE, connections: CONNECTIONS, streams: STREAMS, bookings: BOOKINGS },
   bare,
+  /** This checkout's build. */
+  commit: dirty ? `${commit} with uncommitted changes` : commit,
   results,
+  /** BENCH_BEFORE's build, measured in the same run. */
+  ...(before ? { before } : {}),
 };
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', `${JSON.stringify(report, null, 2)}\n`);
@@ -535,9 +590,13 @@ const perSecond = (load: Load, ratio?: number) => `${load.requestsPerSecond}${ti
 const perCpuSecond = (load: Load, ratio?: number) => `${load.requestsPerCpuSecond}${times(ratio)}`;
 const atRate = (load: Load, ratio?: number) =>
   `${load.latencyP99Ms}${times(ratio)}${load.requestsPerSecond < RATE * 0.95 ? ` [only ${load.requestsPerSecond}/s]` : ''}`;
+const labelled = [
+  ...(before?.results ?? []).map((result) => ({ label: `${result.database} ${before?.commit} (before)`, result })),
+  ...results.map((result) => ({ label: before ? `${result.database} ${report.commit}` : result.database, result })),
+];
 const columns = Object.fromEntries(
-  results.map((result) => [
-    result.database,
+  labelled.map(({ label, result }) => [
+    label,
     {
       'availability req/s (x bare)': perSecond(result.availability.max, result.availability.ratioToBare.requestsPerSecond),
       'list req/s (x bare)': perSecond(result.appointmentList.max, result.appointmentList.ratioToBare.requestsPerSecond),
@@ -550,6 +609,7 @@ const columns = Object.fromEntries(
       [`list p99 ms at ${RATE}/s (x bare)`]: atRate(result.appointmentList.atRate, result.appointmentList.ratioToBare.p99AtRate),
       [`live updates median / p99 ms (${result.liveUpdates.streams} streams)`]: `${result.liveUpdates.medianMs} / ${result.liveUpdates.p99Ms}`,
       'live deliveries / expected': `${result.liveUpdates.deliveries} / ${result.liveUpdates.expectedDeliveries}`,
+      'booking answered, median ms': `${result.liveUpdates.bookingAnswerMedianMs ?? ''}`,
       [`booking to slot event median / p99 ms (${result.slotEvents.streams} streams)`]: `${result.slotEvents.medianMs} / ${result.slotEvents.p99Ms}`,
       'slot deliveries / expected': `${result.slotEvents.deliveries} / ${result.slotEvents.expectedDeliveries}`,
       'RSS idle / peak MB': `${result.memory.idleMb} / ${result.memory.peakMb}`,
@@ -565,13 +625,13 @@ const bareColumn = {
   [`list p99 ms at ${RATE}/s (x bare)`]: atRate(bare.endpoint.atRate),
   'RSS idle / peak MB': `${bare.memory.idleMb} / ${bare.memory.peakUnderLoadMb}`,
 };
-const rows = Object.keys(columns[results[0]?.database ?? 'pglite'] ?? {});
+const rows = Object.keys(columns[labelled[0]?.label ?? ''] ?? {});
 console.table(
   Object.fromEntries(
     rows.map((row) => [
       row,
       {
-        ...Object.fromEntries(results.map((result) => [result.database, columns[result.database]?.[row] ?? ''])),
+        ...Object.fromEntries(labelled.map(({ label }) => [label, columns[label]?.[row] ?? ''])),
         'bare Fastify': (bareColumn as Record<string, string>)[row] ?? '',
       },
     ]),
@@ -580,12 +640,12 @@ console.table(
 const loads: Array<[string, Load]> = [
   ['bare', bare.endpoint.max],
   [`bare at ${RATE}/s`, bare.endpoint.atRate],
-  ...results.flatMap(
-    (result): Array<[string, Load]> => [
-      [`${result.database} availability`, result.availability.max],
-      [`${result.database} availability at ${RATE}/s`, result.availability.atRate],
-      [`${result.database} list`, result.appointmentList.max],
-      [`${result.database} list at ${RATE}/s`, result.appointmentList.atRate],
+  ...labelled.flatMap(
+    ({ label, result }): Array<[string, Load]> => [
+      [`${label} availability`, result.availability.max],
+      [`${label} availability at ${RATE}/s`, result.availability.atRate],
+      [`${label} list`, result.appointmentList.max],
+      [`${label} list at ${RATE}/s`, result.appointmentList.atRate],
     ],
   ),
 ];

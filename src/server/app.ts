@@ -4,16 +4,20 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_TIMEOUT_MS } from '../shared/chat.ts';
 import type { Config } from './config.ts';
+import { type ChangeNotices, changeNoticesFor } from './db/change-notices.ts';
 import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
 import type { Auth } from './modules/accounts/auth.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
 import { type Clock, realClock } from './modules/accounts/clock.ts';
+import { type SessionCache, sessionCacheFor } from './modules/accounts/session-cache.ts';
 import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
 import { AppointmentService, openJobs } from './modules/appointments/appointment-service.ts';
+import { backupRoutes } from './modules/backups/backup-routes.ts';
+import { BackupService, type Dump } from './modules/backups/backup-service.ts';
 import { chatRoutes } from './modules/chat/chat-routes.ts';
 import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
 import { configLogRoutes } from './modules/config-log/config-log-routes.ts';
@@ -29,15 +33,22 @@ import { type PaymentProvider, SandboxProvider } from './modules/payments/paymen
 import { paymentRoutes } from './modules/payments/payment-routes.ts';
 import { PaymentService } from './modules/payments/payment-service.ts';
 import { PayPalProvider } from './modules/payments/paypal-provider.ts';
+import { privacyRoutes } from './modules/privacy/privacy-routes.ts';
+import { PrivacyService } from './modules/privacy/privacy-service.ts';
+import { reviewRoutes } from './modules/reviews/review-routes.ts';
+import { ReviewService } from './modules/reviews/review-service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule-routes.ts';
 import { ScheduleService } from './modules/schedule/schedule-service.ts';
+import { devTextOutboxRoutes, textWebhookRoutes } from './modules/texts/text-routes.ts';
+import { type TextOptions, TextService } from './modules/texts/text-service.ts';
+import { twilioSender } from './modules/texts/twilio-sender.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { purgeExpiredRateLimits } from './plugins/rate-limit-store.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { type SessionResolver, sessionPlugin } from './plugins/session.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 // src/server/app.ts and dist/server/app.js sit at the same depth, so this names dist/web from both.
@@ -56,6 +67,8 @@ export type AppDependencies = {
   logger?: boolean | object;
   /** Retry timing of e-mail delivery (tests shorten it). */
   mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
+  /** Retry timing of text delivery and Twilio's timeout (tests shorten them). */
+  texts?: Pick<TextOptions, 'retryDelaysMs' | 'pollIntervalMs'> & { timeoutMs?: number };
   /** PayPal's client timeout (tests shorten it). */
   paypalTimeoutMs?: number;
   /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
@@ -64,6 +77,8 @@ export type AppDependencies = {
   chatTimeoutMs?: number;
   /** Told of every route as it is registered, so that a test can prove it covers them all. */
   onRoute?: (route: RouteOptions) => void;
+  /** The embedded database as one archive, for backups (decision 023); undefined on PostgreSQL and in most tests. */
+  dump?: Dump;
   /** What the sign-in delays wait on: Node's timers unless a test drives its own. */
   clock?: Clock;
 };
@@ -72,10 +87,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     mail: MailService;
+    texts: TextService;
     accounts: AccountService;
     events: EventHub;
     appointments: AppointmentService;
     payments: PaymentService;
+    backups: BackupService;
+    sessions: SessionCache;
+    /** The database's notices to this process's in-memory copies (decision 025). */
+    notices: ChangeNotices;
   }
 }
 
@@ -86,24 +106,6 @@ declare module 'fastify' {
 export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
-}
-
-/** The session plugin's resolver, answered by better-auth: the signed-in user as the rest of the app sees them. */
-function authSessionResolver(auth: Auth): SessionResolver {
-  return async (headers) => {
-    const result = await auth.api.getSession({ headers, returnHeaders: true });
-    const found = result.response;
-    const session = found && {
-      viewer: {
-        id: found.user.id,
-        email: found.user.email,
-        emailVerified: found.user.emailVerified,
-        isAdmin: Boolean((found.user as { isAdmin?: boolean }).isAdmin),
-      },
-      sessionId: found.session.id,
-    };
-    return { session, setCookies: result.headers.getSetCookie() };
-  };
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
@@ -138,23 +140,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.recordError,
   );
   app.decorate('mail', mail);
-  const accounts = new AccountService(deps.db, mail, deps.config, app.log);
+  const texts = new TextService(
+    deps.db,
+    {
+      sender: deps.config.twilio ? twilioSender({ ...deps.config.twilio, timeoutMs: deps.texts?.timeoutMs }) : undefined,
+      isProduction: deps.config.isProduction,
+      support: deps.config.support,
+      retryDelaysMs: deps.texts?.retryDelaysMs,
+      pollIntervalMs: deps.texts?.pollIntervalMs,
+    },
+    app.log,
+    app.recordError,
+  );
+  app.decorate('texts', texts);
+  const notices = changeNoticesFor(deps.db, deps.listen, app.log);
+  app.decorate('notices', notices);
+  const accounts = new AccountService(deps.db, mail, deps.config, app.log, texts);
   app.decorate('auth', accounts.auth);
   app.decorate('accounts', accounts);
   const events = new EventHub(deps.listen, app.log);
   const provider: PaymentProvider = deps.config.paypal
     ? new PayPalProvider({ ...deps.config.paypal, timeoutMs: deps.paypalTimeoutMs })
     : new SandboxProvider();
-  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log);
+  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts);
   app.decorate('payments', payments);
-  const appointments = new AppointmentService(deps.db, deps.config, mail, events, payments);
+  const appointments = new AppointmentService(deps.db, deps.config, mail, events, payments, texts, notices);
   app.decorate('events', events);
   app.decorate('appointments', appointments);
+  const backups = new BackupService(deps.db, deps.dump, deps.config.backup, app.log, app.recordError);
+  app.decorate('backups', backups);
   const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
   const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
   let reminderTimer: NodeJS.Timeout | undefined;
-  // Each minute: the reminders that are due, and the captures a dead process or a silent provider left unfinished
+  // Each minute: the visit and pay-link reminders that are due, and the captures a dead process or a silent provider left unfinished
   // (looked up with the provider in the background: a slow provider never holds up the start).
   const sendReminders = async () => {
     void payments
@@ -162,12 +181,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       .then(() => payments.reconcileStaleRefunds())
       .catch((error: unknown) => app.log.error({ err: error }, 'the payment reconciliation failed'));
     await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
+    await payments.sendDuePayReminders().catch((error: unknown) => app.log.error({ err: error }, 'the pay-reminder pass failed'));
+    // The nightly backup, in the background (it is logged and recorded whatever happens).
+    if (deps.config.backup.nightly) {
+      void backups.backupIfDue().catch((error: unknown) => app.log.error({ err: error }, 'the backup check failed'));
+    }
   };
   let stopErrorLogPurge: (() => void) | undefined;
   let counterPurgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     mail.start();
+    texts.start();
     await events.start();
+    await notices.start();
     await sendReminders();
     reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
     reminderTimer.unref();
@@ -183,9 +209,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     stopErrorLogPurge?.();
     clearInterval(counterPurgeTimer);
     await events.stop();
+    await notices.stop();
+    await texts.stop();
     await mail.stop();
   });
-  await app.register(sessionPlugin, { resolveSession: authSessionResolver(accounts.auth) });
+  const sessions = sessionCacheFor(notices, accounts.auth);
+  app.decorate('sessions', sessions);
+  await app.register(sessionPlugin, { resolveSession: sessions.resolve, settle: () => notices.settle() });
   await app.register(requestOriginPlugin);
 
   await app.register(healthRoutes);
@@ -194,13 +224,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(appointmentRoutes, { appointments });
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
+  await app.register(reviewRoutes, { reviews: new ReviewService(deps.db, deps.config) });
   await app.register(chatRoutes, { chat });
-  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments) });
+  await app.register(backupRoutes, { backups });
+  await app.register(privacyRoutes, { privacy: new PrivacyService(deps.db, accounts, appointments, mail, texts) });
+  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments, texts, deps.config) });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
   await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs, deps.config.publicUrl) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
+  if (deps.config.twilio) await app.register(textWebhookRoutes, { texts, authToken: deps.config.twilio.authToken });
+  if (texts.usesDevOutbox) await app.register(devTextOutboxRoutes);
 
   await app.register(spaPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

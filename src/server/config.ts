@@ -70,6 +70,8 @@ const EnvSchema = z.object({
       .default('(631) 555-0142'),
   ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, emailAddress.default('support@techhelp.local')),
+  /** The business's public review page (Google, Yelp…): the thank-you e-mail and page link to it when set. */
+  REVIEW_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_DISABLED: booleanFlag,
   MAIL_FROM: optionalString,
@@ -78,6 +80,18 @@ const EnvSchema = z.object({
   PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox')),
   PAYPAL_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   PAYMENTS_TEST_MODE: booleanFlag,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{7,14}$/, { error: 'must be the number texts come from in E.164, e.g. +16315550142' })
+      .optional(),
+  ),
+  /** Another address for Twilio's REST API: a stand-in server in the tests. */
+  TWILIO_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-5-nano')),
@@ -99,6 +113,20 @@ const EnvSchema = z.object({
   MAINTENANCE_MODE: booleanFlag,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   ERROR_LOG_RETENTION_DAYS: wholeNumber(1, 3650, 90, 'must be a whole number of days from 1 to 3650'),
+  /** Where the embedded database's backups go (default DATA_DIR/backups), how many are kept, and what copies each off the machine. */
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: wholeNumber(1, 365, 14, 'must be a whole number of backups from 1 to 365'),
+  BACKUP_COMMAND: optionalString,
+  /** The hour (New York time, 0 to 23) after which each night's backup is taken. */
+  BACKUP_HOUR: wholeNumber(0, 23, 3, 'must be an hour from 0 to 23'),
+  /** Whether the server takes the nightly backup itself (turn it off only when the whole disk is backed up otherwise). */
+  BACKUP_NIGHTLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  ),
   BOOKING_WINDOW_DAYS: wholeNumber(1, 365, 90, 'must be a whole number of days from 1 to 365'),
 });
 
@@ -121,8 +149,11 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   support: { phone: string; email: string };
+  reviewUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; disabled: boolean };
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string } | undefined;
+  /** Twilio for text messages (all three set), or undefined: texts go to the development outbox, or nowhere in production. */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
@@ -130,6 +161,7 @@ export type Config = {
   authSecret: string;
   bookingWindowDays: number;
   errorLogRetentionDays: number;
+  backup: { dir: string; keep: number; command: string | undefined; hour: number; nightly: boolean };
 };
 
 export class ConfigError extends Error {
@@ -151,6 +183,10 @@ function pairProblems(env: Env): string[] {
       const present = env[a] ? a : b;
       problems.push(`${missing}: must be set when ${present} is set`);
     }
+  }
+  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
+  if (twilioSet > 0 && twilioSet < 3) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send texts, or none');
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     problems.push('PUBLIC_URL: must be set in production (links in e-mails are built from it)');
@@ -216,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
+    reviewUrl: env.REVIEW_URL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `TechHelp <${env.SUPPORT_EMAIL}>`, disabled: env.MAIL_DISABLED },
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
@@ -225,6 +262,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             env: env.PAYPAL_ENV,
             apiUrl: env.PAYPAL_API_URL ?? (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
           }
+        : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }
         : undefined,
     openai: env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.CHAT_MODEL } : undefined,
     google:
@@ -236,5 +277,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: env.BACKUP_KEEP,
+      command: env.BACKUP_COMMAND,
+      hour: env.BACKUP_HOUR,
+      nightly: env.BACKUP_NIGHTLY,
+    },
   };
 }

@@ -3,11 +3,11 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locale.ts';
-import { formatMoney, formatVisitTime } from '../shared/locale-format.ts';
+import { formatDay, formatMoney, formatVisitTime } from '../shared/locale-format.ts';
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
- * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/ those of src/shared), read once at
+ * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/ and forms/ those of src/shared), read once at
  * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales), so these same
  * relative paths work from src and from dist.
  */
@@ -19,6 +19,8 @@ export type Translator = {
   appointmentTime(instant: Date | number): string;
   /** An amount in dollars: `$12.50`, `12,50 US$`. */
   money(cents: number): string;
+  /** A day in New York: `November 28, 2026`, `28 de noviembre de 2026`. */
+  day(instant: Date | number): string;
   /** A link into the app that opens it in this language (`?lang=es`); English links stay as they are. */
   link(url: string): string;
 };
@@ -47,6 +49,7 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
     // As the screens write them (src/shared/locale-format.ts), so that an e-mail and a screen agree.
     appointmentTime: (instant) => formatVisitTime(instant, locale),
     money: (cents) => formatMoney(cents, locale),
+    day: (instant) => formatDay(instant, locale),
     link: (url) => {
       if (locale === DEFAULT_LOCALE) return url;
       const withLocale = new URL(url);
@@ -60,6 +63,8 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
 const messagesOf = (locale: Locale): Messages => ({
   ...readCatalogue(new URL(`../shared/locales/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`../shared/locales/site/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(new URL(`../shared/locales/forms/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(new URL(`../shared/locales/signed-in/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`./locales/${locale}.po`, import.meta.url), locale),
 });
 

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const app = await buildApp({ config, db: database.db, listen: database.listen });
+    const app = await buildApp({ config, db: database.db, listen: database.listen, dump: database.dump });
 
     let closing = false;
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -34,6 +34,11 @@ async function main(): Promise<void> {
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
+    // `npm run backup` while the server holds the embedded database: it asks the server for a backup (decision 023).
+    process.on('SIGUSR2', () => {
+      if (closing) return;
+      app.backups.backup('asked').catch((error: unknown) => app.log.error({ err: error }, 'the backup asked for failed'));
+    });
 
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

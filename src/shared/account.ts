@@ -1,37 +1,38 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MESSAGES,
+  NAME_PATTERN,
+  OOB_CODE_MAX_LENGTH,
+  OOB_CODE_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  STREET_ADDRESS_MAX_LENGTH,
+  sameEmail,
+} from './account-forms.ts';
 import { CITY_PLACEHOLDER, SERVICE_CITIES } from './business.ts';
 import { english } from './english.ts';
 import { LOCALES } from './locale.ts';
 
-/** Rules and texts of spec section 5 for accounts, enforced by the browser's forms and by the server alike. */
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_HINT = english('Must be 10 characters or more');
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 32;
-export const STREET_ADDRESS_MAX_LENGTH = 100;
-
-/** Lower-case letters, digits, dot, underscore, percent, plus and hyphen, @, a domain, an ending of 2+ letters. */
-export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
-/** Letters of any alphabet, accented ones too (José, Muñoz, Zoë), apostrophes, hyphens and spaces. */
-export const NAME_PATTERN = /^[\p{L}\p{M}' -]{1,32}$/u;
-export const PHONE_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
-
-export const MESSAGES = {
-  emailInvalid: english('Enter your e-mail address in lower case, like name@example.com.'),
-  passwordTooShort: PASSWORD_HINT,
-  passwordTooLong: english('Must be 128 characters or fewer'),
-  emailsDoNotMatch: { title: english('Emails do not match'), body: english('Please try again.') },
-  passwordsDoNotMatch: { title: english('Passwords do not match'), body: english('Please try again.') },
-  resetPasswordsDoNotMatch: { title: english('Oops!'), body: english('Passwords do not match, please try again.') },
-  changeEmailsDoNotMatch: { title: english('Error'), body: english('Emails do not match.') },
-  firstName: english('First name: 1 to 32 letters, apostrophes, hyphens or spaces.'),
-  lastName: english('Last name: 1 to 32 letters, apostrophes, hyphens or spaces.'),
-  phoneNumber: english('Phone number: 10 digits, like 631-555-0142.'),
-  streetAddress: english('Street address is required.'),
-  city: english('Please choose your city from the list.'),
-} as const;
+/**
+ * The zod contracts of the account requests and answers (spec section 5), built on the rules and texts of
+ * account-forms.ts, which the signed-out forms check with directly (decision 019).
+ */
+export {
+  ACCOUNT_TEXTS,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  PASSWORD_HINT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  STREET_ADDRESS_MAX_LENGTH,
+} from './account-forms.ts';
 
 export const EmailSchema = z
   .string()
@@ -43,8 +44,6 @@ export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const SignUpSchema = z
   .object({
@@ -66,11 +65,15 @@ export type Login = z.infer<typeof LoginSchema>;
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 export type EmailOnly = z.infer<typeof EmailOnlySchema>;
 
-export const OobCodeSchema = z.object({ oobCode: z.string().min(16).max(256) });
+export const OobCodeSchema = z.object({ oobCode: z.string().min(OOB_CODE_MIN_LENGTH).max(OOB_CODE_MAX_LENGTH) });
 export type OobCode = z.infer<typeof OobCodeSchema>;
 
 export const ResetPasswordSchema = z
-  .object({ oobCode: z.string().min(16).max(256), newPassword: PasswordSchema, confirmPassword: z.string() })
+  .object({
+    oobCode: z.string().min(OOB_CODE_MIN_LENGTH).max(OOB_CODE_MAX_LENGTH),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string(),
+  })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     error: MESSAGES.resetPasswordsDoNotMatch.body,
@@ -98,8 +101,11 @@ export const ProfileSchema = z.object({
     .string()
     .refine((city) => city !== CITY_PLACEHOLDER, { error: MESSAGES.city })
     .pipe(z.enum(CITY_NAMES, { error: MESSAGES.city })),
+  /** Texts about the customer's visits at phoneNumber: asked for explicitly, never ticked by default (decision 022). */
+  wantsTexts: z.boolean().default(false),
 });
-export type ProfileInput = z.infer<typeof ProfileSchema>;
+export type ProfileInput = z.input<typeof ProfileSchema>;
+export type ProfileValues = z.output<typeof ProfileSchema>;
 
 /** A saved profile as the API returns it: the form's fields plus the state and the zip the server derived. */
 export const ProfileOutputSchema = z.object({
@@ -113,6 +119,9 @@ export const ProfileOutputSchema = z.object({
   email: z.string(),
   isCompleted: z.literal(true),
   isAdmin: z.boolean(),
+  wantsTexts: z.boolean(),
+  /** The number replied STOP: nothing is texted to it until it replies START. */
+  textsStopped: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileOutputSchema>;
 
@@ -128,6 +137,10 @@ export const MeSchema = z.object({
   user: SessionUserSchema.nullable(),
   profile: ProfileOutputSchema.nullable(),
   locale: z.enum(LOCALES).optional(),
+  /** Whether this server sends text messages (Twilio, or the development outbox): the opt-in is offered only then. */
+  textsAvailable: z.boolean().optional(),
+  /** The account has a password (not Google sign-in only): deleting it is confirmed with the password. */
+  hasPassword: z.boolean().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -137,44 +150,15 @@ export const OkSchema = z.object({ ok: z.literal(true) });
 export const EmailResultSchema = z.object({ email: z.string() });
 export type EmailResult = z.infer<typeof EmailResultSchema>;
 
-/** The spec's texts for the account screens (section 8). */
-export const ACCOUNT_TEXTS = {
-  loginErrorTitle: english('Oh snap! You got a Login error!'),
-  loginErrorBody: english('Either you provided the wrong email or password. Please try again.'),
-  unverifiedTitle: english('You must verify your email address before login!'),
-  unverifiedBody: english('Please check your inbox, or your spam folder, for the verification email we sent you, and click its link.'),
-  googleErrorTitle: english('Attention!'),
-  googleErrorBody: english('An error occurred while logging in with Google.'),
-  logoutError: english('An error occurred while logging out.'),
-  signUpError: english('An error occurred while creating your account.'),
-  forgotError: english('An error occurred while sending the password reset.'),
-  forgotSuccessTitle: english('Success!'),
-  forgotSuccessBody: english('Password reset email has been sent!'),
-  accountResetError: english('Error, please logout and try again.'),
-  accountResetSuccess: english('Password reset email sent!'),
-  changeEmailError: english('An error occurred while updating email. Please try again.'),
-  changeEmailSuccessTitle: english('Email Updated'),
-  changeEmailSuccessBody: english('Please check your email for verification link.'),
-  resetConfirmError: english('Password is too weak or too much time has passed. Error occurred: '),
-  resetConfirmErrorRetry: english('Please try to reset the password again.  Error occured.'),
-  resetConfirmSuccessTitle: english('Success!'),
-  resetConfirmSuccessBody: english('Password has been reset!'),
-  recoverFailed: english('Email Recovery Failed.'),
-  recoverErrorTitle: english('Error recovering email'),
-  recoverErrorBody: english('Error Reverting your email, please try again.'),
-  recoverSuccess: english('Your Email has been reverted'),
-  verifyErrorTitle: english('Error'),
-  verifyErrorBody: english('Please try to verify your email again. If the problem persists, please contact us.'),
-  verifySuccessPage: english('Email has been verified'),
-  verifyErrorPage: english('Error Verifying email, please try again.'),
-  invalidMode: english('Invalid mode!'),
-  notAuthorized: english('Not Authorized'),
-  accountSaveConfirm: english('Are you sure you want to change your information? If YES select OK'),
-  accountSaveSuccess: english('Your information has been updated.'),
-  serviceFormSuccessTitle: english('Success!'),
-  serviceFormSuccessBody: english('Service Form is completed!'),
-  formSubmitError: english('Error submitting form. Please try again.'),
-  signUpSuccessTitle: english('Success!'),
-  signUpSuccessBody: english('Your account has been created. We sent you an e-mail: click its link to verify your address, then log in.'),
-  verifyFirstTooltip: english('Please verify your email first.'),
-} as const;
+/** POST /api/account/delete: the password (or, for an account that signs in with Google only, the e-mail address). */
+export const DeleteAccountSchema = z.object({
+  confirmation: z
+    .string()
+    .min(1, { error: english('Please enter your password.') })
+    .max(200),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+export const DELETE_TEXTS = {
+  wrongPassword: english('That password is not right, so your account was not deleted.'),
+  wrongEmail: english('That is not the e-mail address of this account, so it was not deleted.'),
+};

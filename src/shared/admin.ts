@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessDateSchema, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from './appointments.ts';
+import { minutesBetween, SERVICE_KINDS, TIME_OF_DAY_PATTERN } from './billing.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from './locale.ts';
 import { MAX_AMOUNT_CENTS } from './payments.ts';
 
@@ -19,6 +20,64 @@ export const DollarAmountSchema = z
   .transform((value) => Math.round(Number(value) * 100))
   .refine((cents) => cents <= MAX_AMOUNT_CENTS, { error: 'The amount can be at most $10,000.00.' });
 
+/** A time of the visit's day, as the owner's clock said it: "HH:MM", 24-hour. */
+export const WorkTimeSchema = z.string().regex(TIME_OF_DAY_PATTERN, { error: 'Enter the time as HH:MM, like 09:30.' });
+export const HARDWARE_LINES_MAX = 10;
+export const HARDWARE_DESCRIPTION_MAX_LENGTH = 100;
+export const OVERRIDE_REASON_MAX_LENGTH = 500;
+
+/**
+ * What the owner enters when a job is done (the bill from the clock): the kind of work, when it started and ended,
+ * the hardware fitted, and, when the amount must differ from the bill, the amount and why. The server computes the
+ * bill (src/shared/billing.ts) and sets the amount from it.
+ */
+export const VisitWorkSchema = z
+  .object({
+    kind: z.enum(SERVICE_KINDS, { error: 'Choose troubleshooting or consulting.' }),
+    start: WorkTimeSchema,
+    end: WorkTimeSchema,
+    hardware: z
+      .array(
+        z.object({
+          description: z
+            .string()
+            .trim()
+            .min(1, { error: 'Name the part.' })
+            .max(HARDWARE_DESCRIPTION_MAX_LENGTH, { error: `At most ${HARDWARE_DESCRIPTION_MAX_LENGTH} characters.` }),
+          amount: DollarAmountSchema,
+        }),
+      )
+      .max(HARDWARE_LINES_MAX, { error: `At most ${HARDWARE_LINES_MAX} parts.` })
+      .default([]),
+    override: z
+      .object({
+        amount: DollarAmountSchema,
+        reason: z
+          .string()
+          .trim()
+          .min(3, { error: 'Say why the amount differs from the bill.' })
+          .max(OVERRIDE_REASON_MAX_LENGTH, { error: `At most ${OVERRIDE_REASON_MAX_LENGTH} characters.` }),
+      })
+      .optional(),
+  })
+  .refine((work) => minutesBetween(work.start, work.end) !== null, { path: ['end'], error: 'The end must come after the start.' });
+export type VisitWork = z.output<typeof VisitWorkSchema>;
+
+/** The bill kept with a job: what the clock and the hardware came to, and the amount charged if the owner changed it. */
+export const StoredBillSchema = z.object({
+  kind: z.enum(SERVICE_KINDS),
+  start: z.string(),
+  end: z.string(),
+  minutes: z.number().int(),
+  lines: z.array(z.object({ text: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])), cents: z.number().int() })),
+  /** What the lines add up to. */
+  computedCents: z.number().int(),
+  /** The amount charged: the computed one, or the owner's with a reason. */
+  totalCents: z.number().int(),
+  overrideReason: z.string().nullable(),
+});
+export type StoredBill = z.infer<typeof StoredBillSchema>;
+
 export const AdminAppointmentUpdateSchema = z
   .object({
     description: z
@@ -35,8 +94,14 @@ export const AdminAppointmentUpdateSchema = z
     amount: DollarAmountSchema,
     /** How a payment ticked by hand was made. */
     paymentMethod: z.enum(MANUAL_PAYMENT_METHODS),
+    /** The bill from the clock, which sets the amount (so `amount` is not sent with it). */
+    work: VisitWorkSchema,
   })
   .partial()
+  .refine((update) => update.work === undefined || update.amount === undefined, {
+    path: ['amount'],
+    error: 'The amount comes from the bill: change it there, with a reason.',
+  })
   .refine((update) => !update.isPaid || update.paymentMethod !== undefined, {
     path: ['paymentMethod'],
     error: 'Choose how the customer paid: cash, check or card.',
@@ -54,7 +119,7 @@ export const ErrorLogQuerySchema = z.object({ page: z.coerce.number().int().min(
 
 export const ConfigChangeSchema = z.object({
   date: z.iso.date({ error: 'Date is required.' }),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time is required.' }),
+  time: z.string().regex(TIME_OF_DAY_PATTERN, { error: 'Time is required.' }),
   collectionName: z.enum(CONFIG_COLLECTIONS, { error: 'Choose database, hardware or software.' }),
   context: z.string().trim().min(1, { error: 'Context is required.' }).max(CONFIG_FIELD_MAX_LENGTH),
   description: z.string().trim().min(1, { error: 'Description is required.' }).max(CONFIG_FIELD_MAX_LENGTH),
@@ -72,8 +137,22 @@ export const AdminCustomerSchema = z.object({
   zipCode: z.string(),
   /** The customer's saved language (decision 016): the one their e-mails and screens are in. */
   locale: z.enum(LOCALES),
+  /** The customer asked for texts (and the number has not replied STOP): the agenda offers "On my way". */
+  wantsTexts: z.boolean().optional(),
 });
 export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
+
+/** What the back office shows in place of a customer who deleted their account (decision 024). */
+export const DELETED_ACCOUNT_NAME = 'Deleted account';
+
+/** POST /api/admin/appointments/:id/on-my-way: the text is on its way to the customer. */
+export const OnMyWaySchema = z.object({ texted: z.literal(true) });
+export const ON_MY_WAY_TEXTS = {
+  notInPerson: 'Only an in-person visit gets an "on my way" text.',
+  notToday: 'The "on my way" text can be sent only on the day of the visit.',
+  finished: 'This visit is already completed or cancelled.',
+  noTexts: 'This customer has not asked for texts, or their number replied STOP. Please call them instead.',
+};
 
 /** A customer's language as the back office names it: each in itself, as the header's switch does. */
 export function customerLanguageName(locale: Locale): string {
@@ -90,6 +169,8 @@ export const AdminAppointmentSchema = z.object({
   amountCents: z.number().int(),
   isCompleted: z.boolean(),
   isPaid: z.boolean(),
+  /** The bill from the clock, once the owner has entered the time of the work. */
+  bill: StoredBillSchema.nullable(),
   customer: AdminCustomerSchema,
 });
 export type AdminAppointment = z.infer<typeof AdminAppointmentSchema>;
@@ -126,7 +207,7 @@ export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
 export type PaidList = z.infer<typeof PaidListSchema>;
 
-export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund', 'reschedule', 'cancel'] as const;
+export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund', 'reschedule', 'cancel', 'on-my-way'] as const;
 export const AuditEntrySchema = z.object({
   at: z.string(),
   actorEmail: z.string(),

@@ -40,13 +40,17 @@ export const INCREMENT_MINUTES = 30;
 /** Time up to this many minutes past the hour or half-hour is not charged. */
 export const GRACE_MINUTES = 10;
 
+/** The 30-minute increments charged after the first hour: time up to GRACE_MINUTES past the hour or half-hour is free. */
+export function extraHalfHours(kind: ServiceKind, minutes: number): number {
+  if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError('minutes must be a non-negative number');
+  const beyondFirstHour = minutes - FEES[kind].minimumMinutes - GRACE_MINUTES;
+  return beyondFirstHour > 0 ? Math.ceil(beyondFirstHour / INCREMENT_MINUTES) : 0;
+}
+
 /** The fee, in whole dollars, for a visit of the given length, as the fee schedule states it. */
 export function feeForVisit(kind: ServiceKind, minutes: number): number {
-  if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError('minutes must be a non-negative number');
   const fee = FEES[kind];
-  const beyondFirstHour = minutes - fee.minimumMinutes - GRACE_MINUTES;
-  const increments = beyondFirstHour > 0 ? Math.ceil(beyondFirstHour / INCREMENT_MINUTES) : 0;
-  return fee.hourlyDollars + increments * fee.incrementDollars;
+  return fee.hourlyDollars + extraHalfHours(kind, minutes) * fee.incrementDollars;
 }
 
 /** The fee schedule in the words the spec uses; shown on /services and read by the assistant. */

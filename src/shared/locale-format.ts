@@ -39,5 +39,17 @@ export function formatVisitTime(instant: Date | number, locale: Locale, keepToge
 
 /** An amount in US dollars. */
 export function formatMoney(cents: number, locale: Locale): string {
-  return locale === 'es' ? SPANISH_MONEY.format(cents / 100) : `$${formatDollars(cents)}`;
+  if (locale === 'es') return SPANISH_MONEY.format(cents / 100);
+  // A credit (a bill's adjustment) reads "-$14.99", the sign before the dollar.
+  return cents < 0 ? `-$${formatDollars(-cents)}` : `$${formatDollars(cents)}`;
+}
+
+const DAY_FORMATS = {
+  en: new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
+  es: spanish({ day: 'numeric', month: 'long', year: 'numeric' }),
+} as const;
+
+/** A day, New York's, without its weekday: "November 28, 2026", "28 de noviembre de 2026" (an invoice's dates). */
+export function formatDay(instant: Date | number, locale: Locale): string {
+  return DAY_FORMATS[locale === 'es' ? 'es' : 'en'].format(instant);
 }

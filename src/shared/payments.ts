@@ -19,11 +19,20 @@ export const CustomerLookupSchema = z.object({ email: z.string().trim().toLowerC
 export const CustomerExistsSchema = z.object({ exists: z.boolean() });
 export type CustomerExists = z.infer<typeof CustomerExistsSchema>;
 
+/** A line of a bill: an English text (a message id) with its values, and what it costs. */
+export const BillLineSchema = z.object({
+  text: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+  cents: z.number().int(),
+});
+
 export const CheckoutSchema = z.object({
   appointmentId: z.string(),
   amountCents: z.number().int(),
   startsAt: z.string(),
   provider: z.enum(['paypal', 'sandbox']),
+  /** What the amount is made of, when the owner billed the job from the clock: English texts with their values. */
+  lines: z.array(BillLineSchema).nullable().default(null),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -62,6 +71,7 @@ export const PAYMENT_TEMPLATES = {
  * list) stay in English (decision 016).
  */
 export const PAYMENT_TEXTS = {
+  invoiceNotFound: english('That invoice was not found.'),
   checkout: english('Checkout'),
   makePayment: (dollars: string) => fillIn(PAYMENT_TEMPLATES.makePayment, { dollars }),
   paymentProcessError: english('Error during Payment Process.'),

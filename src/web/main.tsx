@@ -16,6 +16,11 @@ window.addEventListener('unhandledrejection', (event) => void reportError({ erro
 // During maintenance the API answers 503 to everything and every page is the maintenance page: nobody to ask about.
 if (!appConfig.maintenanceMode) startSession();
 
+// The offline page's service worker (served by the server at /sw.js): built app only, after the page has loaded.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = container;

@@ -20,6 +20,7 @@ import {
 } from '../support/accessibility.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
+import { closeToast, holdToasts, releaseToasts } from '../support/browser.ts';
 
 /**
  * The accessibility sweep, part two: every route a customer can reach, in its empty and full states, with its
@@ -147,15 +148,15 @@ describe('accessibility for a customer, in Chromium against the real server', ()
       await page.locator('.booking-calendar .rdp-month_grid').waitFor();
       await page.getByText('You have no appointments booked.').waitFor();
       await findings.axe(page, where('/home', 'empty list'));
+      await holdToasts(page);
       await button(page, 'Confirm').click();
       await page.locator('.Toastify__toast').waitFor();
-      await page.locator('.Toastify__toast').hover();
       await findings.axe(page, where('/home', 'Confirm without a time (error toast and alert)'));
       await chooseDay(page, sweepDay(2));
       await expect.poll(() => page.locator('.Toastify__toast').textContent()).toBe(APPOINTMENT_TEXTS.selectTimeToast);
-      await page.locator('.Toastify__toast').hover();
       await findings.axe(page, where('/home', 'a day chosen (times and hint toast)'));
-      await page.mouse.move(1, 1);
+      await closeToast(page);
+      await releaseToasts(page);
       await button(page, '02:00pm').click();
       await page.getByRole('radio', { name: 'Remote' }).check();
       await button(page, 'Confirm').click();

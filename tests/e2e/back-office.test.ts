@@ -100,6 +100,7 @@ describe('a day in the back office, in Chromium against the real server', () => 
       '/config-change-log',
       '/change-log-form',
       '/admin/time-off',
+      '/admin/reviews',
     ]);
     await expectNoAxeViolations(page);
 
@@ -156,7 +157,11 @@ describe('a day in the back office, in Chromium against the real server', () => 
   it('lets the customer pay in test mode at /makepayment: thank-you, then /home after 3 seconds', async () => {
     const { page } = home;
     const row = page.locator('.appointment-table tbody tr').first();
-    await row.getByRole('button', { name: /^Pay/ }).click();
+    const pay = row.getByRole('button', { name: /^Pay/ });
+    // The completion reaches this window over its live connection, after the amount; Pay turns green once the job
+    // may be paid (before that, it answers that it cannot be paid yet).
+    await expect.poll(() => pay.getAttribute('class')).toContain('btn-success');
+    await pay.click();
     await answerConfirm(page, APPOINTMENT_TEXTS.payConfirm('75.00'), 'OK');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/makepayment');
     await expect.poll(() => page.locator('h2').first().textContent()).toBe(PAYMENT_TEXTS.makePayment('75.00'));
@@ -169,7 +174,8 @@ describe('a day in the back office, in Chromium against the real server', () => 
     expect(await panel.isVisible()).toBe(true);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      // The page lays itself out for the new width when it has handled the resize, a moment after it.
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
       await expectNoAxeViolations(page);
       await screenshotIfAsked(page, `makepayment-${viewport.width}`);
     }
@@ -413,7 +419,8 @@ describe('a day in the back office, in Chromium against the real server', () => 
     await tabTo(page, edit);
     await page.keyboard.press('Enter');
     const dialog = await shownDialog(page, 'Edit appointment');
-    expect(await dialog.getByLabel('Description').evaluate((element) => element === document.activeElement)).toBe(true);
+    // The dialog moves the focus when its opening transition has ended, which may be just after it shows at full opacity.
+    await expect.poll(() => dialog.getByLabel('Description').evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => edit.evaluate((element) => element === document.activeElement)).toBe(true);

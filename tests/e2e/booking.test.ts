@@ -7,7 +7,16 @@ import { formatAppointmentTime, isWeekendDate, slotInstant } from '../../src/sha
 import { OFFLINE_AFTER_MS, RECONNECT_MAX_MS } from '../../src/shared/events.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { bookOverHttp, createBookingCustomer, describeOverHttp, type HttpCustomer, signInContext } from '../support/booking-customers.ts';
-import { afterQueuedTasks, axeViolations, launchBrowser, openPage, type WatchedPage } from '../support/browser.ts';
+import {
+  afterQueuedTasks,
+  axeViolations,
+  holdToasts,
+  launchBrowser,
+  openPage,
+  releaseToasts,
+  type WatchedPage,
+  WITH_MOTION,
+} from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const SUPPORT_PHONE = '(631) 555-0199';
@@ -45,7 +54,7 @@ describe('booking on /home in Chromium', () => {
 
   /** /home signed in as the customer; with `fakeClock`, on Playwright's clock (running on until a test stops it). */
   async function openHome(customer: HttpCustomer, options: BrowserContextOptions = {}, { fakeClock = false } = {}): Promise<WatchedPage> {
-    const watched = await openPage(browser, { viewport: DESKTOP, ...NEW_YORK, ...options });
+    const watched = await openPage(browser, { viewport: DESKTOP, ...NEW_YORK, ...WITH_MOTION, ...options });
     opened.push(watched);
     // Fail fast: a missing element should not hold a test until its overall timeout.
     watched.page.setDefaultTimeout(10_000);
@@ -108,7 +117,9 @@ describe('booking on /home in Chromium', () => {
       expect(await page.getByText('Times are New York time').count()).toBe(0);
       expect(await page.locator('.rdp-nav').textContent()).toBe('<< prev month' + 'next month >>');
 
-      // Confirm without a time: the top-centre toast, and an alert in the page for screen readers.
+      // Confirm without a time: the top-centre toast, and an alert in the page for screen readers. The toasts are
+      // held while the page is read, and let go before the last one is seen to leave by itself.
+      await holdToasts(page);
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       await expect.poll(() => toast(page).textContent()).toBe(APPOINTMENT_TEXTS.selectTimeError);
       expect(await page.locator('.Toastify__toast-container--top-center').count()).toBe(1);
@@ -126,9 +137,8 @@ describe('booking on /home in Chromium', () => {
       expect(days.find(([date]) => date === day(0))?.[1]).toBe(false);
       await expect.poll(() => toast(page).textContent()).toBe(APPOINTMENT_TEXTS.selectTimeToast);
       expect(await page.locator('.Toastify__toast-container--bottom-right').count()).toBe(1);
-      await toast(page).hover();
       expect(await axeViolations(page)).toEqual([]);
-      await page.mouse.move(5, 5);
+      await releaseToasts(page);
       await expect.poll(() => toast(page).count(), { timeout: 4000 }).toBe(0);
 
       const slot = page.getByRole('button', { name: '09:30am', exact: true });

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
+import { fillIn } from '../../src/shared/english.ts';
+import { formatVisitTime, spanishTime } from '../../src/shared/locale-format.ts';
 import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { KeyboardUser, noDialog, openedDialog } from '../support/accessibility.ts';
 import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, expectQuietConsole, openWindow, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, WITH_MOTION } from '../support/browser.ts';
 import { waitForActionLink } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
+import { es, loadCatalogues, type Part, SPANISH_BROWSER } from '../support/spanish.ts';
 
 /**
  * The flows of the accounts, booking, payments and back office, by keyboard alone: once a page is opened, only
@@ -25,33 +28,87 @@ const DAYS = upcomingWeekendDays(4, 2);
 const day = (index: number) => DAYS[index] ?? '';
 const when = (date: string, slot: Parameters<typeof slotInstant>[1]) => formatAppointmentTime(slotInstant(date, slot));
 
+/**
+ * The customer's journey in one language: its texts come from the catalogues (`say`, the English message itself in
+ * English), and what the customer types is theirs.
+ */
+type Say = (part: Part, english: string, values?: Record<string, string>) => string;
+type Journey = {
+  language: 'en' | 'es';
+  say: Say;
+  /** The browser's language and time zone. */
+  browser: { locale: string; timezoneId?: string };
+  /** A slot's button, and a visit's time in the appointments list, as the screens show them. */
+  slotName: (date: string, slot: Parameters<typeof slotInstant>[1]) => string;
+  visitTime: (date: string, slot: Parameters<typeof slotInstant>[1]) => string;
+  descriptions: [string, string];
+  /** The slot booked on the second day (each journey its own, so that one cannot hold up the other). */
+  slot: Parameters<typeof slotInstant>[1];
+};
+const JOURNEYS: Record<Journey['language'], Journey> = {
+  en: {
+    language: 'en',
+    say: (_part, english, values = {}) => fillIn(english, values),
+    browser: { locale: 'en-US' },
+    slotName: (_date, slot) => slot,
+    visitTime: when,
+    descriptions: ['My e-mail stopped arriving.', 'E-mail stopped arriving on the tablet too.'],
+    slot: '02:00pm',
+  },
+  es: {
+    language: 'es',
+    say: es,
+    browser: SPANISH_BROWSER,
+    slotName: (date, slot) => spanishTime(slotInstant(date, slot), 'meridiem'),
+    visitTime: (date, slot) => formatVisitTime(slotInstant(date, slot), 'es', 'all'),
+    descriptions: ['Mi correo dejó de llegar.', 'El correo tampoco llega a la tableta.'],
+    slot: '03:30pm',
+  },
+};
+
 describe('every flow by keyboard alone, in Chromium against the real server', () => {
   let server: ServerProcess;
   let browser: Browser;
   let admin: HttpCustomer;
   let newcomer: HttpCustomer;
+  /** A newcomer who chose Spanish: their account keeps it, and the app shows it once they log in. */
+  let recienLlegado: HttpCustomer;
   let regular: HttpCustomer;
   let forgetful: HttpCustomer;
   const windows: Window[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }), launchBrowser()]);
-    [admin, newcomer, regular, forgetful] = await Promise.all([
+    [server, browser] = await Promise.all([
+      startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }),
+      launchBrowser(),
+      loadCatalogues(),
+    ]);
+    [admin, newcomer, regular, forgetful, recienLlegado] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createVerifiedAccount(server.url, uniqueEmail('keys.newcomer')),
       createVerifiedAccount(server.url, uniqueEmail('keys.regular'), { profile: true }),
       createVerifiedAccount(server.url, uniqueEmail('keys.forgetful'), { profile: true }),
+      createVerifiedAccount(server.url, uniqueEmail('keys.recien.llegado')),
     ]);
+    await callAs(server.url, recienLlegado, 'PUT', '/api/account/locale', { locale: 'es' });
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  /** A window from a client address of its own, in New York time and US English (date and time fields type so). */
-  async function open(person: HttpCustomer | undefined, path: string): Promise<{ page: Page; keys: KeyboardUser }> {
+  /**
+   * A window from a client address of its own, in New York time and US English (date and time fields type so),
+   * or in the browser language given.
+   */
+  async function open(
+    person: HttpCustomer | undefined,
+    path: string,
+    language: { locale: string; timezoneId?: string } = { locale: 'en-US' },
+  ): Promise<{ page: Page; keys: KeyboardUser }> {
     const window = await openWindow(browser, server.url, person, {
-      locale: 'en-US',
+      ...WITH_MOTION,
+      ...language,
       extraHTTPHeaders: { 'x-forwarded-for': nextClient() },
     });
     windows.push(window);
@@ -63,17 +120,17 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole('button', { name, exact: typeof name === 'string' });
   const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
   const banner = (page: Page, text: string) => page.locator('.timed-alert').filter({ hasText: text }).waitFor();
-  const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+  const mainNav = (page: Page, say: Say = JOURNEYS.en.say) => page.getByRole('navigation', { name: say('web', 'Main') });
   const officeLink = (page: Page, name: string) =>
     page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
   /** Answers the open confirm dialog with OK, which has the focus once the dialog has opened. */
-  async function confirmWithEnter(page: Page, keys: KeyboardUser, question: string) {
-    const dialog = await openedDialog(page, 'Please confirm');
+  async function confirmWithEnter(page: Page, keys: KeyboardUser, question: string, say: Say = JOURNEYS.en.say) {
+    const dialog = await openedDialog(page, say('web', 'Please confirm'));
     expect((await dialog.locator('.modal-body').textContent())?.trim()).toBe(question);
-    await keys.waitForFocus(button(dialog, 'OK'));
+    await keys.waitForFocus(button(dialog, say('web', 'OK')));
     await keys.press('Enter');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Please confirm' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: say('web', 'Please confirm') }).count()).toBe(0);
   }
 
   function expectFocusAlwaysVisible(keys: KeyboardUser) {
@@ -81,15 +138,24 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     expect(keys.missingFocusIndicators).toEqual([]);
   }
 
-  it('logs in, fills the service form, books, edits the description, cancels, updates the account and logs out', async () => {
-    const { page, keys } = await open(undefined, '/login');
-    await keys.tabTo(field(page, 'E-mail address'));
-    await keys.type(newcomer.email);
-    await keys.tabTo(field(page, 'Password'));
+  /**
+   * Logs in, fills the service form, books, edits the description, cancels, updates the account and logs out, in
+   * the journey's language; every screen on the way is in that language.
+   */
+  async function customerJourney(journey: Journey, person: HttpCustomer) {
+    const { say, slotName, visitTime, descriptions, slot: time } = journey;
+    const [described, edited] = descriptions;
+    const inLanguage = async (page: Page) => expect(await page.evaluate(() => document.documentElement.lang)).toBe(journey.language);
+    const { page, keys } = await open(undefined, '/login', journey.browser);
+    await keys.tabTo(field(page, say('accounts', 'E-mail address')));
+    await inLanguage(page);
+    await keys.type(person.email);
+    await keys.tabTo(field(page, say('accounts', 'Password')));
     await keys.type(PASSWORD);
-    await keys.tabTo(button(page, 'Log in'));
+    await keys.tabTo(button(page, say('accounts', 'Log in')));
     await keys.press('Enter');
-    await page.getByRole('heading', { name: 'Please complete Service Form' }).waitFor();
+    await page.getByRole('heading', { name: say('accounts', 'Please complete Service Form') }).waitFor();
+    await inLanguage(page);
 
     // The service form; the city is a select, chosen by typing its name.
     for (const [label, text] of [
@@ -98,18 +164,19 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
       ['Phone number', '631-555-0111'],
       ['Street address', '3 Elm Street'],
     ] as const) {
-      await keys.tabTo(field(page, label));
+      await keys.tabTo(field(page, say('accounts', label)));
       await keys.type(text);
     }
-    await keys.tabTo(field(page, 'City'));
+    await keys.tabTo(field(page, say('accounts', 'City')));
     await keys.type('Sayville');
-    expect(await field(page, 'Zip code').inputValue()).toBe('11782');
-    await keys.tabTo(button(page, 'Submit'));
+    expect(await field(page, say('accounts', 'Zip code')).inputValue()).toBe('11782');
+    await keys.tabTo(button(page, say('accounts', 'Submit')));
     await keys.press('Enter');
-    const saved = await openedDialog(page, 'Success!');
-    await keys.waitForFocus(button(saved, 'OK'));
+    const saved = await openedDialog(page, say('shared', 'Success!'));
+    await keys.waitForFocus(button(saved, say('web', 'OK')));
     await keys.press('Enter');
     await expect.poll(() => pathOf(page)).toBe('/home');
+    await inLanguage(page);
 
     // A day by the arrows of the calendar, a time, Remote by the arrows of the radio group, Confirm, OK.
     await page.locator('.booking-calendar .rdp-month_grid').waitFor();
@@ -122,61 +189,74 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     }
     expect(await focusedDay()).toBe(day(1));
     await keys.press('Enter');
-    const slot = button(page, '02:00pm');
+    const slot = button(page, slotName(day(1), time));
     await keys.tabTo(slot);
     await keys.press('Space');
     await expect.poll(() => slot.getAttribute('aria-pressed')).toBe('true');
-    await keys.tabTo(page.getByRole('radio', { name: 'In-Person' }));
+    await keys.tabTo(page.getByRole('radio', { name: say('appointments', 'In-Person') }));
     await keys.press('ArrowRight');
-    expect(await page.getByRole('radio', { name: 'Remote' }).isChecked()).toBe(true);
-    await keys.tabTo(button(page, 'Confirm'));
+    expect(await page.getByRole('radio', { name: say('appointments', 'Remote') }).isChecked()).toBe(true);
+    await keys.tabTo(button(page, say('appointments', 'Confirm')));
     await keys.press('Enter');
-    await confirmWithEnter(page, keys, APPOINTMENT_TEXTS.confirmVisit('Remote'));
+    await confirmWithEnter(page, keys, say('appointments', APPOINTMENT_TEXTS.confirmVisit('Remote')), say);
 
-    const describe = await openedDialog(page, 'Your visit is booked');
-    await keys.waitForFocus(describe.getByLabel('Describe the problem'));
-    await keys.type('My e-mail stopped arriving.');
-    await keys.tabTo(button(describe, 'Save'));
+    const describe = await openedDialog(page, say('appointments', 'Your visit is booked'));
+    await keys.waitForFocus(describe.getByLabel(say('appointments', 'Describe the problem')));
+    await keys.type(described);
+    await keys.tabTo(button(describe, say('appointments', 'Save')));
     await keys.press('Enter');
     await noDialog(page);
     const row = page.locator('.appointment-table tbody tr').first();
-    await expect.poll(() => row.locator('.appointment-description').textContent()).toBe('My e-mail stopped arriving.');
-    expect(await row.locator('td').first().textContent()).toBe(when(day(1), '02:00pm'));
+    await expect.poll(() => row.locator('.appointment-description').textContent()).toBe(described);
+    expect(await row.locator('td').first().textContent()).toBe(visitTime(day(1), time));
 
     // Edit the description.
-    await keys.tabTo(button(row, /^Edit/));
+    await keys.tabTo(button(row, new RegExp(`^${say('appointments', 'Edit')}`)));
     await keys.press('Enter');
-    const edit = await openedDialog(page, 'Edit the description');
-    await keys.waitForFocus(edit.getByLabel('Describe the problem'));
-    await keys.retype('E-mail stopped arriving on the tablet too.');
-    await keys.tabTo(button(edit, 'Save'));
+    const edit = await openedDialog(page, say('appointments', 'Edit the description'));
+    await keys.waitForFocus(edit.getByLabel(say('appointments', 'Describe the problem')));
+    await keys.retype(edited);
+    await keys.tabTo(button(edit, say('appointments', 'Save')));
     await keys.press('Enter');
     await noDialog(page);
-    await expect.poll(() => row.locator('.appointment-description').textContent()).toBe('E-mail stopped arriving on the tablet too.');
+    await expect.poll(() => row.locator('.appointment-description').textContent()).toBe(edited);
 
     // Cancel it.
-    await keys.tabTo(button(row, /^Cancel/));
+    await keys.tabTo(button(row, new RegExp(`^${say('appointments', 'Cancel')}`)));
     await keys.press('Enter');
-    await confirmWithEnter(page, keys, APPOINTMENT_TEXTS.cancelConfirm);
-    await page.getByText('You have no appointments booked.').waitFor();
+    await confirmWithEnter(page, keys, say('shared', APPOINTMENT_TEXTS.cancelConfirm), say);
+    await page.getByText(say('appointments', 'You have no appointments booked.')).waitFor();
 
     // The account: from the top navigation, a new phone number, Save, OK.
-    await keys.tabTo(mainNav(page).getByRole('link', { name: 'Account' }), { backwards: true });
+    await keys.tabTo(mainNav(page, say).getByRole('link', { name: say('site', 'Account') }), { backwards: true });
     await keys.press('Enter');
-    const phone = field(page, 'Phone number');
+    const phone = field(page, say('accounts', 'Phone number'));
     await expect.poll(() => phone.inputValue()).toBe('631-555-0111');
+    await inLanguage(page);
     await keys.tabTo(phone);
     await keys.retype('631-555-0123');
-    await keys.tabTo(button(page, 'Save'));
+    await keys.tabTo(button(page, say('accounts', 'Save')));
     await keys.press('Enter');
-    await confirmWithEnter(page, keys, 'Are you sure you want to change your information? If YES select OK');
-    await page.getByRole('status').filter({ hasText: 'Your information has been updated.' }).waitFor();
+    await confirmWithEnter(page, keys, say('shared', 'Are you sure you want to change your information? If YES select OK'), say);
+    await page
+      .getByRole('status')
+      .filter({ hasText: say('shared', 'Your information has been updated.') })
+      .waitFor();
 
-    await keys.tabTo(button(mainNav(page), 'Logout'), { backwards: true });
+    await keys.tabTo(button(mainNav(page, say), say('site', 'Logout')), { backwards: true });
     await keys.press('Enter');
     await expect.poll(() => pathOf(page)).toBe('/login');
+    await inLanguage(page);
     expectFocusAlwaysVisible(keys);
     expectQuietConsole(windows.at(-1) as Window);
+  }
+
+  it('logs in, fills the service form, books, edits the description, cancels, updates the account and logs out', async () => {
+    await customerJourney(JOURNEYS.en, newcomer);
+  });
+
+  it('does the same in Spanish, for a customer who chose Spanish: every name from the Spanish catalogues', async () => {
+    await customerJourney(JOURNEYS.es, recienLlegado);
   });
 
   it('recovers a forgotten password by the e-mailed link, logs in with it and changes the e-mail address', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterQueuedTasks, axeViolations, launchBrowser, openPage } from '../support/browser.ts';
+import { afterQueuedTasks, axeViolations, launchBrowser, openPage, WITH_MOTION } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const SUPPORT_PHONE = '(631) 555-0199';
@@ -175,7 +175,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('advances the carousel after 3 seconds and not before, every 3 seconds, and stops while the pointer is over it', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...WITH_MOTION });
     try {
       await page.clock.install();
       await page.goto(server.url);
@@ -212,7 +212,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('stops the carousel while focus is inside it, and on the pause button', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...WITH_MOTION });
     try {
       await page.clock.install();
       await page.goto(server.url);

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { formatter } from '@lingui/format-po';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAppointment } from '../../src/shared/appointments.ts';
-import { fillIn } from '../../src/shared/english.ts';
 import { BUSINESS_NAME } from '../../src/shared/site.ts';
 import { KeyboardUser } from '../support/accessibility.ts';
 import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
@@ -14,6 +10,7 @@ import { bookOverHttp, createVerifiedAccount, type HttpCustomer } from '../suppo
 import { axeViolations, launchBrowser } from '../support/browser.ts';
 import { expectCleanConsole, openPerson, type Person, waitForActionLink, waitForPath } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
+import { englishSentences, es, loadCatalogues, plain, SPANISH_BROWSER } from '../support/spanish.ts';
 
 /**
  * A Spanish-speaking customer's whole journey (decision 016), in Chromium against the real built server: the
@@ -23,48 +20,7 @@ import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'owner.spanish@example.com';
 const NEW_YORK = 'America/New_York';
-const SPANISH_BROWSER = { locale: 'es-US', timezoneId: NEW_YORK };
 const [FIRST_DAY = '', SECOND_DAY = ''] = upcomingWeekendDays(2, 2);
-
-/** The Spanish catalogues this journey's screens and e-mails use, by part of the app. */
-const CATALOGUES = {
-  web: 'src/web/locales/es.po',
-  site: 'src/shared/locales/site/es.po',
-  shared: 'src/shared/locales/es.po',
-  app: 'src/web/app/locales/es.po',
-  accounts: 'src/web/features/accounts/locales/es.po',
-  appointments: 'src/web/features/appointments/locales/es.po',
-  payments: 'src/web/features/payments/locales/es.po',
-  server: 'src/server/locales/es.po',
-  public: 'src/web/locales/public/es.po',
-  chat: 'src/web/features/chat/locales/es.po',
-} as const;
-type Part = keyof typeof CATALOGUES;
-
-const translations = new Map<Part, Map<string, string>>();
-
-async function loadCatalogues(): Promise<void> {
-  const po = formatter({ lineNumbers: false });
-  for (const [part, file] of Object.entries(CATALOGUES) as [Part, string][]) {
-    const filename = fileURLToPath(new URL(`../../${file}`, import.meta.url));
-    const parsed = await po.parse(readFileSync(filename, 'utf8'), { locale: 'es', sourceLocale: 'en', filename });
-    const messages = new Map<string, string>();
-    for (const [id, message] of Object.entries(parsed)) {
-      if (!message.obsolete && message.translation) messages.set(message.message ?? id, message.translation);
-    }
-    translations.set(part, messages);
-  }
-}
-
-/** The Spanish of an English message in one catalogue, with its `{name}` placeholders filled in. */
-function es(part: Part, english: string, values: Record<string, string> = {}): string {
-  const spanish = translations.get(part)?.get(english);
-  if (!spanish) throw new Error(`${CATALOGUES[part]} has no Spanish for "${english}"`);
-  return fillIn(spanish, values);
-}
-
-/** Spaces as a person sees them: Intl puts no-break spaces in "60,00 US$" and "8:00 a. m.". */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 const money = (dollars: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(dollars);
 
@@ -89,20 +45,6 @@ async function spanishDialog(page: Page, title: string): Promise<Locator> {
   return dialog;
 }
 const dialogBody = async (dialog: Locator) => plain(await dialog.locator('.modal-body').first().textContent());
-
-/**
- * The catalogues' English sentences (two words or more, without placeholders) whose Spanish differs: one of them
- * on a Spanish screen is a text left in English.
- */
-function englishSentences(): string[] {
-  const sentences = new Set<string>();
-  for (const messages of translations.values()) {
-    for (const [english, spanish] of messages) {
-      if (english !== spanish && /\w+ \w+/.test(english) && !/[{}<]/.test(english)) sentences.add(english);
-    }
-  }
-  return [...sentences];
-}
 
 /** The screen as it is now: axe finds no WCAG violation, and no catalogued English sentence shows. */
 async function expectSpanishScreen(page: Page, where: string): Promise<void> {

@@ -21,6 +21,7 @@ describe('the back office', () => {
     subject = await createTestApp();
     admin = await bookingCustomer(subject.app, 'owner');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     customer = await bookingCustomer(subject.app, 'client');
   });
   afterAll(() => subject.close());
@@ -142,7 +143,11 @@ describe('the back office', () => {
       takenByRole: 'admin',
       takenByUserId: admin.id,
     });
-    expect((await mailbox(subject.app, customer.email))[0]?.subject).toBe('Your TechHelp receipt: $75.50');
+    // The receipt goes first, then the request for a rating, both written in the payment's transaction.
+    expect((await mailbox(subject.app, customer.email)).slice(0, 2).map((mail) => mail.subject)).toEqual([
+      'Thank you from TechHelp: how did we do?',
+      'Your TechHelp receipt: $75.50',
+    ]);
 
     const history = (await call('GET', `/api/admin/appointments/${id}/history`)).json();
     expect(history).toHaveLength(3);
@@ -153,6 +158,99 @@ describe('the back office', () => {
     });
     expect(history[0]).toMatchObject({ action: 'payment', changes: { isPaid: { before: false, after: 'true (check)' } } });
     expect((await call('PATCH', `/api/admin/appointments/${id}`, { amount: '80' })).statusCode).toBe(409);
+  });
+
+  it('bills a completed job from the clock: the lines, the amount from them, a changed amount only with a reason, all in the history', async () => {
+    const id = await newAppointment();
+    const work = {
+      kind: 'troubleshooting',
+      start: '09:30',
+      end: '11:10',
+      hardware: [{ description: 'Replacement power adapter', amount: '39.99' }],
+    };
+    const billed = await call('PATCH', `/api/admin/appointments/${id}`, { isCompleted: true, work });
+    expect(billed.statusCode, billed.body).toBe(200);
+    // 1 h 40 min: the first hour, one extra half-hour (10 minutes past the half-hour are free), and the part.
+    expect(billed.json().appointment).toMatchObject({
+      amountCents: 5000 + 2500 + 3999,
+      isCompleted: true,
+      bill: {
+        kind: 'troubleshooting',
+        start: '09:30',
+        end: '11:10',
+        minutes: 100,
+        lines: [
+          { text: 'First hour of troubleshooting', values: {}, cents: 5000 },
+          { text: '{count, plural, one {# extra half-hour} other {# extra half-hours}}', values: { count: 1 }, cents: 2500 },
+          { text: 'Replacement power adapter', values: {}, cents: 3999 },
+        ],
+        computedCents: 11499,
+        totalCents: 11499,
+        overrideReason: null,
+      },
+    });
+    // The customer sees the amount; the back office lists carry the bill.
+    const seen = (await call('GET', '/api/appointments', undefined, customer.cookie)).json().find((item: { id: string }) => item.id === id);
+    expect(seen).toMatchObject({ amountCents: 11499 });
+    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.bill?.totalCents).toBe(11499);
+
+    // Refused: a changed amount without a reason, an amount beside the bill, an end before the start, an unknown kind.
+    for (const refused of [
+      { work: { ...work, override: { amount: '100', reason: '' } } },
+      { work, amount: '100' },
+      { work: { ...work, end: '09:00' } },
+      { work: { ...work, kind: 'gardening' } },
+      { work: { ...work, start: '9:30' } },
+      { work: { ...work, hardware: [{ description: '', amount: '5' }] } },
+    ]) {
+      expect((await call('PATCH', `/api/admin/appointments/${id}`, refused)).statusCode, JSON.stringify(refused)).toBe(400);
+    }
+
+    const discounted = await call('PATCH', `/api/admin/appointments/${id}`, {
+      work: { ...work, override: { amount: '100', reason: 'Returning customer: the adapter at cost' } },
+    });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    expect(discounted.json().appointment).toMatchObject({
+      amountCents: 10000,
+      bill: { computedCents: 11499, totalCents: 10000, overrideReason: 'Returning customer: the adapter at cost' },
+    });
+
+    const history = (await call('GET', `/api/admin/appointments/${id}/history`)).json();
+    expect(history[0].changes).toMatchObject({
+      amountSetByHand: { before: null, after: '$100.00 instead of $114.99: Returning customer: the adapter at cost' },
+      amount: { before: '114.99', after: '100.00' },
+    });
+    expect(history[1].changes).toMatchObject({
+      bill: {
+        before: null,
+        after:
+          '1 h 40 min of troubleshooting (09:30–11:10): First hour of troubleshooting $50.00; 1 extra half-hour $25.00; Replacement power adapter $39.99; total $114.99',
+      },
+      amount: { before: '0.00', after: '114.99' },
+      isCompleted: { before: false, after: true },
+    });
+
+    // The customer's checkout shows what the amount is made of: the lines, and the owner's change as an adjustment.
+    const checkout = (await call('GET', `/api/payments/checkout/${id}`, undefined, customer.cookie)).json();
+    expect(checkout).toMatchObject({ amountCents: 10000 });
+    expect(checkout.lines.map((line: { text: string; cents: number }) => [line.text, line.cents])).toEqual([
+      ['First hour of troubleshooting', 5000],
+      ['{count, plural, one {# extra half-hour} other {# extra half-hours}}', 2500],
+      ['Replacement power adapter', 3999],
+      ['Adjustment', -1499],
+    ]);
+
+    // An amount typed without the clock replaces the bill, which no longer says what is charged.
+    const typed = await call('PATCH', `/api/admin/appointments/${id}`, { amount: '90' });
+    expect(typed.json().appointment).toMatchObject({ amountCents: 9000, bill: null });
+    expect((await call('GET', `/api/payments/checkout/${id}`, undefined, customer.cookie)).json()).toMatchObject({
+      amountCents: 9000,
+      lines: null,
+    });
+
+    // Once paid, the bill stands.
+    expect((await call('PATCH', `/api/admin/appointments/${id}`, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/admin/appointments/${id}`, { work })).statusCode).toBe(409);
   });
 
   it('shows the paid list with its total for a period and exports it as CSV', async () => {

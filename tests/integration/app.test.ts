@@ -70,8 +70,20 @@ describe('the server basics', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the offline page’s service worker from the root, never cached, with the configured phone', async () => {
+    const response = await basic.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers['content-security-policy'])).toContain("worker-src 'self'");
+    expect(response.body).toContain('(631) 555-0142');
+    expect(response.body).toContain('tel:+16315550142');
+    expect(response.body).not.toMatch(/caches\.|cache\.put/);
   });
 
   it('hides the internals of a server failure and writes it to the error log', async () => {

@@ -18,7 +18,10 @@ describe('authorization of the appointment endpoints', () => {
     for (const caller of ['customer', 'otherCustomer', 'unverified'] as const) {
       const created = await bookingCustomer(subject.app, caller);
       cookies[caller] = created.cookie;
-      if (caller === 'unverified') await subject.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, created.id));
+      if (caller === 'unverified') {
+        await subject.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, created.id));
+        await subject.app.notices.settle();
+      }
     }
     appointmentId = (await book(subject.app, cookies.customer, date ?? '', '08:00am')).json().id;
   });

@@ -18,6 +18,7 @@ describe('booking and the customer’s appointments', () => {
     const admin = await bookingCustomer(subject.app, 'admin');
     adminEmail = admin.email;
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
   });
   afterAll(() => subject.close());
   const app = () => subject.app;

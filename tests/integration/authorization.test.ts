@@ -26,8 +26,10 @@ describe('authorization of the account endpoints', () => {
       ids[caller] = (await me(app, created.cookie)).user.id;
     }
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, ids.admin));
+    await subject.app.notices.settle();
     // An unverified account with a live session: verified, logged in, then marked unverified behind its back.
     await subject.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, ids.unverified));
+    await subject.app.notices.settle();
     for (const caller of ['customer', 'otherCustomer'] as const) {
       await app.inject({ method: 'PUT', url: '/api/account/profile', headers: { cookie: cookies[caller] }, payload: PROFILE });
     }

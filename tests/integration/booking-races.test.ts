@@ -11,7 +11,8 @@ const ROUNDS = 3;
 describe('concurrent bookings', () => {
   let subject: TestApp;
   let customers: Array<{ cookie: string; id: string }>;
-  const days = upcomingWeekendDays(ROUNDS * 2 + 2, 3);
+  // Every round has days of its own: a round must not find a slot an earlier round's customer holds.
+  const days = upcomingWeekendDays(ROUNDS * 3, 3);
 
   beforeAll(async () => {
     subject = await createTestApp();
@@ -41,10 +42,11 @@ describe('concurrent bookings', () => {
   for (let round = 0; round < ROUNDS; round++) {
     it(`one customer sending 10 bookings at once gets exactly 3 (round ${round + 1})`, async () => {
       const customer = await bookingCustomer(subject.app, `greedy${round}`);
-      const date = days[ROUNDS + round] ?? '';
+      const date = days[ROUNDS + 2 * round] ?? '';
+      const nextDate = days[ROUNDS + 2 * round + 1] ?? '';
       const attempts = [...SLOT_LABELS, ...SLOT_LABELS]
         .slice(0, 10)
-        .map((slot, index) => book(subject.app, customer.cookie, index < 8 ? date : (days.at(-1) ?? ''), slot));
+        .map((slot, index) => book(subject.app, customer.cookie, index < 8 ? date : nextDate, slot));
       const responses = await Promise.all(attempts);
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(3);

@@ -85,6 +85,7 @@ describe('POST /api/chat with the built-in assistant (no configuration)', () => 
       await putRules(subject, admin.cookie, { minNoticeHours: 12, cutoffHours: 24 });
       // The inquiry tests below count on the configured owner alone.
       await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+      await subject.app.notices.settle();
     }
     expect(await answer('how late can I cancel?')).toContain('until 24 hours before');
   });
@@ -270,6 +271,7 @@ describe('POST /api/chat with an OpenAI-compatible server', () => {
     } finally {
       await putRules(subject, admin.cookie, { minNoticeHours: 12, cutoffHours: 24 });
       await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+      await subject.app.notices.settle();
     }
   });
 

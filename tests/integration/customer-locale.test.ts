@@ -6,18 +6,7 @@ import { book, upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type ReceivedMail, startSmtpStandIn } from '../support/smtp-stand-in.ts';
-
-/** The Spanish way the e-mails (and the booking screens) write a visit's time, New York time. */
-function spanishTime(instant: Date): string {
-  const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: 'America/New_York', ...options });
-  const at =
-    spanish({ hour: 'numeric', hour12: true })
-      .formatToParts(instant)
-      .find((part) => part.type === 'hour')?.value === '1'
-      ? 'a la'
-      : 'a las';
-  return `${spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)} ${at} ${spanish({ hour: 'numeric', minute: '2-digit', hour12: true }).format(instant)}`;
-}
+import { expectedSpanishTime } from '../support/spanish.ts';
 
 describe('the customer’s saved language', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -109,7 +98,7 @@ describe('the customer’s saved language', () => {
     const [day] = upcomingWeekendDays(1, 3);
     const booked = await book(app, cookie, day ?? '', '09:30am');
     expect(booked.statusCode).toBe(201);
-    const when = spanishTime(slotInstant(day ?? '', '09:30am'));
+    const when = expectedSpanishTime(slotInstant(day ?? '', '09:30am'));
     expect(when).toMatch(/^[a-zá]+, \d+ de [a-z]+ de \d{4} a las 9:30 a\. m\.$/);
 
     const mail = await delivered(email, /^Su visita de TechHelp del /);

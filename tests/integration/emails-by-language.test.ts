@@ -4,13 +4,14 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
-import { appointments, user } from '../../src/server/db/schema.ts';
+import { appointments, payRequests, user } from '../../src/server/db/schema.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
 import { cookieFrom, login, nextClient, PASSWORD, PROFILE, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type ReceivedMail, startSmtpStandIn } from '../support/smtp-stand-in.ts';
+import { expectedSpanishTime } from '../support/spanish.ts';
 
 /**
  * Every e-mail a customer gets, sent to a customer whose saved language is English and to one whose saved language
@@ -58,6 +59,7 @@ function readPo(file: string): Map<string, string> {
 const SPANISH = new Map([
   ...readPo('../../src/shared/locales/es.po'),
   ...readPo('../../src/shared/locales/site/es.po'),
+  ...readPo('../../src/shared/locales/forms/es.po'),
   ...readPo('../../src/server/locales/es.po'),
 ]);
 
@@ -80,14 +82,7 @@ function say(locale: Locale, english: string, values: Values = {}): string {
 /** How the e-mails write a visit's time, in New York time: English's one fixed format, or the Spanish way. */
 function timeOf(locale: Locale, instant: Date): string {
   if (locale === 'en') return formatAppointmentTime(instant);
-  const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: 'America/New_York', ...options });
-  const at =
-    spanish({ hour: 'numeric', hour12: true })
-      .formatToParts(instant)
-      .find((part) => part.type === 'hour')?.value === '1'
-      ? 'a la'
-      : 'a las';
-  return `${spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)} ${at} ${spanish({ hour: 'numeric', minute: '2-digit', hour12: true }).format(instant)}`;
+  return expectedSpanishTime(instant);
 }
 
 function moneyOf(locale: Locale, cents: number): string {
@@ -142,6 +137,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
     await app.ready();
     const admin = await customer(uniqueEmail('owner'), 'en');
     await database.db.update(user).set({ isAdmin: true }).where(eq(user.email, admin.email));
+    await app.notices.settle();
     adminCookie = cookieFrom(await login(app, admin.email));
   });
   afterAll(async () => {
@@ -522,26 +518,58 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         method: 'PATCH',
         url: `/api/admin/appointments/${paidVisitId}`,
         headers: { cookie: adminCookie },
-        payload: { amount: '75.00', isPaid: true, paymentMethod: 'cash' },
+        // Billed from the clock: an hour and a half of troubleshooting, $75.00, with its lines on the receipt.
+        payload: {
+          isCompleted: true,
+          work: { kind: 'troubleshooting', start: '14:00', end: '15:30' },
+          isPaid: true,
+          paymentMethod: 'cash',
+        },
       });
-      expect(paid.statusCode).toBe(200);
+      expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().paidNow).toBe(true);
+      const invoice = await app.inject({ method: 'GET', url: `/api/invoices/${paidVisitId}`, headers: { cookie } });
+      const invoiceNumber = invoice.json().number as number;
       const amount = moneyOf(locale, 7500);
+      const lines =
+        locale === 'es'
+          ? `Primera hora de solución de problemas ${moneyOf(locale, 5000)}; 1 media hora adicional ${moneyOf(locale, 2500)}`
+          : 'First hour of troubleshooting $50.00; 1 extra half-hour $25.00';
       const subject = say(locale, 'Your {business} receipt: {amount}', { ...BUSINESS, amount });
       expectMail(await delivered(email, subject), locale, {
         subject,
         englishSubject: 'Your TechHelp receipt: $75.00',
         paragraphs: [
           say(locale, 'Thank you for your payment of {amount} (USD).', { amount }),
+          say(locale, 'What you paid for: {lines}.', { lines }),
           say(locale, 'Service: the visit of {time} (New York time).', { time: timeOf(locale, paidStartsAt) }),
           say(locale, 'Payment reference: {reference}.', {
             reference: say(locale, '{method} payment recorded by {email}', { method: say(locale, 'cash'), email: config.support.email }),
+          }),
+          say(locale, 'Your invoice {number} is attached; you can also see it and print it at {url}.', {
+            number: String(invoiceNumber).padStart(5, '0'),
+            url: linkOf(locale, `${PUBLIC_URL}/invoice/${paidVisitId}`),
           }),
           say(locale, 'Keep this e-mail as your receipt.'),
         ],
         action: seeMyAppointments(),
       });
       if (locale === 'es') expect(subject).toBe('Su recibo de TechHelp: 75,00\u00a0US$');
+
+      // And the thank-you, asking for a rating (no REVIEW_URL here, so no public review page).
+      const thanks = say(locale, 'Thank you from {business}: how did we do?', BUSINESS);
+      expectMail(await delivered(email, thanks), locale, {
+        subject: thanks,
+        englishSubject: 'Thank you from TechHelp: how did we do?',
+        paragraphs: [
+          say(locale, 'Thank you, {name}, for letting us help with your visit of {time} (New York time).', {
+            name: PROFILE.firstName,
+            time: timeOf(locale, paidStartsAt),
+          }),
+          say(locale, 'Would you tell us how it went? Choosing from 1 to 5 stars takes a moment, and a comment helps us even more.'),
+        ],
+        action: { label: say(locale, 'Rate my visit'), url: linkOf(locale, `${PUBLIC_URL}/review/${paidVisitId}`) },
+      });
     });
 
     it('refund', async () => {
@@ -571,6 +599,72 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         ],
         action: seeMyAppointments(),
       });
+    });
+
+    it('pay link when the owner completes a visit, then its reminders after 3 and 7 days', async () => {
+      const startsAt = slotInstant(day(3), '06:30pm');
+      const booked = await app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie },
+        payload: { date: day(3), slot: '06:30pm', isRemote: false },
+      });
+      expect(booked.statusCode).toBe(201);
+      const id = booked.json().id as string;
+      const completed = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/appointments/${id}`,
+        headers: { cookie: adminCookie },
+        payload: { isCompleted: true, work: { kind: 'troubleshooting', start: '18:30', end: '20:00' } },
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+      const amount = moneyOf(locale, 7500);
+      const time = timeOf(locale, startsAt);
+      const lines =
+        locale === 'es'
+          ? `Primera hora de solución de problemas ${moneyOf(locale, 5000)}; 1 media hora adicional ${moneyOf(locale, 2500)}`
+          : 'First hour of troubleshooting $50.00; 1 extra half-hour $25.00';
+      const pay = { label: say(locale, 'Pay {amount}', { amount }), url: linkOf(locale, `${PUBLIC_URL}/makepayment?appointment=${id}`) };
+      const subject = say(locale, 'Your visit is complete: {amount}', { amount });
+      expectMail(await delivered(email, subject), locale, {
+        subject,
+        englishSubject: 'Your visit is complete: $75.00',
+        paragraphs: [
+          say(locale, 'Thank you for having us. Your visit of {time} (New York time) is complete, and it comes to {amount} (USD).', {
+            time,
+            amount,
+          }),
+          say(locale, 'What you pay for: {lines}.', { lines }),
+          say(locale, 'You can pay online with the button below: sign in, and the payment of this visit opens.'),
+          say(locale, 'Questions about the bill? Call us at {phone}.', { phone: phone() }),
+        ],
+        action: pay,
+      });
+
+      // Three days on, the first reminder; four more, the second; then no more.
+      const reminder = say(locale, 'A friendly reminder: {amount} for your visit of {time}', { amount, time });
+      for (const days of [3, 7]) {
+        await database.db
+          .update(payRequests)
+          .set({ sentAt: new Date(Date.now() - days * 86_400_000 - 60_000) })
+          .where(eq(payRequests.appointmentId, id));
+        expect(await app.payments.sendDuePayReminders()).toBe(1);
+        expect(await app.payments.sendDuePayReminders()).toBe(0);
+      }
+      expectMail(await delivered(email, reminder), locale, {
+        subject: reminder,
+        englishSubject: `A friendly reminder: $75.00 for your visit of ${formatAppointmentTime(startsAt)}`,
+        paragraphs: [
+          say(locale, 'Your visit of {time} (New York time) is still waiting for its payment of {amount} (USD).', { time, amount }),
+          say(locale, 'What you pay for: {lines}.', { lines }),
+          say(locale, 'You can pay online with the button below: sign in, and the payment of this visit opens.'),
+          say(locale, 'If you have paid already, thank you, and please ignore this message. Questions? Call us at {phone}.', {
+            phone: phone(),
+          }),
+        ],
+        action: pay,
+      });
+      await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email) && mail.parsed.subject === reminder).length).toBe(2);
     });
 
     it('e-mail change: the notice to the old address and the verification to the new one, then the restore notice', async () => {
@@ -620,11 +714,12 @@ describe('every customer e-mail, in the customer’s saved language', () => {
     it('sent nothing else to this customer, and nothing in the other language', async () => {
       const mails = smtp.received.filter((mail) => mail.to.some((to) => to.startsWith(`${locale}-`)));
       // Verification, already registered, reset, confirmation, reschedule, two cancellations, reminder, receipt's
-      // booking confirmation, receipt, refund, changed, new address's verification, restored.
-      expect(mails.length).toBe(15);
+      // booking confirmation, receipt, thank-you, refund, the pay link's booking confirmation, the pay link and its
+      // two reminders, changed, new address's verification, restored.
+      expect(mails.length).toBe(20);
       for (const mail of mails) expect(mail.parsed.html).toContain(`<html lang="${locale}">`);
       if (locale === 'es') {
-        const english = /^(Verify|You already|Reset|Your TechHelp|Reminder)/;
+        const english = /^(Verify|You already|Reset|Your TechHelp|Reminder|Your visit|A friendly|Thank you)/;
         for (const mail of mails) expect(mail.parsed.subject).not.toMatch(english);
       }
     });

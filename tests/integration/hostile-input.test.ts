@@ -86,6 +86,7 @@ const made = {
   deletable: '',
   /** A payment taken by hand for a client's job: the refund. */
   refundable: '',
+  reviewable: '',
   configChange: '',
   deletableConfigChange: '',
   errorEntry: '',
@@ -111,6 +112,7 @@ const configChange = () => ({
  */
 const ROUTES: Record<string, RouteCase> = {
   'GET /healthz': {},
+  'GET /sw.js': {},
   'POST /api/errors': { body: () => ({ errorMessage: 'The page broke', componentName: 'Home', appointmentIdentifier: '' }) },
   'GET /api/events': { for: 'customer', stream: true },
   'GET /api/account/me': {},
@@ -168,6 +170,12 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/appointments/:id/cancel': { for: 'customer', params: { id: () => [made.ownAppointment] } },
   'GET /api/payments/checkout/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.payable] } },
+  'GET /api/invoices/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.payable] } },
+  'GET /api/invoices/:appointmentId/pdf': {
+    for: 'customer',
+    params: { appointmentId: () => [made.payable] },
+    query: () => ({ lang: 'es' }),
+  },
   'POST /api/payments/orders': { for: 'customer', body: () => ({ appointmentId: made.payable }) },
   'POST /api/payments/orders/:orderId/capture': { for: 'customer', params: { orderId: () => [made.customerOrder] } },
   'POST /api/chat': {
@@ -180,6 +188,14 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/payments/orders': { for: 'admin', body: () => ({ appointmentId: made.adminPayable, amount: '80' }) },
   'POST /api/admin/payments/orders/:orderId/capture': { for: 'admin', params: { orderId: () => [made.adminOrder] } },
   'POST /api/admin/payments/:paymentId/refund': { for: 'admin', params: { paymentId: () => [made.refundable] } },
+  // The owner's own job, paid by hand: its thank-you asked the owner, as its customer, for a rating.
+  'GET /api/reviews/:appointmentId': { for: 'admin', params: { appointmentId: () => [made.reviewable] } },
+  'POST /api/reviews/:appointmentId': {
+    for: 'admin',
+    params: { appointmentId: () => [made.reviewable] },
+    body: () => ({ rating: 5, comment: 'Quick and kind.' }),
+  },
+  'GET /api/admin/reviews': { for: 'admin' },
   'GET /api/admin/appointments': { for: 'admin' },
   'PATCH /api/admin/appointments/:id': {
     for: 'admin',
@@ -221,6 +237,7 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/admin/calendar-feed': { for: 'admin' },
   'GET /calendar/:file': { params: { file: () => [`${'A'.repeat(43)}.ics`, 'feed.ics'] } },
   'GET /api/admin/booking-rules': { for: 'admin' },
+  'GET /api/admin/backups': { for: 'admin' },
   'PUT /api/admin/booking-rules': { for: 'admin', body: () => ({ minNoticeHours: 12, cutoffHours: 24 }) },
   'GET /api/auth/*': {
     params: { '*': () => ['callback/google', 'sign-in/social', 'get-session', 'ok'] },
@@ -230,6 +247,20 @@ const ROUTES: Record<string, RouteCase> = {
     params: { '*': () => ['sign-in/social', 'sign-up/email', 'sign-out'] },
     body: () => ({ provider: 'google', callbackURL: '/home', errorCallbackURL: '/login?error=google' }),
   },
+  'GET /api/account/trusted-contact': { for: 'customer' },
+  'PUT /api/account/trusted-contact': {
+    for: 'customer',
+    body: () => ({ name: 'Laura Smith', email: 'laura@example.com', phoneNumber: '631-555-0123' }),
+  },
+  'DELETE /api/account/trusted-contact': { for: 'customer' },
+  'GET /api/account/export': { for: 'customer' },
+  // A wrong password always: the suite's customer must stay.
+  'POST /api/account/delete': { for: 'customer', body: () => ({ confirmation: 'not the password' }) },
+  'GET /contact-copies/stop': { query: () => ({ u: people.customer.id, e: 'laura@example.com', s: 'A'.repeat(43), lang: 'es' }) },
+  'POST /contact-copies/stop': { body: () => ({ u: people.customer.id, e: 'laura@example.com', s: 'A'.repeat(43), lang: 'es' }) },
+  'POST /api/admin/appointments/:id/on-my-way': { for: 'admin', params: { id: () => [made.editable] } },
+  'GET /dev/sms.json': { query: () => ({ to: '+16315550100' }) },
+  'GET /dev/sms': { query: () => ({ to: '+16315550100' }) },
   'GET /dev/mailbox.json': { query: () => ({ to: people.customer.email }) },
   'GET /dev/mailbox': { query: () => ({ to: people.customer.email }) },
   'GET /': {},
@@ -1019,6 +1050,7 @@ describe('hostile input', () => {
     const admin = await bookingCustomer(app, 'hostile-owner');
     const client = await bookingCustomer(app, 'hostile-client');
     await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await app.notices.settle();
     admins.add(admin.id);
     Object.assign(people.customer, customer);
     Object.assign(people.admin, admin);
@@ -1047,6 +1079,7 @@ describe('hostile input', () => {
     expect(paidByHand.statusCode, paidByHand.body).toBe(200);
     const [payment] = await database.db.select().from(payments).where(eq(payments.appointmentId, refundable));
     made.refundable = payment?.id ?? '';
+    made.reviewable = refundable;
     expect((await asAdmin('PATCH', `/api/admin/appointments/${made.payable}`, { isCompleted: true, amount: '75.00' })).statusCode).toBe(
       200,
     );

@@ -35,6 +35,7 @@ describe('live updates over Server-Sent Events', () => {
     const admin = await bookingCustomer(subject.app, 'boss');
     const stranger = await bookingCustomer(subject.app, 'stranger');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     const streams = {
       owner: openEventStream(base, owner.cookie),
       admin: openEventStream(base, admin.cookie),
@@ -58,6 +59,7 @@ describe('live updates over Server-Sent Events', () => {
     const owner = await bookingCustomer(subject.app, 'origin');
     const admin = await bookingCustomer(subject.app, 'origin-admin');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     const streams = { owner: openEventStream(base, owner.cookie), admin: openEventStream(base, admin.cookie) };
     const [first, second, third] = upcomingWeekendDays(3, 3);
     const bookAs = (tab: string, date: string | undefined) =>
@@ -186,6 +188,7 @@ describe('live updates over Server-Sent Events', () => {
     try {
       await stream.ready;
       await subject.database.db.delete(session).where(eq(session.userId, customer.id));
+      await subject.app.notices.settle();
       await stream.waitForServerClose(6000);
     } finally {
       stream.close();
@@ -197,6 +200,7 @@ describe('live updates over Server-Sent Events', () => {
     const second = await bookingCustomer(subject.app, 'second');
     const admin = await bookingCustomer(subject.app, 'overseer');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     const streams = {
       first: openEventStream(base, first.cookie),
       second: openEventStream(base, second.cookie),
@@ -236,6 +240,7 @@ describe('live updates over Server-Sent Events', () => {
     const other = await bookingCustomer(subject.app, 'slot-watcher');
     const admin = await bookingCustomer(subject.app, 'slot-admin');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     const streams = { owner: openEventStream(base, owner.cookie), other: openEventStream(base, other.cookie) };
     try {
       await Promise.all(Object.values(streams).map((stream) => stream.ready));
@@ -305,10 +310,12 @@ describe('live updates over Server-Sent Events', () => {
   it("ends an admin's stream within seconds of the demotion, so that it stops hearing of other customers' changes", async () => {
     const admin = await bookingCustomer(subject.app, 'demoted');
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await subject.app.notices.settle();
     const stream = openEventStream(base, admin.cookie);
     try {
       await stream.ready;
       await subject.database.db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+      await subject.app.notices.settle();
       await stream.waitForServerClose(6000);
     } finally {
       stream.close();

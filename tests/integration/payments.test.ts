@@ -109,7 +109,9 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     expect((await appointment(appointmentId))?.paidAt).toBeInstanceOf(Date);
     const open = await app.inject({ method: 'GET', url: '/api/appointments', headers: { cookie: customer.cookie } });
     expect(open.json()).toEqual([]);
-    const [receipt] = await mailbox(app, customer.email);
+    // The receipt, then the request for a rating (written in the same transaction, sent in that order).
+    const [thanks, receipt] = await mailbox(app, customer.email);
+    expect(thanks?.subject).toBe('Thank you from TechHelp: how did we do?');
     expect(receipt?.subject).toBe('Your TechHelp receipt: $75.00');
     expect(receipt?.text).toContain(`Payment reference: ${payment?.captureId}.`);
     expect(receipt?.text).toContain('TechHelp');
@@ -201,6 +203,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   it('lets an admin check a customer, list their jobs and take a payment of a whole-dollar amount', async () => {
     const admin = await bookingCustomer(app, 'owner');
     await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await app.notices.settle();
     const { customer, appointmentId } = await completedJob(app, database, 0);
     const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin.cookie) =>
       app.inject({ method, url, payload, headers: { cookie } });

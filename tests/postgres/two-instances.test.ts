@@ -112,6 +112,8 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
     await second.ready();
     admin = await bookingCustomer(first.app, 'twoinstances-owner');
     await first.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await first.app.notices.settle();
+    await second.notices.settle();
   });
   afterAll(async () => {
     await second?.close();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Asset, firstLoadOf, totalGzip } from '../support/first-load.ts';
+import { type Asset, firstLoadOf, totalGzip, totalWire } from '../support/first-load.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 /** Where the build keeps the source maps, out of the served folder (vite.config.ts). */
@@ -50,3 +50,41 @@ describe.each(['en', 'es'])('the first load of / in %s', (locale) => {
     expect(signedInModules).toEqual([]);
   });
 });
+
+/**
+ * The signed-out screens a visitor enters on ('Make an Appointment Now' leads to /login; e-mails link to /usermgmt):
+ * their code and their catalogues come with them, and the whole stays within the public pages' budget as the
+ * server sends it (decision 019). tests/e2e/first-load.test.ts measures the same in a browser, every entry page.
+ */
+const SIGNED_OUT_SCREENS = [
+  'features/accounts/pages/login-page.tsx',
+  'features/accounts/pages/signup-page.tsx',
+  'features/accounts/pages/forgot-password-page.tsx',
+  'features/accounts/pages/user-management-page.tsx',
+];
+
+/** What the signed-out screens check and write with instead: zod, the form library, React Query, the dialog. */
+const NOT_ON_SIGNED_OUT_SCREENS = [
+  /node_modules\/(zod|react-hook-form|@hookform|@tanstack)\//,
+  /node_modules\/react-bootstrap\/esm\/(Modal|Alert)\.js$/,
+  /^src\/shared\/account\.ts$/,
+];
+
+const formCatalogues = (locale: string) => [`features/accounts/locales/forms/${locale}.po`, `../shared/locales/forms/${locale}.po`];
+
+describe.each(SIGNED_OUT_SCREENS.flatMap((screen) => ['en', 'es'].map((locale) => [screen, locale])))(
+  'the first load of %s in %s',
+  (screen, locale) => {
+    const load = firstLoadOf(WEB_ROOT, SOURCE_MAP_ROOT, [...firstCatalogues(locale), screen, ...formCatalogues(locale)]);
+
+    it(`needs at most ${JS_BUDGET_BYTES / KB} kB of JavaScript as the server sends it`, () => {
+      expect(load.modules).toContain(`src/web/${screen}`);
+      expect(totalWire(load.js), describeAssets(load.js)).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    });
+
+    it('holds no zod, form library, React Query or dialog: the zod-free checks of account-forms.ts instead', () => {
+      expect(load.modules).toContain('src/shared/account-forms.ts');
+      expect(load.modules.filter((module) => NOT_ON_SIGNED_OUT_SCREENS.some((pattern) => pattern.test(module)))).toEqual([]);
+    });
+  },
+);

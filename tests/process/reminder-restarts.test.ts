@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { appointments } from '../../src/server/db/schema.ts';
+import { appointments, payRequests } from '../../src/server/db/schema.ts';
 import { PROFILE } from '../support/accounts.ts';
 import { temporaryDirectory } from '../support/config.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -23,13 +23,14 @@ async function json(server: ServerProcess, path: string, init: { method?: string
   };
 }
 
-async function reminders(server: ServerProcess, email: string): Promise<number> {
+async function reminders(server: ServerProcess, email: string, subject = 'Reminder'): Promise<number> {
   const { body } = await json(server, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-  return (body as Array<{ subject: string }>).filter((mail) => mail.subject.startsWith('Reminder')).length;
+  return (body as Array<{ subject: string }>).filter((mail) => mail.subject.startsWith(subject)).length;
 }
+const payReminders = (server: ServerProcess, email: string) => reminders(server, email, 'A friendly reminder');
 
 describe('the reminder scheduler across restarts', () => {
-  it('sends the reminder of a visit due within 24 hours once, whatever restarts and crashes follow', async () => {
+  it('sends the reminder of a visit due within 24 hours, and of a pay link 3 days old, once, whatever restarts and crashes follow', async () => {
     const dataDir = temporaryDirectory();
     const email = 'remind.me@example.com';
     let server = await startServer({ dataDir });
@@ -49,7 +50,8 @@ describe('the reminder scheduler across restarts', () => {
       await server.stop();
     }
 
-    // A visit three hours from now, written while no server runs (the embedded database allows one process).
+    // A visit three hours from now, and a job done last week whose pay link went out four days ago, unpaid,
+    // written while no server runs (the embedded database allows one process).
     const database = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
       await database.db.insert(appointments).values({
@@ -58,12 +60,23 @@ describe('the reminder scheduler across restarts', () => {
         startsAt: new Date(Date.now() + 3 * 3600_000),
         slotLabel: '08:00am',
       });
+      const done = `20991230-${crypto.randomUUID()}`;
+      await database.db.insert(appointments).values({
+        id: done,
+        userId,
+        startsAt: new Date(Date.now() - 5 * 86_400_000),
+        slotLabel: '08:00am',
+        completedAt: new Date(Date.now() - 4 * 86_400_000),
+        amountCents: 5000,
+      });
+      await database.db.insert(payRequests).values({ appointmentId: done, sentAt: new Date(Date.now() - 4 * 86_400_000) });
     } finally {
       await database.close();
     }
 
     server = await startServer({ dataDir });
     await expect.poll(() => reminders(server, email), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => payReminders(server, email), { timeout: 10_000 }).toBe(1);
     await server.stop('SIGTERM');
     server = await startServer({ dataDir });
     await server.stop('SIGKILL');
@@ -71,6 +84,7 @@ describe('the reminder scheduler across restarts', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await reminders(server, email)).toBe(1);
+      expect(await payReminders(server, email)).toBe(1);
     } finally {
       await server.stop();
     }

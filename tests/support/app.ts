@@ -13,7 +13,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): P
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'webRoot'> = {},
+  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'texts' | 'webRoot'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -23,6 +23,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     chatTimeoutMs: options.chatTimeoutMs,
     paypalTimeoutMs: options.paypalTimeoutMs,
+    texts: options.texts,
     clock: options.clock,
     webRoot: options.webRoot ?? (inject('testWebRoot') || undefined),
   });

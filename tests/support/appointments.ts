@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { user } from '../../src/server/db/schema.ts';
+import { SLOT_LABELS } from '../../src/shared/business.ts';
 import { businessDateOf, isWeekendDate } from '../../src/shared/business-time.ts';
 import { me, PROFILE, uniqueEmail, verifiedCustomer } from './accounts.ts';
 
@@ -20,6 +21,7 @@ export async function bookingCustomer(app: FastifyInstance, prefix = 'booker') {
 export async function bookingAdmin(app: FastifyInstance, db: Database) {
   const admin = await bookingCustomer(app, 'owner');
   await db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+  await app.notices.settle();
   return admin;
 }
 
@@ -31,6 +33,15 @@ export function upcomingWeekendDays(count: number, fromDays = 2): string[] {
     if (isWeekendDate(date) && !days.includes(date)) days.push(date);
   }
   return days;
+}
+
+/** Free slots one after another, through every slot of each of `days` in turn: each call answers the next. */
+export function slotSequence(days: string[]): () => { date: string; slot: string } {
+  let next = 0;
+  return () => {
+    const index = next++;
+    return { date: days[Math.floor(index / SLOT_LABELS.length)] ?? '', slot: SLOT_LABELS[index % SLOT_LABELS.length] ?? '' };
+  };
 }
 
 export function book(app: FastifyInstance, cookie: string, date: string, slot: string, isRemote = false) {

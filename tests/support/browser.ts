@@ -182,9 +182,22 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type WatchedPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
 
-/** A page in its own context that records every console error and uncaught page error. */
+/**
+ * Motion as most customers have it: fades and slides run. Contexts ask for reduced motion unless a test passes
+ * this (decision 017): the tests of the fades, the carousel and the keyboard journeys do.
+ */
+export const WITH_MOTION = { reducedMotion: 'no-preference' } as const satisfies BrowserContextOptions;
+
+/**
+ * A page in its own context that records every console error and uncaught page error, with no service worker
+ * unless `options` allow them. The context prefers
+ * reduced motion unless `options` say otherwise: a dialog then opens and closes without its fade, which the
+ * browser would otherwise paint frame by frame on the test machine's CPU for every one of hundreds of dialogs.
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext(options);
+  // The built app registers the offline page's service worker (src/server/plugins/offline.ts); it is kept out
+  // unless a test asks for it (tests/e2e/app-install.test.ts), so that every page load is the server's own.
+  const context = await browser.newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -194,11 +207,68 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, context, consoleErrors };
 }
 
+/**
+ * Holds the page's toasts on screen while a test reads them. A toast lasts under two seconds, too short to be sure
+ * of on a busy machine (hovering one to hold it raced its slide-in). The toast library pauses its toasts when the
+ * window loses the focus and runs them on when it gets it back, and starts each toast running once it has slid in:
+ * so the page is told, every 50 ms, that its window lost the focus, and the window's focus events (the browser sends
+ * one when a click brings the page to the front) are kept from the library until `releaseToasts`. Call this before
+ * what brings the toast up.
+ */
+export function holdToasts(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const held = window as { __heldToasts?: { stopFocus: (event: Event) => void; timer: number } };
+    if (held.__heldToasts) return;
+    const stopFocus = (event: Event) => {
+      if (event.target === window) event.stopImmediatePropagation();
+    };
+    // A capturing listener on the window runs before the library's own, and stops it.
+    window.addEventListener('focus', stopFocus, true);
+    const timer = window.setInterval(() => window.dispatchEvent(new Event('blur')), 50);
+    held.__heldToasts = { stopFocus, timer };
+  });
+}
+
+/** Gives the page its focus back: a held toast runs on and leaves by itself. */
+export function releaseToasts(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const held = window as { __heldToasts?: { stopFocus: (event: Event) => void; timer: number } };
+    if (!held.__heldToasts) return;
+    window.clearInterval(held.__heldToasts.timer);
+    window.removeEventListener('focus', held.__heldToasts.stopFocus, true);
+    held.__heldToasts = undefined;
+    window.dispatchEvent(new Event('focus'));
+  });
+}
+
+/** Closes the toast on screen with its close button and waits until it has gone. */
+export async function closeToast(page: Page): Promise<void> {
+  await page.locator('.Toastify__toast .Toastify__close-button').click();
+  await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+}
+
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Rules the sweeps run whatever their tags: label-content-name-mismatch checks WCAG 2.5.3 Label in Name, that a
+ * control's accessible name contains its visible text, so a person using voice control can say what they see.
+ * Before axe-core 4.14 it was tagged "experimental" and left out by a tag filter; an enabled rule runs alongside
+ * runOnly's tags (tests/e2e/axe-rules.test.ts fails if it does not run).
+ */
+export const EXTRA_RULES = ['label-content-name-mismatch'];
+
+/** axe.run options: the WCAG tags plus EXTRA_RULES. */
+export const AXE_RUN_OPTIONS = {
+  runOnly: { type: 'tag' as const, values: WCAG_TAGS },
+  rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),
+};
 
 export type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
-/** axe-core itself, the same copy @axe-core/playwright injects. */
+/**
+ * axe-core 4.14, a devDependency of its own, which AxeBuilder is given too: @axe-core/playwright 4.14 asks for
+ * Node 22, so the 4.13 wrapper (Node 20 and 24) injects this copy instead of its own 4.13.
+ */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -219,19 +289,20 @@ export async function runAxe(page: Page): Promise<Violation[]> {
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+  if (page.frames().length > 1)
+    return (await new AxeBuilder({ page, axeSource: AXE_SOURCE }).options(AXE_RUN_OPTIONS).analyze()).violations;
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not stand in the way.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
+    const results = await axe.run(document, { ...options, resultTypes: ['violations'], iframes: false });
     return results.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
       help,
       nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
-  }, WCAG_TAGS);
+  }, AXE_RUN_OPTIONS);
 }
 
 /** Axe violations for WCAG 2.2 A and AA, reduced to what a failure message needs. */

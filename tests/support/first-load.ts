@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** One entry of Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path or shared-chunk name. */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-export type Asset = { file: string; bytes: number; gzipBytes: number };
+/**
+ * A built file: its size, gzipped (level 9), and as the server sends it: its brotli copy made at build time, or, for
+ * a file under 1 kB that has none, compressed as the server's compression does it on the fly (brotli, quality 4).
+ */
+export type Asset = { file: string; bytes: number; gzipBytes: number; wireBytes: number };
 
 export type FirstLoad = {
   /** The entry script and every chunk it imports statically, with what index.html preloads. */
@@ -31,7 +35,13 @@ function htmlReferences(html: string) {
 
 function measure(webRoot: string, file: string): Asset {
   const content = readFileSync(path.join(webRoot, file));
-  return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+  const brotli = path.join(webRoot, `${file}.br`);
+  const wireBytes = existsSync(brotli)
+    ? readFileSync(brotli).length
+    : brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 },
+      }).length;
+  return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length, wireBytes };
 }
 
 /**
@@ -84,8 +94,8 @@ export function firstLoadOf(
   const modules = new Set<string>();
   for (const file of js) {
     const mapFile = path.join(sourceMapRoot, `${file}.map`);
-    // Vite's helper for lazy imports is generated code, with no source to map.
-    if (/^assets\/preload-helper-[\w-]+\.js$/.test(file) && !existsSync(mapFile)) continue;
+    // Vite's helper for lazy imports and the bundler's runtime are generated code, with no source to map.
+    if (/^assets\/(preload-helper|rolldown-runtime)-[\w-]+\.js$/.test(file) && !existsSync(mapFile)) continue;
     if (!existsSync(mapFile)) throw new Error(`${mapFile} is missing: build with sourcemaps to list the bundled modules`);
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(mapFile), source)));
@@ -99,3 +109,4 @@ export function firstLoadOf(
 }
 
 export const totalGzip = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.gzipBytes, 0);
+export const totalWire = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.wireBytes, 0);

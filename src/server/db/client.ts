@@ -18,8 +18,16 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A query function's handle: the database, or a transaction the caller has opened. */
 export type Executor = Database | Transaction;
 
-/** Listens on a NOTIFY channel; resolves to a function that stops listening. */
-export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * Listens on a NOTIFY channel; resolves to a function that stops listening. On a PostgreSQL server the listening
+ * connection can drop: `onConnection(false)` says that messages may be missed from now on, `onConnection(true)`
+ * that listening has resumed (the embedded database never drops).
+ */
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnection?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -27,10 +35,13 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (the password is never shown). */
   location: string;
-  /** The embedded database as one consistent archive (PGlite's dumpDataDir); undefined on a PostgreSQL server. */
-  dump?: () => Promise<Blob>;
+  /** The embedded database as one consistent archive (PGlite's dumpDataDir, a tar or a .tar.gz); undefined on a PostgreSQL server. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   close(): Promise<void>;
 };
+
+/** The embedded database's shared buffers (its page cache). */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 // src/server/db/client.ts and dist/server/db/client.js sit at the same depth, so this resolves in both.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url));
@@ -65,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       location: url.toString(),
-      listen: (channel, onMessage) => listenWithPg(connectionString, channel, onMessage),
+      listen: (channel, onMessage, onConnection) => listenWithPg(connectionString, channel, onMessage, onConnection),
       close: () => pool.end(),
     };
   }
@@ -76,6 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(directory, { recursive: true });
   }
   const client = await PGlite.create({
+    // PostgreSQL's default 128 MB of shared buffers is most of the embedded database's idle memory; a small business's
+    // data fits in a fraction of 32 MB (measured: 329 MB of RSS idle with the default, 192 MB with this).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(directory ? { dataDir: directory } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
@@ -96,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (!client.closed) await unlisten();
       };
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }
@@ -105,7 +119,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * LISTEN on a connection of its own, reconnecting with backoff when the server goes away, so that a restarted
  * PostgreSQL server does not silence live updates for good.
  */
-async function listenWithPg(connectionString: string, channel: string, onMessage: (payload: string) => void) {
+async function listenWithPg(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnection?: (listening: boolean) => void,
+) {
   let stopped = false;
   let client: pg.Client | undefined;
   let delay = 1000;
@@ -117,6 +136,7 @@ async function listenWithPg(connectionString: string, channel: string, onMessage
     next.on('error', () => {
       if (stopped) return;
       client = undefined;
+      onConnection?.(false);
       next.end().catch(() => {});
       setTimeout(() => void reconnect(), delay).unref();
     });
@@ -124,6 +144,7 @@ async function listenWithPg(connectionString: string, channel: string, onMessage
     await next.query(`listen "${channel.replaceAll('"', '')}"`);
     client = next;
     delay = 1000;
+    onConnection?.(true);
   };
   const reconnect = async () => {
     if (stopped) return;

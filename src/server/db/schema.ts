@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ADMIN_TEXTS, AUDIT_ACTIONS } from '../../shared/admin.ts';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_TEXTS, AUDIT_ACTIONS, type StoredBill } from '../../shared/admin.ts';
 import { LOCALES } from '../../shared/locale.ts';
 
 /** Failures recorded for the owner: by the server's central error handler and by the browser's reports. */
@@ -34,6 +34,8 @@ export const user = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The customer's language (decision 016): their e-mails and, once signed in, their screens. */
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
+    /** The customer deleted their account (decision 024): the row stays, emptied, for the paid records that name it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -105,10 +107,31 @@ export const profiles = pgTable('profiles', {
   city: text('city').notNull(),
   state: text('state').notNull().default('NY'),
   zipCode: text('zip_code').notNull(),
+  /** The customer asked for text messages at phoneNumber (unticked by default); when they last said so, either way. */
+  wantsTexts: boolean('wants_texts').notNull().default(false),
+  textsConsentAt: timestamp('texts_consent_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * The one person a customer names to be copied on their confirmations, reminders and receipts (an adult child
+ * helping a parent, say). The contact gets copies only: no sign-in, no access. Copies stop when the customer
+ * removes the contact or the contact follows the link in a copy (copiesStoppedAt).
+ */
+export const trustedContacts = pgTable('trusted_contacts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number'),
+  copiesStoppedAt: timestamp('copies_stopped_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type TrustedContactRow = typeof trustedContacts.$inferSelect;
 
 /**
  * Single-use tokens of the e-mail action screen (/usermgmt) that better-auth does not keep itself: e-mail
@@ -140,8 +163,11 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    /** Attachments such as calendar invites: name, content type and text content. */
-    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>().notNull().default([]),
+    /** Attachments such as calendar invites and invoices: name, content type, and content (text, or base64). */
+    attachments: jsonb('attachments')
+      .$type<Array<{ filename: string; contentType: string; content: string; encoding?: 'base64' }>>()
+      .notNull()
+      .default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -150,10 +176,46 @@ export const outboxEmails = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The order rows were written in: rows written in one transaction share `created_at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt), index('outbox_emails_to_idx').on(table.toAddress)],
 );
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+
+// --- Text messages -------------------------------------------------------------------------------------
+
+/** Text messages, stored in the transaction of the change they report and delivered like the e-mails. */
+export const outboxTexts = pgTable(
+  'outbox_texts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** E.164, e.g. +16315550142. */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    /** What the text is about, for the development outbox and the error log (never its body or number). */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The order rows were written in: rows written in one transaction share `created_at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (table) => [index('outbox_texts_due_idx').on(table.status, table.nextAttemptAt), index('outbox_texts_to_idx').on(table.toNumber)],
+);
+export type OutboxTextRow = typeof outboxTexts.$inferSelect;
+
+/** Numbers that replied STOP (and have not replied START since): nothing is texted to them. */
+export const textOptOuts = pgTable('text_opt_outs', {
+  phoneNumber: text('phone_number').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Counters of the rate limits on sign-in, sign-up and the e-mail flows, shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {
@@ -192,6 +254,8 @@ export const appointments = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     /** The calendar invite's SEQUENCE (RFC 5545): raised each time the visit moves or is cancelled. */
     inviteSequence: integer('invite_sequence').notNull().default(0),
+    /** The bill from the clock (src/shared/billing.ts), once the owner has entered the time of the work. */
+    bill: jsonb('bill').$type<StoredBill>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -287,6 +351,68 @@ export const payments = pgTable(
 );
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * The pay link of a completed job: e-mailed once when the job became payable (completed, unpaid, with an amount),
+ * then at most two friendly reminders, after 3 and 7 days (`remindersSent` counts them). Claimed with SKIP LOCKED,
+ * so that several instances never send one twice; the job itself is checked again before each reminder.
+ */
+export const payRequests = pgTable(
+  'pay_requests',
+  {
+    appointmentId: text('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** When the pay link was sent: the reminders count their days from it. */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+  },
+  (table) => [index('pay_requests_due_idx').on(table.remindersSent, table.sentAt)],
+);
+export type PayRequestRow = typeof payRequests.$inferSelect;
+
+/**
+ * Invoices, numbered 1, 2, 3… without gaps: a job gets its number when it is first completed with an amount (or
+ * paid), from `invoice_counter`'s one row, raised in the same transaction, so a transaction that rolls back gives
+ * its number back and concurrent completions wait their turn. A number, once given, stays with its job.
+ */
+export const invoices = pgTable('invoices', {
+  number: integer('number').primaryKey(),
+  appointmentId: text('appointment_id')
+    .notNull()
+    .unique()
+    .references(() => appointments.id),
+  issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The last invoice number given: one row, `id` 1. */
+export const invoiceCounter = pgTable('invoice_counter', {
+  id: integer('id').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * The thank-you after a payment and the customer's answer: one row per job, written when the thank-you is sent (so
+ * a job paid again after a refund is not asked twice), then the rating (1 to 5) and comment, given once.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    appointmentId: text('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    rating: integer('rating'),
+    comment: text('comment').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('reviews_answered_idx').on(table.answeredAt)],
+);
+export type ReviewRow = typeof reviews.$inferSelect;
+
 // --- Back office ----------------------------------------------------------------------------------------
 
 /** Every change to an appointment's money or record: who, when, and each field before and after. */
@@ -302,6 +428,8 @@ export const auditLog = pgTable(
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The order entries were written in: entries of one transaction share `at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [index('audit_log_appointment_idx').on(table.appointmentId, table.at)],
 );
@@ -372,3 +500,27 @@ export const businessSettings = pgTable(
   (table) => [check('business_settings_one_row', sql`${table.id} = 1`)],
 );
 export type BusinessSettingsRow = typeof businessSettings.$inferSelect;
+
+// --- Backups -------------------------------------------------------------------------------------------
+
+/**
+ * Each backup of the embedded database the server took, or tried to: when, why (the nightly schedule, or asked
+ * for), the file it wrote and how big, or why it failed (decision 023). The back office shows the last good one.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reason: text('reason', { enum: ['nightly', 'asked'] }).notNull(),
+    status: text('status', { enum: ['ok', 'failed'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    fileName: text('file_name'),
+    bytes: integer('bytes'),
+    /** BACKUP_COMMAND's outcome after a good backup: null when none is set. */
+    copied: boolean('copied'),
+    error: text('error'),
+  },
+  (table) => [index('backup_runs_finished_idx').on(table.finishedAt)],
+);
+export type BackupRunRow = typeof backupRuns.$inferSelect;

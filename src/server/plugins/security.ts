@@ -61,6 +61,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         connectSrc: ["'self'", ...paypal],
         frameSrc: ['https://www.youtube-nocookie.com', ...paypal],
         objectSrc: ["'none'"],
+        // The web app manifest (src/web/public/manifest.webmanifest), for adding TechHelp to a home screen.
+        manifestSrc: ["'self'"],
+        // The service worker of the offline page (/sw.js, plugins/offline.ts).
+        workerSrc: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -31,7 +31,12 @@ export function forwardCookies(reply: FastifyReply, setCookies: string[]): void 
 }
 
 /** A request's session as the accounts module finds it, with the cookies that refresh it (sent either way). */
-export type ResolvedSession = { session: { viewer: SessionUser; sessionId: string } | null; setCookies: string[] };
+export type ResolvedSession = {
+  session: { viewer: SessionUser; sessionId: string } | null;
+  setCookies: string[];
+  /** When the session ends, and when better-auth will next refresh it (epoch milliseconds), for a cache. */
+  timing?: { expiresAt: number; refreshAt: number };
+};
 
 /**
  * Finds the session a request's headers carry. The plugin owns this interface and the accounts module answers it
@@ -40,19 +45,29 @@ export type ResolvedSession = { session: { viewer: SessionUser; sessionId: strin
 export type SessionResolver = (headers: Headers) => Promise<ResolvedSession>;
 
 /** Resolves the session of every API request that carries a session cookie, and forwards its refresh. */
-export const sessionPlugin = fp(async (app: FastifyInstance, { resolveSession }: { resolveSession: SessionResolver }) => {
-  app.decorateRequest('viewer', null);
-  app.decorateRequest('sessionId', null);
-  app.addHook('preHandler', async (request, reply) => {
-    if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
-    const { session, setCookies } = await resolveSession(webHeaders(request));
-    forwardCookies(reply, setCookies);
-    if (!session) return;
-    request.viewer = session.viewer;
-    request.viewerId = session.viewer.id;
-    request.sessionId = session.sessionId;
-  });
-});
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, { resolveSession, settle }: { resolveSession: SessionResolver; settle?: () => Promise<void> }) => {
+    app.decorateRequest('viewer', null);
+    app.decorateRequest('sessionId', null);
+    app.addHook('preHandler', async (request, reply) => {
+      if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
+      const { session, setCookies } = await resolveSession(webHeaders(request));
+      forwardCookies(reply, setCookies);
+      if (!session) return;
+      request.viewer = session.viewer;
+      request.viewerId = session.viewer.id;
+      request.sessionId = session.sessionId;
+    });
+    // A request that may have changed a session or a user answers only once every instance-local copy of them has
+    // heard of the change, so the caller's next request meets it.
+    if (settle) {
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && isApiPath(requestPath(request))) await settle();
+        return payload;
+      });
+    }
+  },
+);
 
 /** Guards: signed in with a verified e-mail; admin. They throw the standard error shape. */
 export function requireVerifiedUser(request: FastifyRequest): SessionUser {

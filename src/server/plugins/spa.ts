@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_CONFIG_ELEMENT_ID, APP_CONFIG_PLACEHOLDER, type AppConfig } from '../../shared/app-config.ts';
 import { sendError } from './errors.ts';
+import { serviceWorkerScript } from './offline.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
 export type SpaOptions = { webRoot: string };
@@ -29,8 +30,8 @@ function embeddedJson(value: unknown): string {
 
 /**
  * Serves the built browser app: hashed assets cached for a year (pre-compressed at build time), index.html
- * with the app configuration for every other page path so deep links survive a reload, and JSON 404s for
- * unknown API paths.
+ * with the app configuration for every other page path so deep links survive a reload, the service worker of the
+ * offline page (offline.ts), and JSON 404s for unknown API paths.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const indexFile = path.join(options.webRoot, 'index.html');
@@ -65,6 +66,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
+
+  // At the root, so that its scope is the whole site; never cached, so that a changed worker (or phone) arrives
+  // with the next page load. Sent by the server, not built, because it carries the configured support phone.
+  const workerScript = serviceWorkerScript(app.config.support.phone);
+  app.get('/sw.js', (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(workerScript),
+  );
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = requestPath(request);

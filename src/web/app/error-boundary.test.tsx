@@ -94,7 +94,8 @@ describe('the error screen', () => {
     );
     await act(async () => {});
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops!');
-    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeTruthy();
+    expect(screen.getByText('This page could not be downloaded. Please check your internet connection and refresh the page.')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch dynamically imported module')).toBeNull();
     expect(reportError).toHaveBeenCalledWith({
       error: expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }),
       componentName: 'ErrorBoundary',

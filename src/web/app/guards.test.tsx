@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/account.ts';
 import { i18n } from '../lib/i18n.ts';
@@ -19,20 +19,34 @@ const PROFILE = {
   email: 'mary@example.com',
   isCompleted: true,
   isAdmin: false,
+  wantsTexts: false,
+  textsStopped: false,
 } as const;
+
+/** /login, saying where it would go back to. */
+function LoginStandIn() {
+  const { search } = useLocation();
+  return (
+    <>
+      <h1>Log in</h1>
+      <p data-testid="search">{search}</p>
+    </>
+  );
+}
 
 function renderAt(path: string) {
   render(
     <I18nProvider i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/login" element={<h1>Log in</h1>} />
+          <Route path="/login" element={<LoginStandIn />} />
           <Route path="/serviceform" element={<RequireUser>{<h1>Service form</h1>}</RequireUser>} />
           <Route element={<RequireUser />}>
             <Route element={<RequireProfile />}>
               <Route path="/home" element={<h1>Home</h1>} />
             </Route>
           </Route>
+          <Route path="/makepayment" element={<RequireUser>{<h1>Checkout</h1>}</RequireUser>} />
           <Route path="/admin" element={<RequireAdmin>{<h1>Admin</h1>}</RequireAdmin>} />
         </Routes>
       </MemoryRouter>
@@ -76,6 +90,17 @@ describe('the guards', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
     await act(async () => vi.advanceTimersByTime(400));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
+  });
+
+  it('send a signed-out visitor of a pay link to /login, and back to that payment once signed in', async () => {
+    setSession({ user: null, profile: null });
+    renderAt('/makepayment?appointment=20261128-abc');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
+    const back = '/login?next=%2Fmakepayment%3Fappointment%3D20261128-abc';
+    expect(screen.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe(back);
+    await act(async () => vi.advanceTimersByTime(3200));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
+    expect(screen.getByTestId('search').textContent).toBe('?next=%2Fmakepayment%3Fappointment%3D20261128-abc');
   });
 
   it('admit admins only to the admin screens', () => {

@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../shared/account.ts';
 import { PageSpinner } from '../components/loading-spinner.tsx';
+import { loginReturningTo } from '../lib/return-path.ts';
 import { useMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -16,6 +17,9 @@ function NotAuthorized() {
   const title = i18n._(ACCOUNT_TEXTS.notAuthorized);
   usePageTitle(title);
   const navigate = useNavigate();
+  // Signed in, the screen it asked for comes back (a pay link's checkout, say).
+  const { pathname, search } = useLocation();
+  const login = loginReturningTo(`${pathname}${search}`);
   const [secondsLeft, setSecondsLeft] = useState(GUARD_REDIRECT_SECONDS);
 
   useEffect(() => {
@@ -24,13 +28,13 @@ function NotAuthorized() {
       const left = GUARD_REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000);
       if (left <= 0) {
         window.clearInterval(timer);
-        void navigate('/login', { replace: true });
+        void navigate(login, { replace: true });
       } else {
         setSecondsLeft(left);
       }
     }, 200);
     return () => window.clearInterval(timer);
-  }, [navigate]);
+  }, [navigate, login]);
 
   return (
     <Container className="py-5">
@@ -39,7 +43,7 @@ function NotAuthorized() {
         <Trans>Please log in with a verified account to see this page.</Trans>
       </p>
       <p>
-        <Link to="/login" className="btn btn-primary btn-lg">
+        <Link to={login} className="btn btn-primary btn-lg">
           <Trans>Go to the login page</Trans>
         </Link>
       </p>

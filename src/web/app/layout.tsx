@@ -31,10 +31,9 @@ function useFocusOnNavigate(loadingScreen: boolean) {
 let sharedTexts: Promise<void> | undefined;
 
 /**
- * The texts of src/shared that the public pages show (navigation, business facts), in the active language: their
- * catalogue is not part of the first load, so it comes once the first page is on screen (the header and `/` show
- * English until then) and pages made mostly of those texts wait for it (router.tsx). A failed download leaves
- * them in English.
+ * The texts of src/shared that the other public pages show (business facts), in the active language: their
+ * catalogue is not part of the first load (the header, the footer and `/` need only the site catalogue), so those
+ * pages wait for it (router.tsx). A failed download leaves them in English.
  */
 export function loadSharedTexts(): Promise<void> {
   sharedTexts ??= loadMessages(['rules']).catch(() => {});
@@ -42,12 +41,13 @@ export function loadSharedTexts(): Promise<void> {
 }
 
 /**
- * The spec's logout failure text lives with the account texts, which carry zod; the first bundle stays without
- * them, and the text is fetched only in the rare case it is needed.
+ * The spec's logout failure text lives with the account texts and their catalogue (decision 019); the first bundle
+ * stays without them, and they are fetched only in the rare case they are needed.
  */
 async function logoutErrorText(): Promise<string> {
   try {
-    return (await import('../../shared/account.ts')).ACCOUNT_TEXTS.logoutError;
+    const [texts] = await Promise.all([import('../../shared/account-forms.ts'), loadMessages(['forms'])]);
+    return texts.ACCOUNT_TEXTS.logoutError;
   } catch {
     return NETWORK_ERROR_MESSAGE;
   }
@@ -85,7 +85,6 @@ export function Layout() {
   const [loadingScreen, setLoadingScreen] = useState(false);
   const { onLogout, alert } = useLogout();
   useFocusOnNavigate(loadingScreen);
-  useEffect(() => void loadSharedTexts(), []);
   if (appConfig.maintenanceMode && location.pathname !== '/maintenance') return <Navigate to="/maintenance" replace />;
   return (
     <div className="site d-flex flex-column min-vh-100">

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { loadMessages } from '../lib/i18n.ts';
+import { loadMessages, type Part } from '../lib/i18n.ts';
 
 /** What a lazily loaded route module exports: its screen or layout as `Component`. */
 export type RouteModule = { Component: ComponentType };
@@ -11,14 +11,17 @@ export type RouteHandle = { preload: () => Promise<RouteModule> };
 /**
  * A route whose element is loaded on first use (React.lazy), and a `handle.preload` that starts the download
  * early: the router starts every matched route's download at once, because React.lazy alone would wait for a
- * guard to arrive before it even asks for the screen inside it.
+ * guard to arrive before it even asks for the screen inside it. The screen comes with its messages in the active
+ * language: `messages`, the catalogue parts it needs (i18n.ts); the signed-out forms need only theirs (decision 019).
  */
-export function lazyRoute(load: () => Promise<RouteModule>): Pick<RouteObject, 'element' | 'handle'> {
+export function lazyRoute(
+  load: () => Promise<RouteModule>,
+  messages: Part[] = ['forms', 'rules', 'screens'],
+): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<RouteModule> | undefined;
   const preload = () => {
     if (!loading) {
-      // The screen comes with its messages in the active language (only the public pages' are in the first load).
-      loading = Promise.all([load(), loadMessages(['rules', 'screens'])]).then(([module]) => module);
+      loading = Promise.all([load(), loadMessages(messages)]).then(([module]) => module);
       // A preload whose route is never rendered (its guard failed to load first) must not become an unhandled
       // rejection: the screen that renders it reports the failure through the error boundary.
       loading.catch(() => {});

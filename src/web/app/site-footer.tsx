@@ -35,7 +35,7 @@ export function SiteFooter() {
                 <li key={town}>{town}, NY</li>
               ))}
               <li>
-                <Link to="/services#service-area">{t`See all 25 communities`}</Link>
+                <Link to="/services#service-area" className="target-link">{t`See all 25 communities`}</Link>
               </li>
             </ul>
           </div>

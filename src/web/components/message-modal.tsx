@@ -1,7 +1,4 @@
-import { plural, t } from '@lingui/core/macro';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 /** The spec's countdown modal waits 3 seconds by default before it moves on. */
 export const DEFAULT_COUNTDOWN_SECONDS = 3;
@@ -13,62 +10,34 @@ export type ModalMessage = {
   countdownSeconds?: number;
 };
 
-/**
- * A labelled dialog with a title, a message and an OK button (focused when it opens). OK, Escape, the close
- * button or the end of the countdown all call `onDone`, once.
- */
-export function MessageModal({ message, show, onDone }: { message: ModalMessage | null; show: boolean; onDone: () => void }) {
-  const id = useId();
-  const okButton = useRef<HTMLButtonElement>(null);
-  const countdown = message?.countdownSeconds;
-  const [secondsLeft, setSecondsLeft] = useState(countdown ?? 0);
-  const done = useRef(onDone);
-  done.current = onDone;
+type MessageModalProps = { message: ModalMessage | null; show: boolean; onDone: () => void };
 
+/** If the dialog's code cannot be loaded (the network dropped), the browser's own alert still tells the message. */
+function BrowserAlert({ message, show, onDone }: MessageModalProps) {
   useEffect(() => {
-    if (!show || countdown === undefined) return;
-    setSecondsLeft(countdown);
-    const started = Date.now();
-    const timer = window.setInterval(() => {
-      const left = countdown - Math.floor((Date.now() - started) / 1000);
-      if (left <= 0) {
-        window.clearInterval(timer);
-        done.current();
-      } else {
-        setSecondsLeft(left);
-      }
-    }, 200);
-    return () => window.clearInterval(timer);
-  }, [show, countdown]);
-
-  return (
-    <Modal
-      show={show && message !== null}
-      onHide={() => done.current()}
-      onEntered={() => okButton.current?.focus()}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      centered
-    >
-      <Modal.Header closeButton closeLabel={t`Close`}>
-        <Modal.Title id={`${id}-title`} as="h2">
-          {message?.title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body id={`${id}-body`} className="fs-5">
-        {message?.body}
-      </Modal.Body>
-      <Modal.Footer className="justify-content-between">
-        <span className="text-body-secondary">
-          {countdown !== undefined && t`Continuing in ${plural(secondsLeft, { one: '# second', other: '# seconds' })}.`}
-        </span>
-        <Button ref={okButton} size="lg" onClick={() => done.current()}>
-          {t`OK`}
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
+    if (!show || !message) return;
+    window.alert([message.title, typeof message.body === 'string' ? message.body : ''].filter(Boolean).join('\n\n'));
+    onDone();
+  }, [show, message, onDone]);
+  return null;
 }
+
+const loadDialog = () => import('./message-dialog.tsx');
+
+/**
+ * Starts downloading the dialog's code: a screen calls it as a write begins, so that the dialog that tells its
+ * outcome opens without waiting. The code is not part of any page's first load (decision 019).
+ */
+export function preloadMessageModal() {
+  loadDialog().catch(() => undefined);
+}
+
+const MessageModal = lazy<ComponentType<MessageModalProps>>(() =>
+  loadDialog().then(
+    (module) => ({ default: module.MessageModal }),
+    () => ({ default: BrowserAlert }),
+  ),
+);
 
 /**
  * A message modal driven by a promise: `await modal.show({...})` resolves when the user closes it or its
@@ -80,6 +49,7 @@ export function useMessageModal() {
   const resolver = useRef<(() => void) | null>(null);
 
   const show = useCallback((next: ModalMessage) => {
+    preloadMessageModal();
     resolver.current?.();
     return new Promise<void>((resolve) => {
       resolver.current = resolve;
@@ -96,5 +66,12 @@ export function useMessageModal() {
   }, []);
 
   // The message stays set while the dialog fades out, so its text does not vanish mid-animation.
-  return { show, element: <MessageModal message={message} show={open} onDone={finish} /> };
+  // Its code loads with the first message (or with preloadMessageModal), and stays for the next ones.
+  const element =
+    message === null ? null : (
+      <Suspense fallback={null}>
+        <MessageModal message={message} show={open} onDone={finish} />
+      </Suspense>
+    );
+  return { show, element };
 }

@@ -1,10 +1,12 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldRegistration } from '../lib/checked-form.ts';
 
 type TextFieldProps = {
   label: string;
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's `register()`, or the signed-out forms' (lib/checked-form.ts). */
+  registration: UseFormRegisterReturn | FieldRegistration;
   error?: string | undefined;
   hint?: ReactNode;
   /** Marks the field invalid when its error is told elsewhere (the spec's mismatch dialogs). */
@@ -14,7 +16,7 @@ type TextFieldProps = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'size' | 'value' | 'defaultValue'>;
 
 /**
- * A labelled input (or text area) bound to react-hook-form, large for easy tapping, with its hint and its error tied to it
+ * A labelled input (or text area) bound to its form, large for easy tapping, with its hint and its error tied to it
  * by aria-describedby so a screen reader reads them with the field.
  */
 export function TextField({ label, registration, error, hint, invalid, rows, className, ...input }: TextFieldProps) {

@@ -13,17 +13,24 @@ type Catalogue = () => Promise<{ messages: Messages }>;
 
 /**
  * The catalogues, by part: `first`, the shell, shared components and landing page, with the name, tagline,
- * navigation and general messages of src/shared (every first load); `rules`, the rest of src/shared's texts
+ * navigation and general messages of src/shared (every first load); `forms`, the signed-out forms (sign-up, login,
+ * forgot password) with the account rules and texts of src/shared, with those forms and any other screen (decision
+ * 019); `rules`, the rest of src/shared's texts
  * (business facts, validation messages, the server's errors) and the other public pages, with any other page;
  * `screens`, the signed-in customer's screens and the account forms, with the first of them.
  */
-type Part = 'first' | 'rules' | 'screens';
+export type Part = 'first' | 'forms' | 'rules' | 'screens';
 
 const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
   first: {
     en: [() => import('../locales/en.po'), () => import('../../shared/locales/site/en.po')],
     es: [() => import('../locales/es.po'), () => import('../../shared/locales/site/es.po')],
     pseudo: [() => import('../locales/pseudo.po'), () => import('../../shared/locales/site/pseudo.po')],
+  },
+  forms: {
+    en: [() => import('../features/accounts/locales/forms/en.po'), () => import('../../shared/locales/forms/en.po')],
+    es: [() => import('../features/accounts/locales/forms/es.po'), () => import('../../shared/locales/forms/es.po')],
+    pseudo: [() => import('../features/accounts/locales/forms/pseudo.po'), () => import('../../shared/locales/forms/pseudo.po')],
   },
   rules: {
     en: [() => import('../../shared/locales/en.po'), () => import('../locales/public/en.po')],
@@ -34,6 +41,7 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     en: [
       () => import('../app/locales/en.po'),
       () => import('../features/accounts/locales/en.po'),
+      () => import('../../shared/locales/signed-in/en.po'),
       () => import('../features/appointments/locales/en.po'),
       () => import('../features/payments/locales/en.po'),
       () => import('../features/chat/locales/en.po'),
@@ -41,6 +49,7 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     es: [
       () => import('../app/locales/es.po'),
       () => import('../features/accounts/locales/es.po'),
+      () => import('../../shared/locales/signed-in/es.po'),
       () => import('../features/appointments/locales/es.po'),
       () => import('../features/payments/locales/es.po'),
       () => import('../features/chat/locales/es.po'),
@@ -48,6 +57,7 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     pseudo: [
       () => import('../app/locales/pseudo.po'),
       () => import('../features/accounts/locales/pseudo.po'),
+      () => import('../../shared/locales/signed-in/pseudo.po'),
       () => import('../features/appointments/locales/pseudo.po'),
       () => import('../features/payments/locales/pseudo.po'),
       () => import('../features/chat/locales/pseudo.po'),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_AFTER_MS } from '../../shared/events.ts';
 import { connectLiveUpdates, EVENTS_PATH, type LiveSignal, liveState, subscribeLiveUpdates } from './live-updates.ts';
+import { clearSession, setSession, whileEndingSession } from './session.ts';
 
 /** Just enough of the browser's EventSource to drive the client by hand. */
 class FakeEventSource {
@@ -33,6 +34,8 @@ describe('the live-update connection', () => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
+    // The live updates are for a signed-in customer.
+    setSession({ user: { id: 'u1', email: 'ana@example.com', emailVerified: true, isAdmin: false }, profile: null });
   });
   afterEach(() => {
     release?.();
@@ -87,6 +90,47 @@ describe('the live-update connection', () => {
     expect([waitBeforeNextAttempt(), waitBeforeNextAttempt(), waitBeforeNextAttempt()]).toEqual([1000, 1500, 2250]);
     FakeEventSource.latest().fire('open');
     expect(waitBeforeNextAttempt()).toBe(1000);
+  });
+
+  it('does not reconnect while a flow that ends the session runs (the server would refuse), and does once it has failed', async () => {
+    release = connectLiveUpdates();
+    FakeEventSource.latest().fire('open');
+    let failFlow: (error: Error) => void = () => {};
+    // An e-mail change: the server ends the session and closes the stream; the screen still shows its dialog.
+    const flow = whileEndingSession(() => new Promise<void>((_resolve, reject) => (failFlow = reject)));
+    FakeEventSource.latest().fire('error');
+    const opened = FakeEventSource.instances.length;
+    vi.advanceTimersByTime(30_000);
+    expect(FakeEventSource.instances).toHaveLength(opened);
+    // The server refused the change after all: the session goes on, and so does the connection.
+    failFlow(new Error('refused'));
+    await expect(flow).rejects.toThrow('refused');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances.length).toBeGreaterThan(opened);
+  });
+
+  it('closes the stream as soon as a flow that ends the session begins, so that no connection on its way is refused', async () => {
+    release = connectLiveUpdates();
+    const connecting = FakeEventSource.latest();
+    // Reset Password from /account, clicked while the stream was still connecting.
+    let finish: () => void = () => {};
+    const flow = whileEndingSession(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(connecting.closed).toBe(true);
+    vi.advanceTimersByTime(30_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    finish();
+    await flow;
+  });
+
+  it('does not open a new connection once the session has ended, even while a screen still holds it', async () => {
+    release = connectLiveUpdates();
+    FakeEventSource.latest().fire('open');
+    // Reset Password from /account: the flow ends the session, then the screen leaves.
+    await whileEndingSession(async () => {
+      clearSession();
+    });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
   it('passes each change on, shares one connection, and closes it with the last user', () => {

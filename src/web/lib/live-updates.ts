@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { type ChangeEvent, nextReconnectDelay, OFFLINE_AFTER_MS } from '../../shared/events.ts';
+import { currentSession, isEndingSession, onSessionEnding } from './session.ts';
 
 /**
  * The tab's one connection to the server's change stream (GET /api/events, Server-Sent Events). Screens learn
@@ -72,6 +73,15 @@ function scheduleReconnect(): void {
 function open(): void {
   reconnectTimer = undefined;
   dropSource();
+  // A flow that ends the session (logout, an e-mail change) is under way: the server closed the stream for it,
+  // and a new one would only be refused. The screen releases the connection when the flow leaves it; should the
+  // flow fail instead, the session goes on and the next try reconnects.
+  if (isEndingSession()) {
+    scheduleReconnect();
+    return;
+  }
+  // The session has ended (a flow that ended it has just finished): the screens release the connection as they go.
+  if (!currentSession().me.user) return;
   const stream = new EventSource(EVENTS_PATH);
   source = stream;
   stream.addEventListener('open', () => {
@@ -99,6 +109,17 @@ function open(): void {
     scheduleReconnect();
   });
 }
+
+/**
+ * A flow that ends the session has begun: the stream closes now rather than when the server ends it, so that a
+ * connection still on its way (just opened, or reconnecting) is not answered 401 by then. It comes back as usual
+ * if the flow fails and the session goes on.
+ */
+onSessionEnding(() => {
+  if (!source) return;
+  dropSource();
+  scheduleReconnect();
+});
 
 /** Back online after the network dropped: try at once instead of waiting out the backoff. */
 function onBrowserOnline(): void {

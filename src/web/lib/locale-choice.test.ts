@@ -65,6 +65,8 @@ describe('the signed-in customer’s saved language', () => {
       email: 'mary@example.com',
       isCompleted: true,
       isAdmin: false,
+      wantsTexts: false,
+      textsStopped: false,
     });
     expect(language.activated).toEqual(['es']);
   });

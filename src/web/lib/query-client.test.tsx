@@ -3,6 +3,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorReports, stubFetch } from '../../../tests/support/error-reports.ts';
 import { ApiRequestError } from './api-client.ts';
 import { createQueryClient, type MutationFailureMeta } from './query-client.ts';
 
@@ -18,19 +19,12 @@ async function failWrite(error: unknown, meta?: MutationFailureMeta, variables =
   return toasts;
 }
 
-const reports = () =>
-  vi
-    .mocked(fetch)
-    .mock.calls.filter(([url]) => url === '/api/errors')
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, string>);
+const reports = errorReports;
 const sessionChecks = () => vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/account/me').length;
 
 describe('a failed write, in the mutation cache', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
+    stubFetch();
   });
   afterEach(() => {
     cleanup();

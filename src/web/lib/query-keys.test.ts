@@ -11,12 +11,13 @@ describe('which queries a change touches', () => {
     expect(queriesTouchedBy({ kind: 'slot', startsAt: 'not a time' })).toEqual([]);
   });
 
-  it('an appointment: the lists that show it, its checkout and history, and the time-off list (it names the bookings in each closure)', () => {
+  it('an appointment: the lists that show it, its checkout, invoice and history, and the time-off list (it names the bookings in each closure)', () => {
     const touched = queriesTouchedBy({ kind: 'appointment', appointmentId: 'a1' });
     expect(touched).toEqual(
       expect.arrayContaining([
         appointmentKeys.all,
         paymentKeys.checkout('a1'),
+        paymentKeys.invoice('a1'),
         adminKeys.open(),
         adminKeys.history('a1'),
         adminKeys.timeOff(),

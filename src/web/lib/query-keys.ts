@@ -14,10 +14,18 @@ export const appointmentKeys = {
   availability: (month: string) => [...appointmentKeys.all, 'availability', month] as const,
 };
 
+export const accountKeys = {
+  all: ['account'] as const,
+  trustedContact: () => [...accountKeys.all, 'trusted-contact'] as const,
+};
+
 export const paymentKeys = {
   all: ['payments'] as const,
   checkouts: () => [...paymentKeys.all, 'checkout'] as const,
   checkout: (appointmentId: string) => [...paymentKeys.checkouts(), appointmentId] as const,
+  review: (appointmentId: string) => [...paymentKeys.all, 'review', appointmentId] as const,
+  invoices: () => [...paymentKeys.all, 'invoice'] as const,
+  invoice: (appointmentId: string) => [...paymentKeys.invoices(), appointmentId] as const,
   customersAppointments: () => [...paymentKeys.all, 'customer-appointments'] as const,
   customerAppointments: (email: string) => [...paymentKeys.customersAppointments(), email] as const,
 };
@@ -35,6 +43,8 @@ export const adminKeys = {
   configChangeLists: () => [...adminKeys.all, 'config-changes'] as const,
   configChanges: (collection: string) => [...adminKeys.configChangeLists(), collection] as const,
   timeOff: () => [...adminKeys.all, 'time-off'] as const,
+  reviews: () => [...adminKeys.all, 'reviews'] as const,
+  backups: () => [...adminKeys.all, 'backups'] as const,
   bookingRules: () => [...adminKeys.all, 'booking-rules'] as const,
   calendarFeed: () => [...adminKeys.all, 'calendar-feed'] as const,
 };
@@ -47,7 +57,7 @@ const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminK
 
 /**
  * The queries a change may have made out of date (each key names a query or, as a prefix, a family of them):
- * - an appointment: the customer's list and the calendar's free times, that appointment's checkout, the admin's
+ * - an appointment: the customer's list and the calendar's free times, that appointment's checkout and invoice, the admin's
  *   payment screen (it lists a customer's unpaid appointments), the back-office lists and that appointment's history;
  * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart);
  * - a slot taken or freed by someone else, or closed or reopened by the owner: the free times of that slot's month
@@ -64,6 +74,7 @@ export function queriesTouchedBy(change: Change): QueryKey[] {
   return [
     appointmentKeys.all,
     id ? paymentKeys.checkout(id) : paymentKeys.checkouts(),
+    id ? paymentKeys.invoice(id) : paymentKeys.invoices(),
     paymentKeys.customersAppointments(),
     ...ADMIN_LISTS,
     id ? adminKeys.history(id) : adminKeys.histories(),

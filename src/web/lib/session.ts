@@ -128,6 +128,13 @@ export async function logout(afterSignOut?: () => unknown): Promise<void> {
 
 /** Flows under way that end the session themselves (see whileEndingSession). */
 let endingFlows = 0;
+const endingListeners = new Set<() => void>();
+
+/** Hears the start of every flow that ends the session (the live updates close their stream); returns the unsubscribe. */
+export function onSessionEnding(listener: () => void): () => void {
+  endingListeners.add(listener);
+  return () => endingListeners.delete(listener);
+}
 
 /**
  * Runs a flow that ends the session itself and then leaves the screen (logout, an e-mail change, a password reset
@@ -137,6 +144,7 @@ let endingFlows = 0;
  */
 export async function whileEndingSession<T>(flow: () => Promise<T>): Promise<T> {
   endingFlows++;
+  for (const listener of endingListeners) listener();
   try {
     return await flow();
   } finally {

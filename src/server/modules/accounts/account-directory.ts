@@ -1,7 +1,9 @@
-import type { AdminCustomer } from '../../../shared/admin.ts';
+import { type AdminCustomer, DELETED_ACCOUNT_NAME } from '../../../shared/admin.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  deleteTrustedContact,
+  eraseUser,
   findProfile,
   findUserByEmail,
   findUserById,
@@ -56,8 +58,8 @@ export async function setAdminRoleByEmail(db: Executor, email: string, isAdmin: 
 }
 
 /** Locks the customer's account for the rest of the transaction, so their bookings are counted one at a time. */
-export async function lockAccount(tx: Executor, userId: string): Promise<void> {
-  await lockUser(tx, userId);
+export async function lockAccount(tx: Executor, userId: string): Promise<Account | undefined> {
+  return accountOf(await lockUser(tx, userId));
 }
 
 /** What the back office shows for a customer whose account is gone. */
@@ -79,21 +81,34 @@ export async function customersByUserId(db: Executor, userIds: Iterable<string>)
   return new Map(
     rows.map((row) => [
       row.userId,
-      {
-        firstName: row.firstName ?? '',
-        lastName: row.lastName ?? '',
-        email: row.email,
-        phoneNumber: row.phoneNumber ?? '',
-        streetAddress: row.streetAddress ?? '',
-        city: row.city ?? '',
-        state: row.state ?? 'NY',
-        zipCode: row.zipCode ?? '',
-        locale: row.locale,
-      },
+      row.deletedAt
+        ? { ...NO_CUSTOMER, firstName: DELETED_ACCOUNT_NAME, locale: row.locale }
+        : {
+            firstName: row.firstName ?? '',
+            lastName: row.lastName ?? '',
+            email: row.email,
+            phoneNumber: row.phoneNumber ?? '',
+            streetAddress: row.streetAddress ?? '',
+            city: row.city ?? '',
+            state: row.state ?? 'NY',
+            zipCode: row.zipCode ?? '',
+            locale: row.locale,
+            wantsTexts: row.wantsTexts ?? false,
+          },
     ]),
   );
 }
 
 export async function customerOf(db: Executor, userId: string): Promise<AdminCustomer> {
   return (await customersByUserId(db, [userId])).get(userId) ?? NO_CUSTOMER;
+}
+
+/** Empties a deleted customer's account inside the deletion's transaction (decision 024). */
+export async function eraseAccount(db: Executor, userId: string, email: string): Promise<void> {
+  await eraseUser(db, userId, email);
+}
+
+/** Removes the customer's trusted contact inside the caller's transaction (an account being deleted). */
+export async function dropTrustedContact(db: Executor, userId: string): Promise<void> {
+  await deleteTrustedContact(db, userId);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accountTokens, profiles, session, user } from '../../db/schema.ts';
+import { account, accountTokens, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -18,6 +18,8 @@ const customerColumns = {
   zipCode: profiles.zipCode,
   /** The language the customer's e-mails are in, shown beside each of their jobs. */
   locale: user.locale,
+  deletedAt: user.deletedAt,
+  wantsTexts: profiles.wantsTexts,
 };
 
 export async function listCustomers(db: Executor, userIds: string[]) {
@@ -26,8 +28,9 @@ export async function listCustomers(db: Executor, userIds: string[]) {
 }
 
 /** Locks the user's row for the rest of the transaction (their bookings are counted one at a time under it). */
-export async function lockUser(db: Executor, userId: string): Promise<void> {
-  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+export async function lockUser(db: Executor, userId: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).for('update');
+  return row;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -146,4 +149,81 @@ export async function listAdminEmails(db: Executor): Promise<string[]> {
     .from(user)
     .where(and(eq(user.isAdmin, true), eq(user.emailVerified, true)));
   return rows.map((row) => row.email);
+}
+
+export async function findTrustedContact(db: Executor, userId: string) {
+  const [row] = await db.select().from(trustedContacts).where(eq(trustedContacts.userId, userId));
+  return row;
+}
+
+/** Saves the customer's contact; a new address starts the copies again (the new person has not stopped them). */
+export async function upsertTrustedContact(
+  db: Executor,
+  values: { userId: string; name: string; email: string; phoneNumber: string | null },
+) {
+  const [row] = await db
+    .insert(trustedContacts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: trustedContacts.userId,
+      set: {
+        name: values.name,
+        email: values.email,
+        phoneNumber: values.phoneNumber,
+        updatedAt: new Date(),
+        copiesStoppedAt: sql`case when ${trustedContacts.email} = ${values.email} then ${trustedContacts.copiesStoppedAt} else null end`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('the trusted contact was not saved');
+  return row;
+}
+
+export async function deleteTrustedContact(db: Executor, userId: string): Promise<void> {
+  await db.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
+}
+
+/** Stops the copies to the contact at `email`; false when the customer has no such contact any more. */
+export async function stopTrustedContactCopies(db: Executor, userId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .update(trustedContacts)
+    .set({ copiesStoppedAt: sql`coalesce(${trustedContacts.copiesStoppedAt}, now())` })
+    .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)))
+    .returning({ userId: trustedContacts.userId });
+  return rows.length > 0;
+}
+
+/** The hash of the user's password, or undefined for an account that signs in with Google only. */
+export async function findPasswordHash(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return row?.password ?? undefined;
+}
+
+/**
+ * Empties a deleted customer's account (decision 024): their profile, contact, sessions, sign-in methods and
+ * pending links go; the user row stays, with no address anyone can sign in with, for the paid records that name it.
+ */
+export async function eraseUser(db: Executor, userId: string, email: string): Promise<void> {
+  await db.delete(profiles).where(eq(profiles.userId, userId));
+  await db.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
+  await db.delete(session).where(eq(session.userId, userId));
+  await db.delete(account).where(eq(account.userId, userId));
+  await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await db.delete(verification).where(like(verification.value, `%${userId}%`));
+  await db.delete(verification).where(eq(verification.identifier, email.toLowerCase()));
+  await db
+    .update(user)
+    .set({
+      email: `deleted-${userId.toLowerCase()}@deleted.invalid`,
+      name: '',
+      image: null,
+      emailVerified: false,
+      isAdmin: false,
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(user.id, userId));
 }

@@ -15,7 +15,13 @@ import {
   SignUpSchema,
 } from '../../../shared/account.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
+import { english } from '../../../shared/english.ts';
+import { LOCALE_QUERY_PARAMETER } from '../../../shared/locale.ts';
+import { BUSINESS_NAME } from '../../../shared/site.ts';
+import { TrustedContactOutputSchema, TrustedContactSchema } from '../../../shared/text-messages.ts';
+import { type Translator, translatorFor } from '../../i18n.ts';
 import { forwardCookies, requireVerifiedUser, webHeaders } from '../../plugins/session.ts';
+import { escapeHtml } from '../mail/mail-templates.ts';
 import type { AccountService } from './account-service.ts';
 import type { Clock } from './clock.ts';
 import { limitAttempt, limitSignIn } from './rate-limit.ts';
@@ -138,4 +144,80 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; cl
       return accounts.saveProfile(viewer, request.body);
     },
   );
+
+  app.get('/api/account/trusted-contact', { schema: { response: { 200: TrustedContactOutputSchema, ...errors } } }, async (request) =>
+    accounts.trustedContact(requireVerifiedUser(request)),
+  );
+
+  app.put(
+    '/api/account/trusted-contact',
+    { schema: { body: TrustedContactSchema, response: { 200: TrustedContactOutputSchema, ...errors } } },
+    async (request) => accounts.saveTrustedContact(requireVerifiedUser(request), request.body),
+  );
+
+  app.delete('/api/account/trusted-contact', { schema: { response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await accounts.removeTrustedContact(requireVerifiedUser(request));
+    return reply.code(204).send(null);
+  });
+
+  await app.register(contactCopiesPages, { accounts });
+};
+
+const StopQuerySchema = z.object({
+  u: z.string().max(100).default(''),
+  e: z.string().max(254).default(''),
+  s: z.string().max(100).default(''),
+  [LOCALE_QUERY_PARAMETER]: z.string().max(10).optional(),
+});
+
+/**
+ * The page a trusted contact reaches from "Stop these copies": it asks once more with a button (a link alone
+ * must not stop anything: mail scanners follow links), then says it is done, in the copy's language. Plain
+ * server-rendered HTML: the contact has no account and needs nothing of the app. A link that does not work gets a
+ * page saying so (200: it is a page for a person; the API's errors, in JSON, are for programs).
+ */
+const contactCopiesPages: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const page = (language: Translator, title: string, body: string) => `<!doctype html>
+<html lang="${language.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${BUSINESS_NAME}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  const invalid = (language: Translator) =>
+    page(
+      language,
+      language.t(english('This link does not work')),
+      `<p>${escapeHtml(language.t(english('This link is not valid, or the person who named you removed you as their contact. Questions? Call {phone}.'), { phone: app.config.support.phone }))}</p>`,
+    );
+
+  app.get('/contact-copies/stop', { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
+    const { u, e, s } = request.query;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!u || !e || !s) return reply.send(invalid(language));
+    const title = language.t(english('Stop the copies?'));
+    return reply.send(
+      page(
+        language,
+        title,
+        `<p>${escapeHtml(language.t(english('You will no longer get copies of visit confirmations, reminders and receipts at {email}.'), { email: e }))}</p>
+<form method="post" action="/contact-copies/stop"><input type="hidden" name="u" value="${escapeHtml(u)}"><input type="hidden" name="e" value="${escapeHtml(e)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input type="hidden" name="${LOCALE_QUERY_PARAMETER}" value="${language.locale}">
+<button type="submit">${escapeHtml(language.t(english('Stop these copies')))}</button></form>`,
+      ),
+    );
+  });
+
+  app.post('/contact-copies/stop', { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
+    const { u, e, s } = request.body;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await accounts.stopTrustedContactCopies(u, e, s))) return reply.send(invalid(language));
+    return reply.send(
+      page(
+        language,
+        language.t(english('The copies are stopped')),
+        `<p>${escapeHtml(language.t(english('You will get no more copies at {email}. The customer can name you again from their account if they wish.'), { email: e }))}</p>`,
+      ),
+    );
+  });
 };

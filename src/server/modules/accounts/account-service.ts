@@ -1,16 +1,20 @@
 import { APIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Me, Profile, ProfileInput, SessionUser, SignUp } from '../../../shared/account.ts';
+import type { z } from 'zod';
+import { DELETE_TEXTS, type Me, type Profile, type ProfileValues, type SessionUser, type SignUp } from '../../../shared/account.ts';
 import { zipForCity } from '../../../shared/business.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locale.ts';
+import { TRUSTED_CONTACT_TEXTS, type TrustedContactOutput, type TrustedContactSchema } from '../../../shared/text-messages.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { ProfileRow } from '../../db/schema.ts';
+import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
+import { welcomeText } from '../texts/text-content.ts';
+import type { TextService } from '../texts/text-service.ts';
 import {
   actionLink,
   alreadyRegisteredContent,
@@ -23,25 +27,35 @@ import {
   consumeAccountToken,
   createAccountToken,
   deleteAccountTokens,
+  deleteTrustedContact,
   deleteUserSessions,
   findCurrentSessions,
+  findPasswordHash,
   findProfile,
+  findTrustedContact,
   findUserByEmail,
   findUserById,
   markEmailVerified,
   setAdmin,
+  stopTrustedContactCopies,
   updateUserEmail,
   updateUserLocale,
   upsertProfile,
+  upsertTrustedContact,
 } from './account-queries.ts';
 import { type Auth, createAuth } from './auth.ts';
+import { isStopSignatureValid } from './trusted-contacts.ts';
 
 export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
 export const RECOVER_EMAIL_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 const INVALID_CODE_MESSAGE = 'This link is not valid any more: it was already used, or it has expired.';
 
-export function profileOutput(row: ProfileRow, viewer: SessionUser): Profile {
+function contactOutput(row: TrustedContactRow | undefined): TrustedContactOutput['contact'] {
+  return row ? { name: row.name, email: row.email, phoneNumber: row.phoneNumber ?? '', copiesStopped: Boolean(row.copiesStoppedAt) } : null;
+}
+
+export function profileOutput(row: ProfileRow, viewer: SessionUser, textsStopped = false): Profile {
   return {
     firstName: row.firstName,
     lastName: row.lastName,
@@ -53,6 +67,8 @@ export function profileOutput(row: ProfileRow, viewer: SessionUser): Profile {
     email: viewer.email,
     isCompleted: true,
     isAdmin: viewer.isAdmin,
+    wantsTexts: row.wantsTexts,
+    textsStopped,
   };
 }
 
@@ -65,6 +81,7 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly config: Config,
     log: FastifyBaseLogger,
+    private readonly texts: TextService,
   ) {
     this.auth = createAuth(config, db, log, {
       sendResetPassword: (input) => this.sendResetLink(input.email, input.token, input.locale),
@@ -268,8 +285,19 @@ export class AccountService {
 
   async me(viewer: SessionUser | null): Promise<Me> {
     if (!viewer) return { user: null, profile: null };
-    const [row, account] = await Promise.all([findProfile(this.db, viewer.id), findUserById(this.db, viewer.id)]);
-    return { user: viewer, profile: row ? profileOutput(row, viewer) : null, locale: account?.locale ?? DEFAULT_LOCALE };
+    const [row, account, hash] = await Promise.all([
+      findProfile(this.db, viewer.id),
+      findUserById(this.db, viewer.id),
+      findPasswordHash(this.db, viewer.id),
+    ]);
+    const stopped = row ? await this.texts.isStopped(this.db, row.phoneNumber) : false;
+    return {
+      user: viewer,
+      profile: row ? profileOutput(row, viewer, stopped) : null,
+      locale: account?.locale ?? DEFAULT_LOCALE,
+      textsAvailable: this.texts.available,
+      hasPassword: Boolean(hash),
+    };
   }
 
   /** Saves the signed-in customer's language: their e-mails come in it, and their screens on every device. */
@@ -277,15 +305,92 @@ export class AccountService {
     await updateUserLocale(this.db, viewer.id, locale);
   }
 
-  async saveProfile(viewer: SessionUser, input: ProfileInput): Promise<Profile> {
+  async saveProfile(viewer: SessionUser, input: ProfileValues): Promise<Profile> {
     const zipCode = zipForCity(input.city);
     if (!zipCode) throw new HttpError(400, 'VALIDATION_FAILED', 'Please choose your city from the list.');
-    const row = await this.db.transaction(async (tx) => {
-      const saved = await upsertProfile(tx, { userId: viewer.id, ...input, state: 'NY', zipCode });
+    const wantsTexts = input.wantsTexts && this.texts.available;
+    const { row, stopped } = await this.db.transaction(async (tx) => {
+      const before = await findProfile(tx, viewer.id);
+      const consentChanged = !before || before.wantsTexts !== wantsTexts || (wantsTexts && before.phoneNumber !== input.phoneNumber);
+      const saved = await upsertProfile(tx, {
+        userId: viewer.id,
+        ...input,
+        wantsTexts,
+        state: 'NY',
+        zipCode,
+        // When the customer last said yes or no to texts (and at which number): the record of consent.
+        textsConsentAt: consentChanged ? new Date() : (before?.textsConsentAt ?? null),
+      });
+      // A new yes (or a yes for a new number) is confirmed by text, as carriers require: who, what, how to stop.
+      if (wantsTexts && consentChanged) {
+        await this.texts.toCustomer(tx, viewer.id, 'welcome', (language) => welcomeText(language, this.config.support.phone));
+      }
       // The back office's lists show the customer's name and address; the customer's other tabs re-read it.
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
-      return saved;
+      return { row: saved, stopped: await this.texts.isStopped(tx, saved.phoneNumber) };
     });
-    return profileOutput(row, viewer);
+    this.texts.deliverSoon();
+    return profileOutput(row, viewer, stopped);
+  }
+
+  /** What the business holds in the accounts module about the customer: for their data export (decision 024). */
+  async ownData(viewer: SessionUser) {
+    const [row, profile, contact] = await Promise.all([
+      findUserById(this.db, viewer.id),
+      findProfile(this.db, viewer.id),
+      findTrustedContact(this.db, viewer.id),
+    ]);
+    return {
+      account: {
+        email: viewer.email,
+        emailVerified: viewer.emailVerified,
+        locale: row?.locale ?? DEFAULT_LOCALE,
+        createdAt: row?.createdAt.toISOString() ?? null,
+      },
+      profile: profile
+        ? {
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            phoneNumber: profile.phoneNumber,
+            streetAddress: profile.streetAddress,
+            city: profile.city,
+            state: profile.state,
+            zipCode: profile.zipCode,
+            wantsTexts: profile.wantsTexts,
+            textsConsentAt: profile.textsConsentAt?.toISOString() ?? null,
+          }
+        : null,
+      trustedContact: contactOutput(contact),
+    };
+  }
+
+  /** Deleting an account is confirmed with its password (or, for a Google-only account, its e-mail address). */
+  async confirmDeletion(viewer: SessionUser, confirmation: string): Promise<void> {
+    const hash = await findPasswordHash(this.db, viewer.id);
+    const confirmed = hash
+      ? await (await this.auth.$context).password.verify({ hash, password: confirmation })
+      : confirmation.trim().toLowerCase() === viewer.email.toLowerCase();
+    if (!confirmed) throw new HttpError(403, 'WRONG_PASSWORD', hash ? DELETE_TEXTS.wrongPassword : DELETE_TEXTS.wrongEmail);
+  }
+
+  async trustedContact(viewer: SessionUser): Promise<TrustedContactOutput> {
+    return { contact: contactOutput(await findTrustedContact(this.db, viewer.id)) };
+  }
+
+  async saveTrustedContact(viewer: SessionUser, input: z.output<typeof TrustedContactSchema>): Promise<TrustedContactOutput> {
+    const email = input.email.toLowerCase();
+    if (email === viewer.email.toLowerCase()) throw new HttpError(400, 'VALIDATION_FAILED', TRUSTED_CONTACT_TEXTS.ownEmail);
+    const row = await upsertTrustedContact(this.db, { userId: viewer.id, name: input.name, email, phoneNumber: input.phoneNumber || null });
+    return { contact: contactOutput(row) };
+  }
+
+  async removeTrustedContact(viewer: SessionUser): Promise<void> {
+    await deleteTrustedContact(this.db, viewer.id);
+  }
+
+  /** The contact's link in a copy: stops the copies to that address; false when the link is not (or no longer) valid. */
+  async stopTrustedContactCopies(userId: string, email: string, signature: string): Promise<boolean> {
+    if (!isStopSignatureValid(this.config.authSecret, userId, email, signature)) return false;
+    return stopTrustedContactCopies(this.db, userId, email.toLowerCase());
   }
 }

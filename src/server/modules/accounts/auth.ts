@@ -8,6 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { account, session, user, verification } from '../../db/schema.ts';
 
 export const SESSION_DAYS = 30;
+export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+/** better-auth moves a session's end forward (a write and a new cookie) once it is this old. */
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
 
 export type AuthHooks = {
@@ -50,7 +53,7 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
       sendResetPassword: async ({ user: target, token }) =>
         hooks.sendResetPassword({ email: target.email, token, locale: (target as { locale?: string }).locale }),
     },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     verification: { storeIdentifier: 'hashed' },
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' } }

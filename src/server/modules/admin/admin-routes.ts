@@ -6,6 +6,7 @@ import {
   AuditEntrySchema,
   ErrorLogQuerySchema,
   ErrorPageSchema,
+  OnMyWaySchema,
   PaidListSchema,
   PeriodQuerySchema,
   UpdateOutcomeSchema,
@@ -47,6 +48,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     async (request, reply) => {
       await admin.remove(requireAdmin(request), request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/appointments/:id/on-my-way',
+    { schema: { params: IdSchema, response: { 200: OnMyWaySchema, ...errors } } },
+    async (request) => {
+      await admin.onMyWay(requireAdmin(request), request.params.id);
+      return { texted: true as const };
     },
   );
 

@@ -6,14 +6,25 @@ import {
   type AdminCustomer,
   type AuditEntry,
   type ErrorPage,
+  ON_MY_WAY_TEXTS,
   type PaidEntry,
   type PaidList,
   type PaidTotals,
   paymentStanding,
+  type StoredBill,
+  type VisitWork,
 } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS, type RescheduleAppointment } from '../../../shared/appointments.ts';
-import { businessDayEnd, businessDayStart, formatAppointmentTime, formatBusinessDay } from '../../../shared/business-time.ts';
+import { durationText, lineInEnglish, minutesBetween, visitBill } from '../../../shared/billing.ts';
+import {
+  businessDateOf,
+  businessDayEnd,
+  businessDayStart,
+  formatAppointmentTime,
+  formatBusinessDay,
+} from '../../../shared/business-time.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -32,6 +43,8 @@ import type { EventHub } from '../events/event-hub.ts';
 import { historyOf, recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
+import { onMyWayText } from '../texts/text-content.ts';
+import type { TextService } from '../texts/text-service.ts';
 
 export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): AdminAppointment {
   return {
@@ -44,8 +57,36 @@ export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): 
     amountCents: row.amountCents,
     isCompleted: row.completedAt !== null,
     isPaid: row.paidAt !== null,
+    bill: row.bill ?? null,
     customer,
   };
+}
+
+/** The bill from the clock for what the owner entered: the lines, what they come to, and the amount charged. */
+function billFor(work: VisitWork): StoredBill {
+  const minutes = minutesBetween(work.start, work.end);
+  if (minutes === null) throw new HttpError(400, 'VALIDATION', 'The end must come after the start.');
+  const bill = visitBill(
+    work.kind,
+    minutes,
+    work.hardware.map((part) => ({ description: part.description, cents: part.amount })),
+  );
+  return {
+    kind: work.kind,
+    start: work.start,
+    end: work.end,
+    minutes,
+    lines: bill.lines,
+    computedCents: bill.totalCents,
+    totalCents: work.override?.amount ?? bill.totalCents,
+    overrideReason: work.override?.reason ?? null,
+  };
+}
+
+/** A bill in one line of English, for the history: "1 h 40 min of troubleshooting (09:30–11:10): …, $75.00". */
+function billSummary(bill: StoredBill): string {
+  const lines = bill.lines.map((line) => `${lineInEnglish(line)} $${(line.cents / 100).toFixed(2)}`).join('; ');
+  return `${durationText(bill.minutes)} of ${bill.kind} (${bill.start}–${bill.end}): ${lines}; total $${(bill.computedCents / 100).toFixed(2)}`;
 }
 
 function paidEntry(row: AppointmentRow, customer: AdminCustomer, payment: PaymentRow): PaidEntry {
@@ -101,6 +142,8 @@ export class AdminService {
     private readonly payments: PaymentService,
     private readonly events: EventHub,
     private readonly appointments: AppointmentService,
+    private readonly texts: TextService,
+    private readonly config: Pick<Config, 'support'>,
   ) {}
 
   /** Each job beside its customer, as the back office lists them. */
@@ -195,6 +238,7 @@ export class AdminService {
   async update(admin: SessionUser, id: string, input: AdminAppointmentChanges): Promise<UpdateOutcome> {
     let completedNow = false;
     let paidNow = false;
+    let mailed = false;
     const outcome = await this.db.transaction(async (tx) => {
       const before = await findJob(tx, id, { lock: true });
       if (!before) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
@@ -218,10 +262,33 @@ export class AdminService {
         changes.isRemote = input.isRemote;
         note('isRemote', before.isRemote, input.isRemote);
       }
+      if (input.work !== undefined) {
+        // The bill from the clock sets the amount: the lines' total, or the owner's amount with a reason.
+        if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
+        const bill = billFor(input.work);
+        changes.bill = bill;
+        note('bill', before.bill ? billSummary(before.bill) : null, billSummary(bill));
+        if (bill.overrideReason !== null) {
+          note(
+            'amountSetByHand',
+            null,
+            `$${(bill.totalCents / 100).toFixed(2)} instead of $${(bill.computedCents / 100).toFixed(2)}: ${bill.overrideReason}`,
+          );
+        }
+        if (bill.totalCents !== before.amountCents) {
+          changes.amountCents = bill.totalCents;
+          note('amount', (before.amountCents / 100).toFixed(2), (bill.totalCents / 100).toFixed(2));
+        }
+      }
       if (input.amount !== undefined && input.amount !== before.amountCents) {
         if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
         changes.amountCents = input.amount;
         note('amount', (before.amountCents / 100).toFixed(2), (input.amount / 100).toFixed(2));
+        // An amount typed without the clock replaces the bill's: the bill no longer says what is charged.
+        if (before.bill) {
+          changes.bill = null;
+          note('bill', billSummary(before.bill), null);
+        }
       }
       if (input.isCompleted !== undefined && input.isCompleted !== (before.completedAt !== null)) {
         if (!input.isCompleted && wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'A paid appointment stays completed.');
@@ -258,9 +325,14 @@ export class AdminService {
         paidNow = true;
         updated = (await findJob(tx, id)) ?? updated;
       }
+      // A job that has just become payable e-mails its customer the pay link.
+      if (await this.payments.afterJobChange(tx, before, updated)) mailed = true;
       return adminAppointment(updated, customer);
     });
-    if (paidNow) this.mail.deliverSoon();
+    if (paidNow || mailed) {
+      this.mail.deliverSoon();
+      this.texts.deliverSoon();
+    }
     return { appointment: outcome, completedNow, paidNow };
   }
 
@@ -272,6 +344,33 @@ export class AdminService {
   /** Moves a customer's visit to another open slot; the customer is e-mailed the updated invite. */
   async move(admin: SessionUser, id: string, input: RescheduleAppointment): Promise<void> {
     await this.appointments.moveForOwner(admin, id, input);
+  }
+
+  /**
+   * "On my way": texts the customer of an in-person visit of today (New York) that the owner is leaving for, when
+   * they asked for texts; recorded in the job's history. Refused, with what to do instead, otherwise.
+   */
+  async onMyWay(admin: SessionUser, id: string, now = new Date()): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const job = await findJob(tx, id);
+      if (!job) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      if (job.isRemote) throw new HttpError(409, 'NOT_IN_PERSON', ON_MY_WAY_TEXTS.notInPerson);
+      if (job.completedAt || job.cancelledAt) throw new HttpError(409, 'FINISHED', ON_MY_WAY_TEXTS.finished);
+      if (businessDateOf(job.startsAt) !== businessDateOf(now)) throw new HttpError(409, 'NOT_TODAY', ON_MY_WAY_TEXTS.notToday);
+      const texted = await this.texts.toCustomer(tx, job.userId, 'on-my-way', (language) =>
+        onMyWayText(language, this.config.support.phone),
+      );
+      if (!texted) throw new HttpError(409, 'NO_TEXTS', ON_MY_WAY_TEXTS.noTexts);
+      await recordHistory(tx, {
+        appointmentId: id,
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+        action: 'on-my-way',
+        changes: { texted: { before: null, after: formatAppointmentTime(now) } },
+      });
+      await this.events.announce(tx, { kind: 'appointment', userId: job.userId, appointmentId: id });
+    });
+    this.texts.deliverSoon();
   }
 
   async errors(page: number): Promise<ErrorPage> {

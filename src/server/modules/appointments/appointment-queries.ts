@@ -37,6 +37,11 @@ export async function listOpenAppointmentsOf(db: Executor, userId: string): Prom
     .orderBy(asc(appointments.startsAt));
 }
 
+/** Every appointment the user ever booked, cancelled and deleted ones too, oldest first. */
+export async function listAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+  return db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(asc(appointments.startsAt));
+}
+
 /** The user's own active appointment, or undefined: another user's id is as unknown as a wrong one. */
 export async function findOwnActiveAppointment(
   db: Executor,

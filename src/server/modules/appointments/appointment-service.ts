@@ -24,12 +24,15 @@ import {
   VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
 import { english } from '../../../shared/english.ts';
+import type { BookingRules } from '../../../shared/schedule.ts';
 import type { Config } from '../../config.ts';
+import { type ChangeNotices, NoticedCache } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, adminEmails, customersByUserId, lockAccount, profileOf } from '../accounts/account-directory.ts';
+import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
 import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -37,6 +40,8 @@ import type { EmailContent } from '../mail/mail-templates.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import type { JobPaymentGuard } from '../payments/payment-service.ts';
 import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/schedule-service.ts';
+import { confirmationText, reminderText } from '../texts/text-content.ts';
+import type { TextService } from '../texts/text-service.ts';
 import {
   type AdminNotice,
   adminNoticeContent,
@@ -55,6 +60,7 @@ import {
   findOwnActiveAppointment,
   insertAppointment,
   listAppointmentsById,
+  listAppointmentsOf,
   listCompletedUnpaidAppointments,
   listOpenAppointments,
   listOpenAppointmentsOf,
@@ -94,6 +100,10 @@ function addressOf(profile: Pick<ProfileRow, 'streetAddress' | 'city' | 'state' 
 }
 
 /** Booking, the customer's list, descriptions and cancellation, with every rule enforced here. */
+/** How many months, or customers' lists, one process keeps, and for how long at most without a notice. */
+const READ_CACHE_ENTRIES = 10_000;
+const READ_CACHE_MS = 5 * 60 * 1000;
+
 export class AppointmentService {
   constructor(
     private readonly db: Database,
@@ -102,7 +112,36 @@ export class AppointmentService {
     private readonly events: EventHub,
     /** Voids the job's open payment orders on cancellation (the payments module; it imports from here, not back). */
     private readonly paymentGuard: JobPaymentGuard,
-  ) {}
+    private readonly texts: TextService,
+    notices?: ChangeNotices,
+  ) {
+    // Reads kept in memory (decision 025), dropped on the database's notices: every instance hears every writer.
+    if (notices) {
+      const options = { entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MS };
+      this.rules = new NoticedCache(notices, (payload, cache) => payload === 'r' && cache.clear(), { entries: 1, maxAgeMs: READ_CACHE_MS });
+      this.months = new NoticedCache(notices, (payload, cache) => payload === 'm' && cache.clear(), options);
+      this.openOf = new NoticedCache(notices, (payload, cache) => payload.startsWith('a:') && cache.delete(payload.slice(2)), options);
+    }
+  }
+
+  private readonly rules: NoticedCache<'rules', BookingRules> | undefined;
+  private readonly months: NoticedCache<string, { taken: string[]; closed: Availability['closed'] }> | undefined;
+  private readonly openOf: NoticedCache<string, AppointmentRow[]> | undefined;
+
+  /** How often each kept read was answered from memory, for tests and the bench. */
+  readStats() {
+    const of = (cache: NoticedCache<string, unknown> | undefined) => ({ hits: cache?.hits ?? 0, misses: cache?.misses ?? 0 });
+    return { rules: of(this.rules as NoticedCache<string, unknown> | undefined), months: of(this.months), openOf: of(this.openOf) };
+  }
+
+  /**
+   * The booking rules as this instance keeps them; on a miss they are read with `db` (a transaction's own handle
+   * inside one: the embedded database has one connection, which the transaction holds).
+   */
+  private readRules(db: Executor = this.db): Promise<BookingRules> {
+    const read = async () => ({ value: await bookingRules(db) });
+    return this.rules ? this.rules.get('rules', read) : read().then((loaded) => loaded.value);
+  }
 
   private facts(row: AppointmentRow, profile: ProfileRow, email: string): VisitFacts {
     return {
@@ -141,60 +180,77 @@ export class AppointmentService {
     facts: VisitFacts,
     content: (language: Translator) => EmailContent,
     method: 'REQUEST' | 'CANCEL',
+    /** The customer's language when the caller has just read it under the account's lock. */
+    locale?: string,
   ) {
     // In the customer's saved language, invite included.
-    const language = translatorFor((await accountById(tx, row.userId))?.locale);
+    const language = translatorFor(locale ?? (await accountById(tx, row.userId))?.locale);
     const { t } = language;
     const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
+    const written = content(language);
+    const attachments = [
+      {
+        filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+        content: calendarInvite({
+          appointmentId: row.id,
+          startsAt: row.startsAt,
+          title: t(english('{business} visit'), { business: BUSINESS_NAME }),
+          location: facts.isRemote ? t(english('Remote')) : facts.location,
+          description: facts.isRemote
+            ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
+            : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
+          organizerEmail: this.config.support.email,
+          attendeeEmail: facts.customerEmail,
+          attendeeName: facts.customerName,
+          method,
+          sequence: row.inviteSequence,
+        }),
+      },
+    ];
+    // The customer's trusted contact, if they named one, gets a copy, with the same invite (the text speaks of it).
+    await copyToTrustedContact(tx, this.mail, this.config, row.userId, written, language, attachments);
     await this.mail.enqueue(
       {
         to: facts.customerEmail,
-        ...renderEmail(content(language), this.config.support, language),
-        attachments: [
-          {
-            filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
-            contentType: `text/calendar; charset=utf-8; method=${method}`,
-            content: calendarInvite({
-              appointmentId: row.id,
-              startsAt: row.startsAt,
-              title: t(english('{business} visit'), { business: BUSINESS_NAME }),
-              location: facts.isRemote ? t(english('Remote')) : facts.location,
-              description: facts.isRemote
-                ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
-                : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
-              organizerEmail: this.config.support.email,
-              attendeeEmail: facts.customerEmail,
-              attendeeName: facts.customerName,
-              method,
-              sequence: row.inviteSequence,
-            }),
-          },
-        ],
+        ...renderEmail(written, this.config.support, language),
+        attachments,
       },
       tx,
     );
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
-    const days = daysOfMonth(month);
-    const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
-    const to = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
-    const taken = await takenStartsBetween(this.db, from, to);
-    const closed = await closedSpansBetween(this.db, from, new Date(to.getTime() + VISIT_MINUTES * 60 * 1000));
-    const { minNoticeHours } = await bookingRules(this.db);
+    const read = async () => {
+      const days = daysOfMonth(month);
+      const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
+      const to = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
+      const taken = await takenStartsBetween(this.db, from, to);
+      const closed = await closedSpansBetween(this.db, from, new Date(to.getTime() + VISIT_MINUTES * 60 * 1000));
+      return {
+        value: {
+          taken: taken.map((instant) => instant.toISOString()),
+          closed: closed.map((span) => ({ startsAt: span.startsAt.toISOString(), endsAt: span.endsAt.toISOString() })),
+        },
+      };
+    };
+    const { taken, closed } = this.months ? await this.months.get(month, read) : (await read()).value;
+    const { minNoticeHours } = await this.readRules();
     return {
       month,
-      taken: taken.map((instant) => instant.toISOString()),
+      taken,
       now: now.toISOString(),
       lastBookableDate: lastBookableDate(now, this.config.bookingWindowDays),
-      closed: closed.map((span) => ({ startsAt: span.startsAt.toISOString(), endsAt: span.endsAt.toISOString() })),
+      closed,
       minNoticeHours,
     };
   }
 
   async list(viewer: SessionUser): Promise<CustomerAppointment[]> {
-    const { cutoffHours } = await bookingRules(this.db);
-    return (await listOpenAppointmentsOf(this.db, viewer.id)).map((row) => customerAppointment(row, cutoffHours));
+    const { cutoffHours } = await this.readRules();
+    const read = async () => ({ value: await listOpenAppointmentsOf(this.db, viewer.id) });
+    const rows = this.openOf ? await this.openOf.get(viewer.id, read) : (await read()).value;
+    return rows.map((row) => customerAppointment(row, cutoffHours));
   }
 
   async book(viewer: SessionUser, input: BookAppointment, now = new Date()): Promise<CustomerAppointment> {
@@ -206,7 +262,7 @@ export class AppointmentService {
     if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
     try {
       const row = await this.db.transaction(async (tx) => {
-        await lockAccount(tx, viewer.id);
+        const account = await lockAccount(tx, viewer.id);
         await this.refuseClosedSlot(tx, startsAt, now);
         if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
           throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
@@ -225,13 +281,22 @@ export class AppointmentService {
           facts,
           (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
           'REQUEST',
+          account?.locale,
+        );
+        await this.texts.toCustomer(
+          tx,
+          viewer.id,
+          'confirmation',
+          (language) => confirmationText(language, created.startsAt, created.isRemote, this.config.support.phone),
+          { profile, locale: account?.locale },
         );
         await this.notifyAdmins(tx, 'booked', facts);
         await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
         return created;
       });
       this.mail.deliverSoon();
-      return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
+      this.texts.deliverSoon();
+      return customerAppointment(row, (await this.readRules()).cutoffHours);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
       throw error;
@@ -246,7 +311,7 @@ export class AppointmentService {
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
       return updated;
     });
-    return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
+    return customerAppointment(row, (await this.readRules()).cutoffHours);
   }
 
   /**
@@ -259,7 +324,9 @@ export class AppointmentService {
       throw new HttpError(409, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotTimeOff);
     }
     if (!notice) return;
-    const { minNoticeHours } = await bookingRules(tx);
+    // The rules as this instance keeps them (decision 025): a change of them reaches it within milliseconds, and a
+    // booking never locked them anyway.
+    const { minNoticeHours } = await this.readRules(tx);
     if (isWithinNotice(startsAt, now, minNoticeHours)) {
       throw new HttpError(409, 'TOO_SOON', APPOINTMENT_TEXTS.slotWithinNotice(minNoticeHours));
     }
@@ -267,7 +334,7 @@ export class AppointmentService {
 
   /** The customer's cut-off: no change or cancellation online less than `cutoffHours` before the visit. */
   private async refusePastCutoff(tx: Executor, startsAt: Date, now: Date): Promise<void> {
-    const { cutoffHours } = await bookingRules(tx);
+    const { cutoffHours } = await this.readRules(tx);
     if (isPastCutoff(startsAt, now, cutoffHours)) {
       throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.pastCutoff(cutoffHours, this.config.support.phone));
     }
@@ -302,6 +369,33 @@ export class AppointmentService {
   }
 
   /**
+   * The customer is deleting their account (decision 024): each visit not yet done is cancelled, whatever the
+   * cut-off, with the usual e-mails to them and to the owner, inside the deletion's transaction. Returns how many.
+   */
+  async cancelForDeletion(tx: Executor, viewer: SessionUser): Promise<number> {
+    const open = (await listOpenAppointmentsOf(tx, viewer.id)).filter((job) => job.completedAt === null && job.paidAt === null);
+    const profile = await profileOf(tx, viewer.id);
+    for (const found of open) {
+      await this.paymentGuard.beforeJobChange(tx, found.id, 'the customer deleted their account');
+      const cancelled = await updateAppointment(tx, found.id, { cancelledAt: new Date(), inviteSequence: found.inviteSequence + 1 });
+      await recordHistory(tx, {
+        appointmentId: found.id,
+        actorUserId: viewer.id,
+        actorEmail: viewer.email,
+        action: 'cancel',
+        changes: { cancelled: { before: false, after: true }, accountDeleted: { before: false, after: true } },
+      });
+      if (profile) {
+        const facts = this.facts(cancelled, profile, viewer.email);
+        await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
+        await this.notifyAdmins(tx, 'cancelled', facts);
+      }
+      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: found.id, slot: found.startsAt });
+    }
+    return open.length;
+  }
+
+  /**
    * Moves the customer's own uncompleted visit to another open slot, in one transaction: the new slot is held (the
    * unique index on active start times) in the same statement that frees the old one, so the customer never lacks
    * both, and the count of open visits does not change. The cut-off applies to the visit as it stands; the new
@@ -309,7 +403,7 @@ export class AppointmentService {
    */
   async reschedule(viewer: SessionUser, id: string, input: RescheduleAppointment, now = new Date()): Promise<CustomerAppointment> {
     const row = await this.move(viewer, id, input, now, 'customer');
-    return customerAppointment(row, (await bookingRules(this.db)).cutoffHours);
+    return customerAppointment(row, (await this.readRules()).cutoffHours);
   }
 
   /**
@@ -460,21 +554,17 @@ export class AppointmentService {
         if (!profile || !owner) continue;
         const facts = this.facts(row, profile, owner.email);
         const language = translatorFor(owner.locale);
-        await this.mail.enqueue(
-          {
-            to: owner.email,
-            ...renderEmail(
-              reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone),
-              this.config.support,
-              language,
-            ),
-          },
-          tx,
-        );
+        const content = reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone);
+        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+        await copyToTrustedContact(tx, this.mail, this.config, row.userId, content, language);
+        await this.texts.toCustomer(tx, row.userId, 'reminder', (texted) => reminderText(texted, row.startsAt, this.config.support.phone));
       }
       return due.length;
     });
-    if (sent > 0) this.mail.deliverSoon();
+    if (sent > 0) {
+      this.mail.deliverSoon();
+      this.texts.deliverSoon();
+    }
     return sent;
   }
 }
@@ -493,7 +583,10 @@ export async function findJob(
 
 /** The fields of a job that the back office and payments change; every other column is the booking's own. */
 export type JobChanges = Partial<
-  Pick<typeof appointments.$inferInsert, 'description' | 'notes' | 'isRemote' | 'amountCents' | 'completedAt' | 'paidAt' | 'deletedAt'>
+  Pick<
+    typeof appointments.$inferInsert,
+    'description' | 'notes' | 'isRemote' | 'amountCents' | 'bill' | 'completedAt' | 'paidAt' | 'deletedAt'
+  >
 >;
 
 export async function changeJob(tx: Executor, id: string, changes: JobChanges): Promise<AppointmentRow> {
@@ -501,6 +594,11 @@ export async function changeJob(tx: Executor, id: string, changes: JobChanges): 
 }
 
 /** A customer's open (active, unpaid) jobs, by time. */
+/** Every job the customer ever booked (cancelled and deleted ones too): what their data export lists. */
+export async function allJobsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+  return listAppointmentsOf(db, userId);
+}
+
 export async function openJobsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
   return listOpenAppointmentsOf(db, userId);
 }

@@ -1,4 +1,3 @@
-import { createEvent, createEvents } from 'ics';
 import { BUSINESS_NAME, BUSINESS_TIME_ZONE } from '../../../shared/business.ts';
 import { inBusinessZone } from '../../../shared/business-time.ts';
 
@@ -40,9 +39,16 @@ export type InviteInput = {
   sequence: number;
 };
 
-function wallClock(instant: Date): [number, number, number, number, number] {
+/** New York wall-clock time as iCalendar writes a local DATE-TIME: 20261205T080000. */
+function wallClock(instant: Date): string {
   const local = inBusinessZone(instant);
-  return [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()];
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${local.getFullYear()}${two(local.getMonth() + 1)}${two(local.getDate())}T${two(local.getHours())}${two(local.getMinutes())}00`;
+}
+
+/** A UTC DATE-TIME: 20261124T232801Z. */
+function utcStamp(instant: Date): string {
+  return `${instant.toISOString().slice(0, 19).replaceAll('-', '').replaceAll(':', '')}Z`;
 }
 
 /** The one UID a visit has in every invite, update, cancellation and the owner's feed. */
@@ -50,42 +56,111 @@ export function calendarUid(appointmentId: string): string {
   return `${appointmentId}@techhelp`;
 }
 
-/** The library writes floating times; they become New York wall-clock times under a TZID, with its VTIMEZONE. */
-function inNewYorkTime(calendar: string): string {
-  return calendar
-    .replace(/^(DTSTART|DTEND)(?:;VALUE=DATE-TIME)?:(\d{8}T\d{6})$/gm, `$1;TZID=${BUSINESS_TIME_ZONE}:$2`)
-    .replace(/\r\nBEGIN:VEVENT/, `\r\n${NEW_YORK_VTIMEZONE}\r\nBEGIN:VEVENT`);
+/** RFC 5545 TEXT: backslashes, semicolons, commas and line breaks escaped. */
+function text(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-function whenOf(startsAt: Date) {
-  return {
-    start: wallClock(startsAt),
-    startInputType: 'local' as const,
-    startOutputType: 'local' as const,
-    duration: { minutes: VISIT_MINUTES },
-  };
+/** A quoted parameter value (a name): double quotes cannot appear inside one, and line breaks have no place there. */
+function quoted(value: string): string {
+  return `"${value.replace(/["\r\n]/g, '')}"`;
+}
+
+/** How many octets a character takes in UTF-8. */
+function octetsOf(character: string): number {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
+
+/** Folds a content line at 75 octets (RFC 5545 3.1), never inside a character; continuations start with a space. */
+function fold(line: string): string {
+  if (line.length <= 75 && Buffer.byteLength(line) <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = octetsOf(character);
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += character;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+type CalendarEvent = {
+  appointmentId: string;
+  startsAt: Date;
+  sequence: number;
+  status: 'CONFIRMED' | 'CANCELLED';
+  title: string;
+  location: string;
+  description: string;
+  organizer?: { name: string; email: string };
+  attendee?: { name: string; email: string };
+};
+
+function eventLines(event: CalendarEvent, stamp: string): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${calendarUid(event.appointmentId)}`,
+    `SUMMARY:${text(event.title)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${BUSINESS_TIME_ZONE}:${wallClock(event.startsAt)}`,
+    `DURATION:PT${VISIT_MINUTES}M`,
+    `SEQUENCE:${event.sequence}`,
+    `DESCRIPTION:${text(event.description)}`,
+    `LOCATION:${text(event.location)}`,
+    `STATUS:${event.status}`,
+    ...(event.organizer ? [`ORGANIZER;CN=${quoted(event.organizer.name)}:mailto:${event.organizer.email}`] : []),
+    ...(event.attendee
+      ? [`ATTENDEE;RSVP=FALSE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=${quoted(event.attendee.name)}:mailto:${event.attendee.email}`]
+      : []),
+    'END:VEVENT',
+  ];
+}
+
+/** A whole calendar object in New York time: its header, the VTIMEZONE, the events; CRLF line ends, lines folded. */
+function calendar(header: { productId: string; method: string; name?: string }, events: CalendarEvent[], now = new Date()): string {
+  const stamp = utcStamp(now);
+  return `${[
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    `PRODID:${header.productId}`,
+    `METHOD:${header.method}`,
+    ...(header.name ? [`X-WR-CALNAME:${text(header.name)}`] : []),
+    'X-PUBLISHED-TTL:PT1H',
+    ...NEW_YORK_VTIMEZONE.split('\r\n'),
+    ...events.flatMap((event) => eventLines(event, stamp)),
+    'END:VCALENDAR',
+  ]
+    .map(fold)
+    .join('\r\n')}\r\n`;
 }
 
 /**
- * An RFC 5545 invite (iTIP REQUEST or CANCEL) made by the ics library, in New York time. The UID stays the
- * visit's own; calendar programs replace the event they hold when the SEQUENCE is higher.
+ * An RFC 5545 invite (iTIP REQUEST or CANCEL) in New York time. The UID stays the visit's own; calendar programs
+ * replace the event they hold when the SEQUENCE is higher.
  */
 export function calendarInvite(input: InviteInput): string {
-  const { error, value } = createEvent({
-    uid: calendarUid(input.appointmentId),
-    method: input.method,
-    status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    title: input.title ?? `${BUSINESS_NAME} visit`,
-    description: input.description,
-    location: input.location,
-    ...whenOf(input.startsAt),
-    organizer: { name: BUSINESS_NAME, email: input.organizerEmail },
-    attendees: [{ name: input.attendeeName, email: input.attendeeEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
-    productId: 'techhelp/appointments',
-    sequence: input.sequence,
-  });
-  if (error || !value) throw error ?? new Error('the calendar invite could not be made');
-  return inNewYorkTime(value);
+  return calendar({ productId: 'techhelp/appointments', method: input.method }, [
+    {
+      appointmentId: input.appointmentId,
+      startsAt: input.startsAt,
+      sequence: input.sequence,
+      status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+      title: input.title ?? `${BUSINESS_NAME} visit`,
+      location: input.location,
+      description: input.description,
+      organizer: { name: BUSINESS_NAME, email: input.organizerEmail },
+      attendee: { name: input.attendeeName, email: input.attendeeEmail },
+    },
+  ]);
 }
 
 export type FeedVisit = {
@@ -99,31 +174,8 @@ export type FeedVisit = {
 
 /** The owner's subscribed calendar (METHOD:PUBLISH): every open visit, under the same UIDs as the invites. */
 export function calendarFeed(visits: FeedVisit[]): string {
-  const header = { productId: 'techhelp/schedule', method: 'PUBLISH', calName: `${BUSINESS_NAME} visits` };
-  if (visits.length === 0) {
-    return [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      `PRODID:${header.productId}`,
-      `METHOD:${header.method}`,
-      `X-WR-CALNAME:${header.calName}`,
-      NEW_YORK_VTIMEZONE,
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n');
-  }
-  const { error, value } = createEvents(
-    visits.map((visit) => ({
-      uid: calendarUid(visit.appointmentId),
-      sequence: visit.sequence,
-      status: 'CONFIRMED' as const,
-      title: visit.title,
-      location: visit.location,
-      description: visit.description,
-      ...whenOf(visit.startsAt),
-    })),
-    header,
+  return calendar(
+    { productId: 'techhelp/schedule', method: 'PUBLISH', name: `${BUSINESS_NAME} visits` },
+    visits.map((visit) => ({ ...visit, status: 'CONFIRMED' as const })),
   );
-  if (error || !value) throw error ?? new Error('the calendar feed could not be made');
-  return inNewYorkTime(value);
 }

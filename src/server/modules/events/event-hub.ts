@@ -188,14 +188,17 @@ export class EventHub {
     const origin = typeof message.origin === 'string' && TAB_ID_PATTERN.test(message.origin) ? message.origin : undefined;
     const ownEvent: RecordChange = origin ? { ...event, origin } : event;
     const slot = slotChangeOf(message.slot);
+    // The record's owner and the admins first: with many streams open, theirs are the screens waiting on this change.
+    const others: Subscriber[] = [];
     for (const subscriber of this.subscribers) {
       if (!subscriber.viewer.isAdmin && subscriber.viewer.id !== event.userId) {
-        // Everyone else learns only that the slot was taken or freed (their record change refetches it already).
-        if (slot) subscriber.send(slot);
+        if (slot) others.push(subscriber);
         continue;
       }
       // Only the user who made the change learns which tab made it: nobody else can pose as that tab.
       subscriber.send(origin && subscriber.viewer.id === message.actorId ? ownEvent : event);
     }
+    // Everyone else learns only that the slot was taken or freed (their record change refetches it already).
+    if (slot) for (const subscriber of others) subscriber.send(slot);
   }
 }

@@ -1,7 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HEARTBEAT_MS, RECONNECT_INITIAL_MS } from '../../../shared/events.ts';
+import { type ChangeEvent, HEARTBEAT_MS, RECONNECT_INITIAL_MS } from '../../../shared/events.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { EventHub } from './event-hub.ts';
+
+/** An event's SSE frame, written once however many streams it goes to (the hub sends one object to all of them). */
+const frames = new WeakMap<ChangeEvent, string>();
+function frameOf(event: ChangeEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `event: change\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
 
 /** GET /api/events: the signed-in user's Server-Sent Events stream of changes they may see, while the session lasts. */
 export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { hub }) => {
@@ -35,7 +46,7 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { 
     const unsubscribe = hub.subscribe({
       viewer,
       sessionId,
-      send: (event) => raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`),
+      send: (event) => raw.write(frameOf(event)),
       end,
     });
     open.add(end);

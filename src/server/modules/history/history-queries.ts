@@ -8,5 +8,10 @@ export async function insertHistoryEntry(db: Executor, values: typeof auditLog.$
 }
 
 export async function listHistory(db: Executor, appointmentId: string) {
-  return db.select().from(auditLog).where(eq(auditLog.appointmentId, appointmentId)).orderBy(desc(auditLog.at));
+  return db.select().from(auditLog).where(eq(auditLog.appointmentId, appointmentId)).orderBy(desc(auditLog.at), desc(auditLog.seq));
+}
+
+/** Replaces an actor's e-mail in every history entry they made (the customer deleted their account). */
+export async function renameActor(db: Executor, actorUserId: string, actorEmail: string): Promise<void> {
+  await db.update(auditLog).set({ actorEmail }).where(eq(auditLog.actorUserId, actorUserId));
 }

@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../../shared/admin.ts';
+import { type AuditEntry, DELETED_ACCOUNT_NAME } from '../../../shared/admin.ts';
 import type { Executor } from '../../db/client.ts';
-import { insertHistoryEntry, listHistory } from './history-queries.ts';
+import { insertHistoryEntry, listHistory, renameActor } from './history-queries.ts';
 
 /** One change to an appointment, by whom and what it changed (field: before and after). */
 export type HistoryEntry = {
@@ -26,4 +26,9 @@ export async function historyOf(db: Executor, appointmentId: string): Promise<Au
     action: row.action,
     changes: row.changes,
   }));
+}
+
+/** The customer deleted their account: the entries they made name "Deleted account" instead of their address. */
+export async function forgetActor(db: Executor, actorUserId: string): Promise<void> {
+  await renameActor(db, actorUserId, DELETED_ACCOUNT_NAME);
 }

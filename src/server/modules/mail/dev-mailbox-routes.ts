@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listEmails } from './mail-queries.ts';
@@ -22,20 +23,23 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
+/** An onRequest hook for the development outboxes: another computer gets a 404, as if nothing were there. */
+export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (isLoopbackAddress(request.socket.remoteAddress)) return undefined;
+  // Returned, so that Fastify ends the request here.
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+}
+
 /**
  * The development mailbox: every e-mail the app stored, newest first. Registered only outside production and
  * only when no SMTP relay is configured, and served only to this machine: the e-mails carry one-time links
  * (a password reset for the owner's address among them), so another computer on the network gets a 404.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress)) {
-      return reply
-        .code(404)
-        .type('application/json; charset=utf-8')
-        .send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    }
-  });
+  app.addHook('onRequest', loopbackOnly);
 
   app.get(
     '/dev/mailbox.json',

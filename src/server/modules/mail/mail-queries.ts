@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
 
@@ -11,15 +11,16 @@ export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Pr
 }
 
 /**
- * Claims up to `limit` due e-mails for this process: each is leased for `leaseSeconds`, so a crashed sender's
+ * Claims up to `limit` due e-mails written after `afterSeq` (a pass walks the outbox once: what it has tried waits
+ * for the next pass) for this process: each is leased for `leaseSeconds`, so a crashed sender's
  * e-mails are retried, and SKIP LOCKED keeps two server instances from sending the same one.
  */
-export async function claimDueEmails(db: Executor, limit: number, leaseSeconds: number): Promise<OutboxEmailRow[]> {
+export async function claimDueEmails(db: Executor, limit: number, leaseSeconds: number, afterSeq = 0): Promise<OutboxEmailRow[]> {
   const due = db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
-    .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`)))
-    .orderBy(outboxEmails.createdAt)
+    .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`), gt(outboxEmails.seq, afterSeq)))
+    .orderBy(outboxEmails.seq)
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
@@ -27,7 +28,7 @@ export async function claimDueEmails(db: Executor, limit: number, leaseSeconds: 
     .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where(inArray(outboxEmails.id, due))
     .returning();
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return claimed.sort((a, b) => a.seq - b.seq);
 }
 
 export async function markEmailSent(db: Executor, id: string): Promise<void> {
@@ -47,6 +48,13 @@ export async function listEmails(db: Executor, toAddress: string | undefined, li
     .select()
     .from(outboxEmails)
     .where(toAddress ? eq(outboxEmails.toAddress, toAddress.toLowerCase()) : undefined)
-    .orderBy(desc(outboxEmails.createdAt))
+    .orderBy(desc(outboxEmails.seq))
     .limit(limit);
+}
+
+/** Deletes the e-mails already sent (or given up) to an address; those still waiting to go are kept. */
+export async function deleteDeliveredEmailsTo(db: Executor, toAddress: string): Promise<void> {
+  await db
+    .delete(outboxEmails)
+    .where(and(eq(outboxEmails.toAddress, toAddress.toLowerCase()), inArray(outboxEmails.status, ['sent', 'failed'])));
 }

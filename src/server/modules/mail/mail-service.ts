@@ -2,7 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
-import { claimDueEmails, insertOutboxEmail, markEmailFailed, markEmailRetry, markEmailSent, type NewOutboxEmail } from './mail-queries.ts';
+import { DeliveryLoop } from './delivery-loop.ts';
+import {
+  claimDueEmails,
+  deleteDeliveredEmailsTo,
+  insertOutboxEmail,
+  markEmailFailed,
+  markEmailRetry,
+  markEmailSent,
+  type NewOutboxEmail,
+} from './mail-queries.ts';
 import type { RenderedEmail } from './mail-templates.ts';
 
 export type MailOptions = {
@@ -29,10 +38,7 @@ const LEASE_SECONDS = 120;
 export class MailService {
   private readonly transport: Transporter | undefined;
   private readonly retryDelaysMs: number[];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
-  private stopped = false;
+  private readonly loop: DeliveryLoop;
 
   constructor(
     private readonly db: Database,
@@ -42,6 +48,11 @@ export class MailService {
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.loop = new DeliveryLoop(
+      () => this.deliverDue(),
+      (error) => this.log.error({ err: error }, 'e-mail delivery pass failed'),
+      options.pollIntervalMs ?? 5000,
+    );
   }
 
   get usesDevMailbox(): boolean {
@@ -69,44 +80,34 @@ export class MailService {
     this.deliverSoon();
   }
 
+  /** The customer deleted their account: the copies of what was sent to them go (decision 024). */
+  async forgetRecipient(db: Executor, address: string): Promise<void> {
+    await deleteDeliveredEmailsTo(db, address);
+  }
+
   start(): void {
-    if (!this.transport || this.timer) return;
-    this.timer = setInterval(() => this.deliverSoon(), this.options.pollIntervalMs ?? 5000);
-    this.timer.unref();
-    this.deliverSoon();
+    if (this.transport) this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport?.close();
   }
 
   deliverSoon(): void {
-    if (!this.transport || this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.deliverDue()
-      .catch((error: unknown) => this.log.error({ err: error }, 'e-mail delivery pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.rerun) {
-          this.rerun = false;
-          this.deliverSoon();
-        }
-      });
+    if (this.transport) this.loop.soon();
   }
 
   /** Delivers every due e-mail; resolves when the pass is over (tests wait on it). */
   async deliverDue(): Promise<void> {
     const transport = this.transport;
     if (!transport) return;
+    // One walk through the outbox: an e-mail that fails waits for a later pass, even when its retry is due sooner.
+    let afterSeq = 0;
     for (;;) {
-      const batch = await claimDueEmails(this.db, 10, LEASE_SECONDS);
+      const batch = await claimDueEmails(this.db, 10, LEASE_SECONDS, afterSeq);
       if (batch.length === 0) return;
+      afterSeq = Math.max(afterSeq, ...batch.map((email) => email.seq));
       for (const email of batch) {
         try {
           await transport.sendMail({

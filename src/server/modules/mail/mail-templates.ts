@@ -9,6 +9,8 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Shown after the action, e.g. how long a link works. */
   afterAction?: string[];
+  /** Under the signature, in small print: why this e-mail came and how to stop such e-mails. */
+  footer?: { text: string; label: string; url: string };
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string; links: string[] };
@@ -35,6 +37,7 @@ export function renderEmail(content: EmailContent, support: SupportContact, lang
     ...(content.afterAction ?? []),
     '--',
     ...signature,
+    ...(content.footer ? [`${content.footer.text}\n${content.footer.label}: ${content.footer.url}`] : []),
   ].join('\n\n');
 
   const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
@@ -52,6 +55,8 @@ ${button}
 ${(content.afterAction ?? []).map(paragraph).join('\n')}
 <hr style="border:none;border-top:1px solid #d5e3ea;margin:24px 0">
 <p style="margin:0;font-size:14px;color:#444444">${signature.map(escapeHtml).join('<br>')}</p>
+${content.footer ? `<p style="margin:16px 0 0;font-size:14px;color:#444444">${escapeHtml(content.footer.text)} <a href="${escapeHtml(content.footer.url)}" style="color:#0b4f6c">${escapeHtml(content.footer.label)}</a></p>` : ''}
 </div></body></html>`;
-  return { subject: content.subject, text, html, links: content.action ? [content.action.url] : [] };
+  const links = [...(content.action ? [content.action.url] : []), ...(content.footer ? [content.footer.url] : [])];
+  return { subject: content.subject, text, html, links };
 }

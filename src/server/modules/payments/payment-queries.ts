@@ -1,6 +1,17 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type OrderState, type PaymentOrderRow, type PaymentRow, paymentOrders, payments } from '../../db/schema.ts';
+import {
+  type InvoiceRow,
+  invoiceCounter,
+  invoices,
+  type OrderState,
+  type PaymentOrderRow,
+  type PaymentRow,
+  type PayRequestRow,
+  paymentOrders,
+  payments,
+  payRequests,
+} from '../../db/schema.ts';
 
 // --- Orders ------------------------------------------------------------------------------------------------
 
@@ -120,4 +131,115 @@ export async function listPaymentsCapturedBetween(db: Executor, from: Date | und
     .from(payments)
     .where(and(from ? gte(payments.capturedAt, from) : undefined, to ? lt(payments.capturedAt, to) : undefined))
     .orderBy(asc(payments.capturedAt));
+}
+
+// --- Pay links and their reminders ---------------------------------------------------------------------------
+
+/** The pay link of a job that has just become payable: sent now, no reminder yet (again, if it was sent before). */
+export async function startPayRequest(db: Executor, appointmentId: string): Promise<void> {
+  await db
+    .insert(payRequests)
+    .values({ appointmentId })
+    .onConflictDoUpdate({ target: payRequests.appointmentId, set: { sentAt: sql`now()`, remindersSent: 0 } });
+}
+
+/** The job no longer waits for its payment (un-completed, or its amount cleared): no reminder is due. */
+export async function endPayRequest(db: Executor, appointmentId: string): Promise<void> {
+  await db.delete(payRequests).where(eq(payRequests.appointmentId, appointmentId));
+}
+
+const olderThan = (seconds: number) => sql`${payRequests.sentAt} <= now() - make_interval(secs => ${seconds})`;
+/** A reminder is due: the first `first` seconds after the link, the second `second` seconds after it. */
+const reminderDue = (first: number, second: number) =>
+  sql`((${payRequests.remindersSent} = 0 and ${olderThan(first)}) or (${payRequests.remindersSent} = 1 and ${olderThan(second)}))`;
+
+/** The jobs whose pay-link reminder is due, oldest first: each is then claimed under its job's lock. */
+export async function listDuePayReminders(db: Executor, first: number, second: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ appointmentId: payRequests.appointmentId })
+    .from(payRequests)
+    .where(reminderDue(first, second))
+    .orderBy(asc(payRequests.sentAt))
+    .limit(limit);
+  return rows.map((row) => row.appointmentId);
+}
+
+/**
+ * Claims the job's due reminder by counting it as sent, if it is still due: call holding the job's row lock, so that
+ * of several instances only the first claims it. One late for both reminders (the server was down) gets the second
+ * only. Answers the request as claimed, or undefined when nothing is due.
+ */
+export async function claimPayReminder(
+  db: Executor,
+  appointmentId: string,
+  first: number,
+  second: number,
+): Promise<PayRequestRow | undefined> {
+  const [row] = await db
+    .update(payRequests)
+    .set({ remindersSent: sql`case when ${olderThan(second)} then 2 else 1 end` })
+    .where(and(eq(payRequests.appointmentId, appointmentId), reminderDue(first, second)))
+    .returning();
+  return row;
+}
+
+// --- Invoices ------------------------------------------------------------------------------------------------
+
+export async function findInvoice(db: Executor, appointmentId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.appointmentId, appointmentId));
+  return row;
+}
+
+/**
+ * The job's invoice, numbered now if it has none: the next number of the one counter row, raised in the caller's
+ * transaction. The counter's row lock makes concurrent issues wait their turn, and a rollback gives the number back,
+ * so numbers have no gaps. Call holding the job's row lock (so one job never gets two numbers).
+ */
+export async function issueInvoice(db: Executor, appointmentId: string): Promise<InvoiceRow> {
+  const existing = await findInvoice(db, appointmentId);
+  if (existing) return existing;
+  const [counter] = await db
+    .update(invoiceCounter)
+    .set({ lastNumber: sql`${invoiceCounter.lastNumber} + 1` })
+    .where(eq(invoiceCounter.id, 1))
+    .returning();
+  if (!counter) throw new Error('the invoice counter row is missing');
+  const [row] = await db.insert(invoices).values({ number: counter.lastNumber, appointmentId }).returning();
+  if (!row) throw new Error(`invoice ${counter.lastNumber} was not written`);
+  return row;
+}
+
+/** Every invoice number given, in order: for the check that none is missing. */
+export async function invoiceNumbers(db: Executor): Promise<number[]> {
+  const rows = await db.select({ number: invoices.number }).from(invoices).orderBy(asc(invoices.number));
+  return rows.map((row) => row.number);
+}
+
+/** The job's newest payment, refunded or not. */
+export async function latestPaymentOf(db: Executor, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(desc(payments.capturedAt))
+    .limit(1);
+  return row;
+}
+
+/** Every payment of the given jobs, oldest first. */
+export async function listPaymentsOfJobs(db: Executor, appointmentIds: string[]): Promise<PaymentRow[]> {
+  if (appointmentIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.appointmentId, appointmentIds)).orderBy(asc(payments.capturedAt));
+}
+
+/** The invoices of the given jobs. */
+export async function listInvoicesOfJobs(db: Executor, appointmentIds: string[]): Promise<InvoiceRow[]> {
+  if (appointmentIds.length === 0) return [];
+  return db.select().from(invoices).where(inArray(invoices.appointmentId, appointmentIds));
+}
+
+/** Empties the payer's name and e-mail on the given jobs' payments (the customer deleted their account). */
+export async function forgetPayers(db: Executor, appointmentIds: string[]): Promise<void> {
+  if (appointmentIds.length === 0) return;
+  await db.update(payments).set({ payerName: '', payerEmail: '' }).where(inArray(payments.appointmentId, appointmentIds));
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { CustomerAppointmentSchema } from '../../../shared/appointments.ts';
+import { InvoiceSchema } from '../../../shared/invoices.ts';
+import { LOCALES } from '../../../shared/locale.ts';
 import {
   AdminOrderSchema,
   CaptureOutcomeSchema,
@@ -19,6 +21,7 @@ import type { PaymentService } from './payment-service.ts';
 
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });
 const CheckoutParamsSchema = z.object({ appointmentId: z.string().min(1).max(100) });
+const InvoicePdfQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 const PaymentParamsSchema = z.object({ paymentId: z.uuid({ error: 'That payment was not found.' }) });
 const errors = {
   400: ApiErrorSchema,
@@ -35,6 +38,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
     '/api/payments/checkout/:appointmentId',
     { schema: { params: CheckoutParamsSchema, response: { 200: CheckoutSchema, ...errors } } },
     async (request) => payments.checkout(requireVerifiedUser(request), request.params.appointmentId),
+  );
+
+  app.get(
+    '/api/invoices/:appointmentId',
+    { schema: { params: CheckoutParamsSchema, response: { 200: InvoiceSchema, ...errors } } },
+    async (request) => payments.invoice(requireVerifiedUser(request), request.params.appointmentId),
+  );
+
+  app.get(
+    '/api/invoices/:appointmentId/pdf',
+    { schema: { params: CheckoutParamsSchema, querystring: InvoicePdfQuerySchema } },
+    async (request, reply) => {
+      const { pdf, filename } = await payments.invoicePdf(requireVerifiedUser(request), request.params.appointmentId, request.query.lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   app.post(

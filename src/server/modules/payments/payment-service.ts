@@ -1,33 +1,58 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
+import { customerLines } from '../../../shared/billing.ts';
+import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
+import { type Invoice, type InvoiceMethod, invoiceLines, invoiceNumberText } from '../../../shared/invoices.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
-import { translatorFor } from '../../i18n.ts';
+import type { AppointmentRow, InvoiceRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
+import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
+import { accountById, adminEmails, customerOf, profileOf } from '../accounts/account-directory.ts';
+import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
 import { changeJob, findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import { manualMethod, receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
+import { thankForPayment } from '../reviews/review-service.ts';
+import { payLinkText } from '../texts/text-content.ts';
+import type { TextService } from '../texts/text-service.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  manualMethod,
+  type PayLinkStage,
+  payLinkContent,
+  receiptContent,
+  refundContent,
+  unwantedCaptureContent,
+} from './payment-emails.ts';
 import { type CaptureResult, type PaymentProvider, PaymentProviderError, valueToCents } from './payment-provider.ts';
 import {
+  claimPayReminder,
   claimStaleCaptures,
   claimStaleRefunds,
+  endPayRequest,
+  findInvoice,
   findOrderInFlight,
   findPayment,
   findPaymentInForce,
   findPaymentOfOrder,
   findPaymentOrder,
+  forgetPayers,
   insertPaymentOnce,
   insertPaymentOrder,
+  issueInvoice,
+  latestPaymentOf,
+  listDuePayReminders,
+  listInvoicesOfJobs,
   listPaymentsCapturedBetween,
+  listPaymentsOfJobs,
+  startPayRequest,
   updateOrder,
   updatePayment,
   voidOpenOrders,
@@ -38,6 +63,13 @@ import {
  * time limit (20 s), so that a claim is never taken from a request that is still waiting for its answer.
  */
 export const CLAIM_TIMEOUT_MS = 120_000;
+
+/** The pay link's friendly reminders go out this many days after it, and never more than these two. */
+export const PAY_REMINDER_DAYS = [3, 7] as const;
+
+/** A job the customer can pay: active, completed, unpaid, with an amount. */
+const isPayable = (job: AppointmentRow) =>
+  job.completedAt !== null && job.paidAt === null && job.amountCents > 0 && job.cancelledAt === null && job.deletedAt === null;
 
 /** Who asked: the error log and the history name them. */
 type Actor = { userId: string; email: string; role: 'customer' | 'admin' | 'system' };
@@ -74,6 +106,7 @@ export class PaymentService implements JobPaymentGuard {
     private readonly events: EventHub,
     private readonly recordError: ErrorRecorder,
     private readonly log: FastifyBaseLogger,
+    private readonly texts: TextService,
   ) {}
 
   // --- The job's side ---------------------------------------------------------------------------------------
@@ -81,6 +114,142 @@ export class PaymentService implements JobPaymentGuard {
   async beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
     if (await findOrderInFlight(tx, appointmentId)) throw new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.jobChangeDuringPayment);
     await voidOpenOrders(tx, appointmentId, reason);
+  }
+
+  /**
+   * Call inside the transaction that changed the job, with the job before and after: a job that has just become
+   * payable (completed, with an amount, unpaid) e-mails its customer the pay link, and its reminders start; one
+   * that is no longer waiting for a payment (un-completed, its amount cleared) has none due. Answers whether an
+   * e-mail was queued, for the caller to deliver once the transaction commits.
+   */
+  async afterJobChange(tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
+    // A job completed with an amount has its invoice, numbered once.
+    if (after.completedAt && after.amountCents > 0) await issueInvoice(tx, after.id);
+    if (isPayable(after) && !isPayable(before)) {
+      await startPayRequest(tx, after.id);
+      return this.sendPayLink(tx, after, 'link');
+    }
+    if (!after.completedAt || after.amountCents <= 0) await endPayRequest(tx, after.id);
+    return false;
+  }
+
+  /** The pay link, or a reminder of it, to the job's customer in their language. */
+  private async sendPayLink(tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
+    const owner = await accountById(tx, job.userId);
+    if (!owner) return false;
+    const language = translatorFor(owner.locale);
+    const content = payLinkContent(language, {
+      stage,
+      startsAt: job.startsAt,
+      amountCents: job.amountCents,
+      payUrl: `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`,
+      phone: this.config.support.phone,
+      lines: customerLines(job.bill, job.amountCents),
+    });
+    await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+    // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
+    if (stage === 'link') {
+      await this.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
+        payLinkText(texted, job.amountCents, texted.link(`${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`)),
+      );
+    }
+    return true;
+  }
+
+  /**
+   * Sends the pay-link reminders that are due (3 and 7 days after the link), each claimed and mailed in one
+   * transaction, so never twice, whatever instances run this at once; never for a job paid, cancelled or deleted
+   * since. Answers how many were sent.
+   */
+  async sendDuePayReminders(): Promise<number> {
+    const [first = 0, second = 0] = PAY_REMINDER_DAYS.map((days) => days * 86_400);
+    let sent = 0;
+    for (const appointmentId of await listDuePayReminders(this.db, first, second, 50)) {
+      // The job's lock first, as every change of the job takes it: then the claim, checked again under it.
+      const mailed = await this.db.transaction(async (tx) => {
+        const job = await findJob(tx, appointmentId, { lock: true, includeInactive: true });
+        const claimed = job ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
+        if (!job || !claimed || !isPayable(job)) return false;
+        return this.sendPayLink(tx, job, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
+      });
+      if (mailed) sent++;
+    }
+    if (sent > 0) this.mail.deliverSoon();
+    return sent;
+  }
+
+  // --- Invoices -------------------------------------------------------------------------------------------
+
+  /** The invoice of a job that has one, as its page and its PDF show it. */
+  private async invoiceOf(db: Executor, job: AppointmentRow, row: InvoiceRow): Promise<Invoice> {
+    const customer = await customerOf(db, job.userId);
+    const payment = await latestPaymentOf(db, job.id);
+    const method = (paid: PaymentRow): InvoiceMethod => {
+      if (paid.provider === 'paypal') return 'paypal';
+      if (paid.provider === 'sandbox') return 'test';
+      return paid.method === 'check' || paid.method === 'card' ? paid.method : 'cash';
+    };
+    const name = `${customer.firstName} ${customer.lastName}`.trim();
+    return {
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+      appointmentId: job.id,
+      business: {
+        name: BUSINESS_NAME,
+        phone: this.config.support.phone,
+        email: this.config.support.email,
+        website: new URL(this.config.publicUrl).host,
+      },
+      customer: {
+        name: name || customer.email,
+        email: customer.email,
+        phone: customer.phoneNumber,
+        address: customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '',
+      },
+      visit: { startsAt: job.startsAt.toISOString(), isRemote: job.isRemote },
+      lines: invoiceLines(job.bill, job.amountCents),
+      amountCents: job.amountCents,
+      status: job.paidAt ? 'paid' : payment?.refundedAt ? 'refunded' : 'due',
+      payment: payment
+        ? {
+            method: method(payment),
+            reference: payment.provider === 'manual' ? '' : (payment.captureId ?? payment.id),
+            paidAt: payment.capturedAt.toISOString(),
+            amountCents: payment.amountCents,
+            refundedAt: payment.refundedAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  }
+
+  /** The invoice of a job, for its customer or an admin; 404 for anyone else, or a job without one. */
+  async invoice(viewer: SessionUser, appointmentId: string): Promise<Invoice> {
+    const job = await findJob(this.db, appointmentId, { includeInactive: true });
+    if (!job || (job.userId !== viewer.id && !viewer.isAdmin)) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
+    const row = await findInvoice(this.db, appointmentId);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
+    return this.invoiceOf(this.db, job, row);
+  }
+
+  /**
+   * The invoice as a PDF with its file name: in `locale` when asked, or else the customer's saved language for the
+   * customer and English for the owner.
+   */
+  async invoicePdf(viewer: SessionUser, appointmentId: string, locale?: string): Promise<{ pdf: Buffer; filename: string }> {
+    const invoice = await this.invoice(viewer, appointmentId);
+    const saved = viewer.isAdmin ? 'en' : (await accountById(this.db, viewer.id))?.locale;
+    return { pdf: await renderInvoicePdf(invoice, translatorFor(locale ?? saved)), filename: invoiceFileName(invoice.number) };
+  }
+
+  /** The invoice's PDF as an e-mail attachment, in the customer's language. */
+  private async invoiceAttachment(tx: Executor, job: AppointmentRow, row: InvoiceRow, language: Translator) {
+    const pdf = await renderInvoicePdf(await this.invoiceOf(tx, job, row), language);
+    return {
+      filename: invoiceFileName(row.number),
+      contentType: 'application/pdf',
+      content: pdf.toString('base64'),
+      encoding: 'base64' as const,
+    };
   }
 
   /** Why an order of this job cannot be captured now, or undefined when it can. */
@@ -115,6 +284,7 @@ export class PaymentService implements JobPaymentGuard {
       amountCents: appointment.amountCents,
       startsAt: appointment.startsAt.toISOString(),
       provider: this.provider.kind,
+      lines: customerLines(appointment.bill, appointment.amountCents),
     };
   }
 
@@ -455,11 +625,13 @@ export class PaymentService implements JobPaymentGuard {
       action: 'payment',
       changes,
     });
+    const invoice = await issueInvoice(tx, appointment.id);
     const owner = await accountById(tx, appointment.userId);
     if (owner) {
-      // In the customer's saved language.
+      // In the customer's saved language, with the invoice attached.
       const language = translatorFor(owner.locale);
-      const content = receiptContent(language, {
+      const paidJob = (await findJob(tx, appointment.id, { includeInactive: true })) ?? appointment;
+      const receipt = {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,
         reference:
@@ -471,9 +643,21 @@ export class PaymentService implements JobPaymentGuard {
             : (payment.captureId ?? payment.id),
         homeUrl: `${this.config.publicUrl}/home`,
         isTest: payment.provider === 'sandbox',
-      });
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+        lines: customerLines(appointment.bill, payment.amountCents),
+        invoice: {
+          number: invoiceNumberText(invoice.number),
+          url: `${this.config.publicUrl}/invoice/${encodeURIComponent(appointment.id)}`,
+        },
+      };
+      const content = receiptContent(language, receipt);
+      const attachment = await this.invoiceAttachment(tx, paidJob, invoice, language);
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), attachments: [attachment] }, tx);
+      // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
+      const copy = receiptContent(language, { ...receipt, invoice: undefined });
+      await copyToTrustedContact(tx, this.mail, this.config, appointment.userId, copy, language);
     }
+    // The thank-you, with the request for a rating: real payments only (a test-mode payment moves no money).
+    if (payment.provider !== 'sandbox') await thankForPayment(tx, this.mail, this.config, appointment);
     await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
   }
 
@@ -720,4 +904,32 @@ class CaptureFailed extends Error {
   ) {
     super(message);
   }
+}
+
+/** The invoice's file name: techhelp-invoice-00042.pdf. */
+/** A customer's payments and invoices, as their data export lists them (decision 024). */
+export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
+  const [paid, issued] = await Promise.all([listPaymentsOfJobs(db, appointmentIds), listInvoicesOfJobs(db, appointmentIds)]);
+  return {
+    payments: paid.map((payment) => ({
+      appointmentId: payment.appointmentId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      provider: payment.provider,
+      method: payment.method,
+      reference: payment.captureId ?? payment.id,
+      paidAt: payment.capturedAt.toISOString(),
+      refundedAt: payment.refundedAt?.toISOString() ?? null,
+    })),
+    invoices: issued.map((invoice) => ({ appointmentId: invoice.appointmentId, number: invoice.number })),
+  };
+}
+
+/** The customer deleted their account: their payments keep the amounts, not their name or e-mail. */
+export async function forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void> {
+  await forgetPayers(tx, appointmentIds);
+}
+
+export function invoiceFileName(number: number): string {
+  return `techhelp-invoice-${invoiceNumberText(number)}.pdf`;
 }

@@ -50,11 +50,7 @@ function HomePage() {
       <WelcomeHeading email={me.user.email} verified={me.user.emailVerified} />
       <p className="lead">
         <Trans>
-          Need help now? Call us at{' '}
-          <a href={telHref(supportPhone)} className="text-nowrap">
-            {supportPhone}
-          </a>
-          .
+          Need help now? Call us at <a href={telHref(supportPhone)}>{supportPhone}</a>.
         </Trans>
       </p>
       <LiveStatus />

@@ -17,6 +17,7 @@ function visit(id: string, date: string, slot: SlotLabel, extra: Partial<AdminAp
     amountCents: 0,
     isCompleted: false,
     isPaid: false,
+    bill: null,
     customer: {
       firstName: 'Ann',
       lastName: id,

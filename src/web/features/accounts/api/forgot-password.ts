@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { EmailOnly } from '../../../../shared/account.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useFormAction } from '../../../lib/form-action.ts';
 
 /** Mails a password-reset link if the address has an account; the answer never says which. */
 export function requestPasswordReset(body: EmailOnly): Promise<{ ok: true }> {
@@ -8,5 +8,5 @@ export function requestPasswordReset(body: EmailOnly): Promise<{ ok: true }> {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset, meta: { componentName: 'ForgotPassword' } });
+  return useFormAction(requestPasswordReset, { meta: { componentName: 'ForgotPassword' } });
 }

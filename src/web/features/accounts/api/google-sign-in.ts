@@ -1,15 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useFormAction } from '../../../lib/form-action.ts';
 
-/** Asks the server where to send the browser to sign in with Google; it comes back to /home, or to /login on failure. */
-export function startGoogleSignIn(): Promise<{ url: string; redirect: boolean }> {
+/**
+ * Asks the server where to send the browser to sign in with Google; it comes back to `returnTo` (a path of this app,
+ * /home unless the sign-in was asked for by another screen), or to /login on failure.
+ */
+export function startGoogleSignIn(returnTo = '/home'): Promise<{ url: string; redirect: boolean }> {
   return apiFetch('/api/auth/sign-in/social', {
     method: 'POST',
-    body: { provider: 'google', callbackURL: '/home', errorCallbackURL: '/login?error=google' },
+    body: { provider: 'google', callbackURL: returnTo, errorCallbackURL: '/login?error=google' },
   });
 }
 
-/** Starting the Google sign-in as a mutation; the screen then sends the browser to the address it answers. */
+/** Starting the Google sign-in (a signed-out form's write); the screen then sends the browser to the address it answers. */
 export function useGoogleSignIn() {
-  return useMutation({ mutationFn: startGoogleSignIn, meta: { componentName: 'UserLogin' } });
+  return useFormAction(startGoogleSignIn, { meta: { componentName: 'UserLogin' } });
 }

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useFormAction } from '../../../lib/form-action.ts';
 import { refreshSession } from '../../../lib/session.ts';
 
 /** Undoes an e-mail change with the code mailed to the old address; the server ends all sessions. */
@@ -7,10 +7,9 @@ export function recoverEmail(oobCode: string): Promise<{ email: string }> {
   return apiFetch('/api/account/recover-email', { method: 'POST', body: { oobCode } });
 }
 
-/** Undoing an e-mail change as a mutation; every session has ended, so the session is read again. */
+/** Undoing an e-mail change (a signed-out screen's write, decision 019); every session has ended, so the session is read again. */
 export function useRecoverEmail() {
-  return useMutation({
-    mutationFn: recoverEmail,
+  return useFormAction(recoverEmail, {
     meta: { componentName: 'RecoverEmail' },
     onSuccess: () => {
       refreshSession().catch(() => {});

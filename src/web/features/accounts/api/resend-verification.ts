@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { EmailOnly } from '../../../../shared/account.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useFormAction } from '../../../lib/form-action.ts';
 
 /** Mails a new verification link if the address has an unverified account; the answer never says which. */
 export function resendVerification(body: EmailOnly): Promise<{ ok: true }> {
@@ -8,5 +8,5 @@ export function resendVerification(body: EmailOnly): Promise<{ ok: true }> {
 }
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification, meta: { componentName: 'ResendVerification' } });
+  return useFormAction(resendVerification, { meta: { componentName: 'ResendVerification' } });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SignUp } from '../../../../shared/account.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useFormAction } from '../../../lib/form-action.ts';
 
 /** Creates the account and mails the verification link. The answer is the same whether or not the address was taken. */
 export function signUp(body: SignUp): Promise<{ ok: true }> {
@@ -8,5 +8,5 @@ export function signUp(body: SignUp): Promise<{ ok: true }> {
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp, meta: { componentName: 'SignUp' } });
+  return useFormAction(signUp, { meta: { componentName: 'SignUp' } });
 }

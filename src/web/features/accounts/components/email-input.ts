@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../../shared/account.ts';
+import { EMAIL_PATTERN } from '../../../../shared/account-forms.ts';
 
 /**
  * The attributes every e-mail field shares: the e-mail keyboard on a phone, no capital first letter, and the

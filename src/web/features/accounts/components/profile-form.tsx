@@ -8,11 +8,19 @@ import Row from 'react-bootstrap/Row';
 import { useForm, useWatch } from 'react-hook-form';
 import { type ProfileInput, ProfileSchema } from '../../../../shared/account.ts';
 import { BUSINESS_STATE, CITY_PLACEHOLDER, SERVICE_CITIES, zipForCity } from '../../../../shared/business.ts';
+import { TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, TEXTS_STOPPED_NOTE } from '../../../../shared/text-messages.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { translate } from '../../../lib/i18n.ts';
 import { translateOptional } from '../translated.ts';
 
-const EMPTY_PROFILE: ProfileInput = { firstName: '', lastName: '', phoneNumber: '', streetAddress: '', city: CITY_PLACEHOLDER };
+const EMPTY_PROFILE: ProfileInput = {
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  streetAddress: '',
+  city: CITY_PLACEHOLDER,
+  wantsTexts: false,
+};
 
 /**
  * The service form and the account form: name, phone and the service address. The zip code and the state are
@@ -22,8 +30,14 @@ export function ProfileForm({
   defaultValues,
   submitLabel,
   onSubmit,
+  textsAvailable = false,
+  textsStopped = false,
 }: {
   defaultValues?: Partial<ProfileInput> | null;
+  /** The server sends texts: the opt-in is offered (unticked unless the customer ticked it before). */
+  textsAvailable?: boolean | undefined;
+  /** The saved number replied STOP: the box cannot override that, and says so. */
+  textsStopped?: boolean | undefined;
   submitLabel: string;
   /** Saves the form; it reports its own failures. */
   onSubmit: (values: ProfileInput) => Promise<void>;
@@ -39,6 +53,8 @@ export function ProfileForm({
   const city = useWatch({ control, name: 'city' });
   const cityErrorId = `${id}-city-error`;
   const zipHintId = `${id}-zip-hint`;
+  const textsTermsId = `${id}-texts-terms`;
+  const textsStoppedId = `${id}-texts-stopped`;
 
   return (
     <Form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -135,6 +151,24 @@ export function ProfileForm({
           </Form.Group>
         </Col>
       </Row>
+      {textsAvailable && (
+        <Form.Group className="mb-4 texts-opt-in" controlId={`${id}-texts`}>
+          <Form.Check
+            type="checkbox"
+            {...register('wantsTexts')}
+            label={translate(TEXTS_OPT_IN_LABEL)}
+            aria-describedby={[textsTermsId, textsStopped ? textsStoppedId : ''].join(' ').trim()}
+          />
+          <Form.Text id={textsTermsId} className="d-block">
+            {TEXTS_OPT_IN_TERMS.map((sentence) => translate(sentence)).join(' ')}
+          </Form.Text>
+          {textsStopped && (
+            <p id={textsStoppedId} className="mt-2 mb-0 fw-semibold">
+              {TEXTS_STOPPED_NOTE.map((sentence) => translate(sentence)).join(' ')}
+            </p>
+          )}
+        </Form.Group>
+      )}
       <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
         {isSubmitting ? t`Saving…` : submitLabel}
       </Button>

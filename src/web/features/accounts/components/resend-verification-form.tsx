@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
+import { checkEmailOnly, type EmailOnlyForm } from '../../../../shared/account-forms.ts';
+import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { translateOptional } from '../translated.ts';
 import { EMAIL_INPUT } from './email-input.ts';
@@ -19,15 +18,11 @@ export function ResendVerificationForm() {
   const alert = useTimedAlert();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const resendVerification = useResendVerification();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(EmailOnlySchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, problems, isSubmitting } = useCheckedForm<EmailOnlyForm>({ email: '' }, checkEmailOnly);
 
-  const onValid = async (values: EmailOnly) => {
+  const onValid = async (values: EmailOnlyForm) => {
     try {
-      await resendVerification.mutateAsync(values);
+      await resendVerification.run(values);
       setSentTo(values.email);
     } catch (error) {
       alert.show({ heading: t`The link could not be sent.`, body: translateOptional(serverMessage(error)) });
@@ -40,11 +35,11 @@ export function ResendVerificationForm() {
         <Trans>Send a new link</Trans>
       </h2>
       {sentTo ? (
-        <Alert variant="success" role="status">
+        <Notice variant="success" role="status">
           <Trans>
             If {sentTo} has an account waiting to be verified, a new link is on its way. Please check your inbox and your spam folder.
           </Trans>
-        </Alert>
+        </Notice>
       ) : (
         <>
           {alert.element}
@@ -54,7 +49,7 @@ export function ResendVerificationForm() {
               autoComplete="email"
               {...EMAIL_INPUT}
               registration={register('email')}
-              error={translateOptional(errors.email?.message)}
+              error={translateOptional(problems.email)}
             />
             <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
               {isSubmitting ? t`Sending…` : t`Send a new link`}

@@ -1,49 +1,48 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type ResetPassword, ResetPasswordSchema } from '../../../../shared/account.ts';
-import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import {
+  ACCOUNT_TEXTS,
+  checkResetPassword,
+  INCOMPLETE_LINK,
+  MESSAGES,
+  PASSWORD_HINT,
+  type ResetPasswordForm,
+} from '../../../../shared/account-forms.ts';
+import { DEFAULT_COUNTDOWN_SECONDS, preloadMessageModal, useMessageModal } from '../../../components/message-modal.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { type Problems, useCheckedForm } from '../../../lib/checked-form.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { translateDialog, translateOptional } from '../translated.ts';
 
-/** A failure told in the alert: our own text, or the server's explanation (an English text of src/shared). */
-type Failure = { ours: MessageDescriptor } | { server: string };
-
-const INCOMPLETE_LINK: Failure = { ours: msg`This link is incomplete.` };
+/** A failure told in the alert: an English text of src/shared, ours or the server's explanation. */
+type Failure = { text: string };
 
 /** The resetPassword link: choose a new password (the server then ends every session). */
 export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useSettledNavigate();
   const modal = useMessageModal();
   const resetPassword = useResetPassword();
-  const [failure, setFailure] = useState<Failure | null>(oobCode ? null : INCOMPLETE_LINK);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordSchema),
-    defaultValues: { oobCode: oobCode ?? '', newPassword: '', confirmPassword: '' },
-  });
+  const [failure, setFailure] = useState<Failure | null>(oobCode ? null : { text: INCOMPLETE_LINK });
+  const { register, handleSubmit, problems, isSubmitting } = useCheckedForm<ResetPasswordForm>(
+    { oobCode: oobCode ?? '', newPassword: '', confirmPassword: '' },
+    checkResetPassword,
+  );
 
-  const onValid = async (values: ResetPassword) => {
+  const onValid = async (values: ResetPasswordForm) => {
+    preloadMessageModal();
     try {
-      await resetPassword.mutateAsync(values);
+      await resetPassword.run(values);
     } catch (error) {
-      setFailure({ server: serverMessage(error) ?? String(error) });
+      setFailure({ text: serverMessage(error) ?? String(error) });
       return;
     }
     setFailure(null);
@@ -56,19 +55,19 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
     await navigate('/login');
   };
 
-  const onInvalid = (invalid: FieldErrors<ResetPassword>) => {
-    if (invalid.oobCode) setFailure(INCOMPLETE_LINK);
-    else if (invalid.confirmPassword?.message === MESSAGES.resetPasswordsDoNotMatch.body)
+  const onInvalid = (invalid: Problems<ResetPasswordForm>) => {
+    if (invalid.oobCode) setFailure({ text: INCOMPLETE_LINK });
+    else if (invalid.confirmPassword === MESSAGES.resetPasswordsDoNotMatch.body)
       void modal.show(translateDialog(MESSAGES.resetPasswordsDoNotMatch));
   };
 
   return (
     <>
       {failure !== null && (
-        <Alert variant="danger">
+        <Notice variant="danger">
           <p>
             {translate(ACCOUNT_TEXTS.resetConfirmError)}
-            {'ours' in failure ? i18n._(failure.ours) : translate(failure.server)}
+            {translate(failure.text)}
           </p>
           <p className="mb-0">
             {translate(ACCOUNT_TEXTS.resetConfirmErrorRetry)}{' '}
@@ -76,7 +75,7 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
               <Trans>Send me a new reset link</Trans>
             </Link>
           </p>
-        </Alert>
+        </Notice>
       )}
       <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TextField
@@ -86,7 +85,7 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
           required
           hint={translate(PASSWORD_HINT)}
           registration={register('newPassword')}
-          error={translateOptional(errors.newPassword?.message)}
+          error={translateOptional(problems.newPassword)}
         />
         <TextField
           label={t`Repeat new password`}
@@ -94,7 +93,7 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
           autoComplete="new-password"
           required
           registration={register('confirmPassword')}
-          invalid={Boolean(errors.confirmPassword)}
+          invalid={Boolean(problems.confirmPassword)}
         />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
           {isSubmitting ? t`Saving…` : t`Reset Password`}

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
-import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
+import { ACCOUNT_TEXTS } from '../../../../shared/account-forms.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { translate } from '../../../lib/i18n.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { translateDialog } from '../translated.ts';
@@ -14,7 +14,7 @@ import { useActionCode } from './use-action-code.ts';
 /** The verifyEmail link: verifies the address, or explains the failure and offers a new link. */
 export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
   const verify = useVerifyEmail();
-  const state = useActionCode('verifyEmail', oobCode, verify.mutateAsync);
+  const state = useActionCode('verifyEmail', oobCode, verify.run);
   const modal = useMessageModal();
   const showModal = modal.show;
   const failed = state.status === 'failed';
@@ -27,21 +27,21 @@ export function VerifyEmailAction({ oobCode }: { oobCode: string | null }) {
   if (state.status === 'done') {
     const { email } = state.result;
     return (
-      <Alert variant="success" role="status">
+      <Notice variant="success" role="status">
         <p className="fs-4 mb-2">{translate(ACCOUNT_TEXTS.verifySuccessPage)}</p>
         <p className="mb-0">
           <Trans>
             {email} is confirmed. You can now <Link to="/login">log in</Link>.
           </Trans>
         </p>
-      </Alert>
+      </Notice>
     );
   }
   return (
     <>
-      <Alert variant="danger">
+      <Notice variant="danger">
         <p className="fs-5 mb-0">{translate(ACCOUNT_TEXTS.verifyErrorPage)}</p>
-      </Alert>
+      </Notice>
       <p>
         <Trans>The link may be old or already used. Enter your e-mail address and we will send you a new one.</Trans>
       </p>

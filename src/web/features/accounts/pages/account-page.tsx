@@ -13,7 +13,9 @@ import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSendPasswordResetEmail } from '../api/send-password-reset-email.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TrustedContactSection } from '../components/trusted-contact-form.tsx';
 import { VerifyFirstButton } from '../components/verify-first-button.tsx';
+import { YourDataSection } from '../components/your-data-section.tsx';
 
 function AccountPage() {
   const { t } = useLingui();
@@ -97,9 +99,17 @@ function AccountPage() {
           <h2 id="account-details" className="h4">
             <Trans>Your details and service address</Trans>
           </h2>
-          <ProfileForm defaultValues={me.profile} submitLabel={t`Save`} onSubmit={save} />
+          <ProfileForm
+            defaultValues={me.profile}
+            submitLabel={t`Save`}
+            onSubmit={save}
+            textsAvailable={me.textsAvailable}
+            textsStopped={me.profile?.textsStopped}
+          />
           <div className="mt-3">{profileAlert.element}</div>
         </section>
+        <TrustedContactSection />
+        <YourDataSection hasPassword={me.hasPassword !== false} />
       </div>
       {modal.element}
     </Container>

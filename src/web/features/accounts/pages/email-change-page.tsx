@@ -87,7 +87,7 @@ function EmailChangePage() {
         </Button>
       </Form>
       <p className="mt-4">
-        <Link to="/account">
+        <Link to="/account" className="target-link">
           <Trans>Back to your account</Trans>
         </Link>
       </p>

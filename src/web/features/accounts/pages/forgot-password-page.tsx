@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ACCOUNT_TEXTS, type EmailOnly, EmailOnlySchema } from '../../../../shared/account.ts';
+import { ACCOUNT_TEXTS, checkEmailOnly, type EmailOnlyForm } from '../../../../shared/account-forms.ts';
 import { FormPage } from '../../../components/form-page.tsx';
-import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
+import { DEFAULT_COUNTDOWN_SECONDS, preloadMessageModal, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { clearSession, currentSession, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -25,16 +24,12 @@ function ForgotPasswordPage() {
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const requestPasswordReset = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(EmailOnlySchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, problems, isSubmitting } = useCheckedForm<EmailOnlyForm>({ email: '' }, checkEmailOnly);
 
-  const onValid = async (values: EmailOnly) => {
+  const onValid = async (values: EmailOnlyForm) => {
+    preloadMessageModal();
     try {
-      await requestPasswordReset.mutateAsync(values);
+      await requestPasswordReset.run(values);
     } catch (error) {
       alert.show({ heading: translate(ACCOUNT_TEXTS.forgotError), body: translateOptional(serverMessage(error)) });
       reset({ email: '' });
@@ -71,7 +66,7 @@ function ForgotPasswordPage() {
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={translateOptional(errors.email?.message)}
+          error={translateOptional(problems.email)}
         />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
           {isSubmitting ? t`Sending…` : t`Send`}

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../shared/account.ts';
+import { MESSAGES } from '../../../../shared/account-forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { messages as spanish } from '../locales/es.po';
+import { messages as spanish } from '../locales/forms/es.po';
 import { Component as LoginPage } from './login-page.tsx';
 
 /** A Spanish text of src/shared, standing in for the shared catalogue (the shared rules' own part). */
@@ -15,11 +14,10 @@ const SPANISH_EMAIL_RULE = 'Escriba su correo electrónico en minúsculas, por e
 function renderLoginPage() {
   render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/login']}>
-          <LoginPage />
-        </MemoryRouter>
-      </QueryClientProvider>
+      {/* No query cache: the login form writes without React Query (decision 019). */}
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>
     </I18nProvider>,
   );
 }

@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS, type Login, LoginSchema } from '../../../../shared/account.ts';
+import { ACCOUNT_TEXTS, checkLogin, type LoginForm } from '../../../../shared/account-forms.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
 import { appConfig } from '../../../lib/app-config.ts';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { translate } from '../../../lib/i18n.ts';
+import { RETURN_PARAMETER, returnPath } from '../../../lib/return-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
@@ -21,7 +21,7 @@ import { EMAIL_INPUT } from '../components/email-input.ts';
 import { LOGIN_REDIRECT_MS, UNVERIFIED_SIGN_OUT_MS } from '../timings.ts';
 import { translateOptional } from '../translated.ts';
 
-const EMPTY_FORM: Login = { email: '', password: '', rememberMe: false };
+const EMPTY_FORM: LoginForm = { email: '', password: '', rememberMe: false };
 /** The Google failure, in the language active when it is told. */
 const googleError = (): AlertMessage => ({
   heading: translate(ACCOUNT_TEXTS.googleErrorTitle),
@@ -54,12 +54,7 @@ function LoginPage() {
   // Once Google's address is known the browser is on its way there: the button stays busy until the page is gone.
   const googleBusy = google.isPending || google.isSuccess;
   const signOutTimer = useRef<number | undefined>(undefined);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(LoginSchema), defaultValues: EMPTY_FORM });
+  const { register, handleSubmit, reset, problems, isSubmitting } = useCheckedForm(EMPTY_FORM, checkLogin);
 
   const showError = alert.show;
   const googleFailed = searchParams.get('error') === 'google';
@@ -79,10 +74,10 @@ function LoginPage() {
 
   useEffect(() => () => window.clearTimeout(signOutTimer.current), []);
 
-  const onValid = async (values: Login) => {
+  const onValid = async (values: LoginForm) => {
     window.clearTimeout(signOutTimer.current);
     try {
-      await login.mutateAsync(values);
+      await login.run(values);
     } catch (error) {
       alert.show(loginFailure(error));
       setHadError(true);
@@ -94,17 +89,17 @@ function LoginPage() {
       return;
     }
     await new Promise((resolve) => window.setTimeout(resolve, LOGIN_REDIRECT_MS));
-    await navigate('/home');
+    await navigate(returnPath(searchParams.get(RETURN_PARAMETER)));
   };
 
   const signInWithGoogle = () =>
-    google.mutate(undefined, {
-      onSuccess: ({ url }) => window.location.assign(url),
-      onError: () => {
+    google.run(returnPath(searchParams.get(RETURN_PARAMETER))).then(
+      ({ url }) => window.location.assign(url),
+      () => {
         alert.show(googleError());
         setHadError(true);
       },
-    });
+    );
 
   return (
     <FormPage title={t`Log in`}>
@@ -115,14 +110,14 @@ function LoginPage() {
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={translateOptional(errors.email?.message)}
+          error={translateOptional(problems.email)}
         />
         <TextField
           label={t`Password`}
           type="password"
           autoComplete="current-password"
           registration={register('password')}
-          error={translateOptional(errors.password?.message)}
+          error={translateOptional(problems.password)}
         />
         <Form.Check className="mb-4 form-check-lg" id="login-remember-me" label={t`Keep me signed in`} {...register('rememberMe')} />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
@@ -146,7 +141,7 @@ function LoginPage() {
           </Trans>
         </li>
         <li>
-          <Link to="/forgot-password">
+          <Link to="/forgot-password" className="target-link">
             <Trans>Forgot your password?</Trans>
           </Link>
         </li>

@@ -56,7 +56,13 @@ function ServiceFormPage() {
           <Trans>Your details and service address</Trans>
         </h2>
         {alert.element}
-        <ProfileForm defaultValues={me.profile} submitLabel={t`Submit`} onSubmit={save} />
+        <ProfileForm
+          defaultValues={me.profile}
+          submitLabel={t`Submit`}
+          onSubmit={save}
+          textsAvailable={me.textsAvailable}
+          textsStopped={me.profile?.textsStopped}
+        />
       </div>
       {modal.element}
     </Container>

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ACCOUNT_TEXTS, MESSAGES, PASSWORD_HINT, type SignUp, SignUpSchema } from '../../../../shared/account.ts';
+import { ACCOUNT_TEXTS, checkSignUp, MESSAGES, PASSWORD_HINT, type SignUpForm } from '../../../../shared/account-forms.ts';
 import { FormPage } from '../../../components/form-page.tsx';
-import { useMessageModal } from '../../../components/message-modal.tsx';
+import { preloadMessageModal, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
+import { type Problems, useCheckedForm } from '../../../lib/checked-form.ts';
 import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
@@ -18,6 +17,8 @@ import { EMAIL_INPUT } from '../components/email-input.ts';
 import { SIGN_UP_REDIRECT_SECONDS } from '../timings.ts';
 import { translateDialog, translateOptional } from '../translated.ts';
 
+const EMPTY_FORM: SignUpForm = { email: '', confirmEmail: '', password: '', confirmPassword: '' };
+
 function SignUpPage() {
   const { t } = useLingui();
   usePageTitle(t`Register`);
@@ -25,19 +26,13 @@ function SignUpPage() {
   const alert = useTimedAlert();
   const modal = useMessageModal();
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(SignUpSchema),
-    defaultValues: { email: '', confirmEmail: '', password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, problems, isSubmitting } = useCheckedForm(EMPTY_FORM, checkSignUp);
 
-  const onValid = async (values: SignUp) => {
+  const onValid = async (values: SignUpForm) => {
+    preloadMessageModal();
     try {
       // The customer's e-mails come in the language they signed up in.
-      await signUp.mutateAsync({ ...values, locale: activeLocale() });
+      await signUp.run({ ...values, locale: activeLocale() });
     } catch (error) {
       alert.show({ heading: translate(ACCOUNT_TEXTS.signUpError), body: translateOptional(serverMessage(error)) });
       return;
@@ -50,10 +45,9 @@ function SignUpPage() {
   };
 
   // The spec shows the two mismatches in a dialog rather than under the field.
-  const onInvalid = (invalid: FieldErrors<SignUp>) => {
-    if (invalid.confirmEmail?.message === MESSAGES.emailsDoNotMatch.title) void modal.show(translateDialog(MESSAGES.emailsDoNotMatch));
-    else if (invalid.confirmPassword?.message === MESSAGES.passwordsDoNotMatch.title)
-      void modal.show(translateDialog(MESSAGES.passwordsDoNotMatch));
+  const onInvalid = (invalid: Problems<SignUpForm>) => {
+    if (invalid.confirmEmail === MESSAGES.emailsDoNotMatch.title) void modal.show(translateDialog(MESSAGES.emailsDoNotMatch));
+    else if (invalid.confirmPassword === MESSAGES.passwordsDoNotMatch.title) void modal.show(translateDialog(MESSAGES.passwordsDoNotMatch));
   };
 
   return (
@@ -65,14 +59,14 @@ function SignUpPage() {
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('email')}
-          error={translateOptional(errors.email?.message)}
+          error={translateOptional(problems.email)}
         />
         <TextField
           label={t`Repeat e-mail address`}
           autoComplete="email"
           {...EMAIL_INPUT}
           registration={register('confirmEmail')}
-          invalid={Boolean(errors.confirmEmail)}
+          invalid={Boolean(problems.confirmEmail)}
         />
         <TextField
           label={t`Password`}
@@ -80,14 +74,14 @@ function SignUpPage() {
           autoComplete="new-password"
           registration={register('password')}
           hint={translate(PASSWORD_HINT)}
-          error={translateOptional(errors.password?.message)}
+          error={translateOptional(problems.password)}
         />
         <TextField
           label={t`Repeat password`}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
-          invalid={Boolean(errors.confirmPassword)}
+          invalid={Boolean(problems.confirmPassword)}
         />
         <p>
           <Link to="/securified#strong-password">

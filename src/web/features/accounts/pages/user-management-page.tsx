@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_TEXTS } from '../../../../shared/account.ts';
+import { ACCOUNT_TEXTS } from '../../../../shared/account-forms.ts';
 import { FormPage } from '../../../components/form-page.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { RecoverEmailAction } from '../components/recover-email-action.tsx';
@@ -33,9 +33,9 @@ function UserManagementPage() {
   if (!known) {
     return (
       <FormPage title={title}>
-        <Alert variant="warning">
+        <Notice variant="warning">
           <Trans>This link is not one we recognise. Please use the link exactly as it appears in our e-mail.</Trans>
-        </Alert>
+        </Notice>
         <p>
           <Trans>
             Go to the <Link to="/login">login page</Link> or the <Link to="/">home page</Link>.

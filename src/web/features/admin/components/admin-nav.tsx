@@ -10,6 +10,7 @@ export const ADMIN_SCREENS = [
   { to: '/config-change-log', label: 'Config Change Log' },
   { to: '/change-log-form', label: 'Change Log Form' },
   { to: '/admin/time-off', label: 'Time Off' },
+  { to: '/admin/reviews', label: 'Ratings' },
 ] as const;
 
 /** The button bar every admin screen shares; the current screen is marked (aria-current="page"). */

@@ -15,24 +15,42 @@ import {
   type UpdateOutcome,
 } from '../../../../shared/admin.ts';
 import { DESCRIPTION_MAX_LENGTH, formatDollars, NOTES_MAX_LENGTH } from '../../../../shared/appointments.ts';
+import { isTimeLine } from '../../../../shared/billing.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { useUpdateAppointment } from '../api/update-appointment.ts';
 import { customerName } from './admin-appointment-list.tsx';
 import { refusalMessage } from './admin-failure.ts';
 import { AppointmentHistory } from './appointment-history.tsx';
+import { BillFields } from './bill-fields.tsx';
 
 const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card' };
 
 const schemaResolver = zodResolver(AdminAppointmentUpdateSchema, undefined, { raw: true });
 
+/** The form: the update, with whether the amount comes from the clock and whether the owner changes the bill's. */
+export type EditValues = AdminAppointmentUpdate & { useClock: boolean; overrideOn: boolean };
+
 /**
  * The shared schema validates the form as the server will. An unticked radio group reads as null, and a method
- * only matters when Paid is ticked, so the method is left out otherwise.
+ * only matters when Paid is ticked, so the method is left out otherwise. With the clock (a completed job not paid
+ * before), the bill, and a changed amount only when asked for, is sent instead of a typed amount.
  */
-const editResolver: Resolver<AdminAppointmentUpdate> = (values, context, options) =>
-  schemaResolver({ ...values, paymentMethod: values.isPaid ? values.paymentMethod || undefined : undefined }, context, options);
+const editResolver =
+  (wasPaid: boolean): Resolver<EditValues> =>
+  (values, context, options) => {
+    const { useClock, overrideOn, work, amount, ...rest } = values;
+    const update: AdminAppointmentUpdate = {
+      ...rest,
+      paymentMethod: values.isPaid ? values.paymentMethod || undefined : undefined,
+      ...(useClock && values.isCompleted && !wasPaid && work
+        ? { work: { ...work, kind: work.kind || undefined, override: overrideOn ? work.override : undefined } as typeof work }
+        : { amount }),
+    };
+    return schemaResolver(update, context, options as never) as ReturnType<Resolver<EditValues>>;
+  };
 
-function formValues(appointment: AdminAppointment): AdminAppointmentUpdate {
+function formValues(appointment: AdminAppointment): EditValues {
+  const bill = appointment.bill;
   return {
     description: appointment.description,
     notes: appointment.notes,
@@ -40,6 +58,17 @@ function formValues(appointment: AdminAppointment): AdminAppointmentUpdate {
     isPaid: appointment.isPaid,
     isRemote: appointment.isRemote,
     amount: formatDollars(appointment.amountCents),
+    useClock: bill !== null,
+    overrideOn: bill?.overrideReason != null,
+    work: {
+      kind: bill?.kind as 'troubleshooting',
+      start: bill?.start ?? '',
+      end: bill?.end ?? '',
+      hardware: (bill?.lines ?? [])
+        .filter((line) => !isTimeLine(line))
+        .map((line) => ({ description: line.text, amount: formatDollars(line.cents) })),
+      override: { amount: formatDollars(bill?.totalCents ?? 0), reason: bill?.overrideReason ?? '' },
+    },
   };
 }
 
@@ -60,10 +89,15 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<AdminAppointmentUpdate>({ resolver: editResolver, defaultValues: formValues(appointment) });
+  } = useForm<EditValues>({ resolver: editResolver(appointment.isPaid), defaultValues: formValues(appointment) });
   const isPaid = useWatch({ control, name: 'isPaid' });
+  const isCompleted = useWatch({ control, name: 'isCompleted' });
+  const useClock = useWatch({ control, name: 'useClock' });
+  // The clock sets the amount of a completed job that is not paid yet.
+  const billable = isCompleted === true && !appointment.isPaid;
+  const clock = billable && useClock === true;
 
-  const save = async (values: AdminAppointmentUpdate) => {
+  const save = async (values: EditValues) => {
     setFailure(null);
     const { paymentMethod, ...rest } = values;
     try {
@@ -121,28 +155,30 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
           )}
         </Form.Group>
 
-        <Form.Group className="mb-3" controlId={`${id}-amount`}>
-          <Form.Label>Amount in dollars and cents</Form.Label>
-          <InputGroup size="lg" hasValidation className="admin-amount-input">
-            <InputGroup.Text>$</InputGroup.Text>
-            <Form.Control
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('amount')}
-              isInvalid={Boolean(errors.amount)}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={described('amount', Boolean(errors.amount), `${id}-amount-hint`)}
-            />
-            {errors.amount && (
-              <Form.Control.Feedback type="invalid" id={`${id}-amount-error`}>
-                {errors.amount.message}
-              </Form.Control.Feedback>
-            )}
-          </InputGroup>
-          <Form.Text id={`${id}-amount-hint`} className="d-block">
-            For example 75.00; at most $10,000.00.
-          </Form.Text>
-        </Form.Group>
+        {!clock && (
+          <Form.Group className="mb-3" controlId={`${id}-amount`}>
+            <Form.Label>Amount in dollars and cents</Form.Label>
+            <InputGroup size="lg" hasValidation className="admin-amount-input">
+              <InputGroup.Text>$</InputGroup.Text>
+              <Form.Control
+                inputMode="decimal"
+                autoComplete="off"
+                {...register('amount')}
+                isInvalid={Boolean(errors.amount)}
+                aria-invalid={errors.amount ? true : undefined}
+                aria-describedby={described('amount', Boolean(errors.amount), `${id}-amount-hint`)}
+              />
+              {errors.amount && (
+                <Form.Control.Feedback type="invalid" id={`${id}-amount-error`}>
+                  {errors.amount.message}
+                </Form.Control.Feedback>
+              )}
+            </InputGroup>
+            <Form.Text id={`${id}-amount-hint`} className="d-block">
+              For example 75.00; at most $10,000.00.
+            </Form.Text>
+          </Form.Group>
+        )}
 
         <fieldset className="mb-3">
           <legend className="fs-6">Status</legend>
@@ -155,6 +191,16 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
           />
           <Form.Check className="form-check-lg" id={`${id}-remote`} label="Remote visit" {...register('isRemote')} />
         </fieldset>
+
+        {billable && (
+          <Form.Check
+            className="form-check-lg mb-3"
+            id={`${id}-clock`}
+            label="Bill from the clock: kind of work, time and hardware"
+            {...register('useClock')}
+          />
+        )}
+        {clock && <BillFields register={register} control={control} errors={errors} />}
 
         {isPaid && (
           <fieldset className="mb-3" aria-describedby={errors.paymentMethod ? `${id}-method-error` : undefined}>

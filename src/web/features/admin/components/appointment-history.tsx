@@ -9,6 +9,8 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'Notes',
   isRemote: 'Remote visit',
   amount: 'Amount',
+  bill: 'Bill from the clock',
+  amountSetByHand: 'Amount set by hand',
   isCompleted: 'Completed',
   isPaid: 'Paid',
   deleted: 'Deleted',
@@ -16,6 +18,7 @@ const FIELD_LABELS: Record<string, string> = {
   unwantedCapture: 'Second capture',
   startsAt: 'Time',
   cancelled: 'Cancelled',
+  texted: 'Texted',
 };
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
@@ -25,6 +28,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   refund: 'Refunded',
   reschedule: 'Moved',
   cancel: 'Cancelled',
+  'on-my-way': '"On my way" texted',
 };
 
 function showValue(field: string, value: unknown): string {

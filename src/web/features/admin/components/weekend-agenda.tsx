@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
+import { businessDateOf } from '../../../../shared/business-time.ts';
+import { serverMessage } from '../../../lib/api-failure.ts';
 import { telHref } from '../../../lib/app-config.ts';
+import { useOnMyWay } from '../api/on-my-way.ts';
 import { type AgendaDay, type AgendaVisit, fullAddress, mapSearchHref, weekendAgenda } from '../weekend-agenda.ts';
 import { customerName } from './admin-appointment-list.tsx';
 
@@ -17,7 +20,36 @@ function useNow(): number {
   return now;
 }
 
-function Visit({ visit }: { visit: AgendaVisit }) {
+/**
+ * "On my way": for an in-person visit of today whose customer asked for texts, one button texts them that the owner
+ * is leaving; what happened is said next to it (and the server records it in the job's history).
+ */
+function OnMyWay({ appointmentId, name }: { appointmentId: string; name: string }) {
+  const onMyWay = useOnMyWay();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const send = async () => {
+    setSaid(null);
+    try {
+      await onMyWay.mutateAsync(appointmentId);
+      setSaid({ ok: true, text: `Texted ${name} that you are on the way.` });
+    } catch (error) {
+      setSaid({ ok: false, text: serverMessage(error) ?? 'The text could not be sent. Please call the customer.' });
+    }
+  };
+  return (
+    <div className="weekend-agenda-on-my-way">
+      <Button variant="outline-primary" onClick={send} disabled={onMyWay.isPending}>
+        {onMyWay.isPending ? 'Sending…' : 'On my way'}
+        <span className="visually-hidden"> (text {name})</span>
+      </Button>
+      <p role="status" className={said && !said.ok ? 'text-danger fw-semibold mb-0' : 'mb-0'}>
+        {said?.text}
+      </p>
+    </div>
+  );
+}
+
+function Visit({ visit, today }: { visit: AgendaVisit; today: boolean }) {
   const { appointment, time } = visit;
   const { customer } = appointment;
   const address = fullAddress(customer);
@@ -51,11 +83,14 @@ function Visit({ visit }: { visit: AgendaVisit }) {
         <dt>Problem</dt>
         <dd className="weekend-agenda-problem">{appointment.description || 'No description yet.'}</dd>
       </dl>
+      {today && !appointment.isRemote && !appointment.isCompleted && customer.wantsTexts ? (
+        <OnMyWay appointmentId={appointment.id} name={customerName(appointment)} />
+      ) : null}
     </li>
   );
 }
 
-function Day({ day }: { day: AgendaDay }) {
+function Day({ day, today }: { day: AgendaDay; today: boolean }) {
   const headingId = `${useId()}-day`;
   return (
     <section className="weekend-agenda-day" aria-labelledby={headingId}>
@@ -67,7 +102,7 @@ function Day({ day }: { day: AgendaDay }) {
       ) : (
         <ol className="weekend-agenda-list">
           {day.visits.map((visit) => (
-            <Visit key={visit.appointment.id} visit={visit} />
+            <Visit key={visit.appointment.id} visit={visit} today={today} />
           ))}
         </ol>
       )}
@@ -101,7 +136,7 @@ export function WeekendAgenda({ appointments }: { appointments: readonly AdminAp
       ) : (
         <div className="weekend-agenda-days">
           {agenda.days.map((day) => (
-            <Day key={day.date} day={day} />
+            <Day key={day.date} day={day} today={day.date === businessDateOf(now)} />
           ))}
         </div>
       )}

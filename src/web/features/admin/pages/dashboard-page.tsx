@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOpenAppointments } from '../api/get-open-appointments.ts';
 import { AdminAppointmentList } from '../components/admin-appointment-list.tsx';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
+import { BackupNotice } from '../components/backup-notice.tsx';
 import { useAppointmentActions } from '../components/use-appointment-actions.tsx';
 import { WeekendAgenda } from '../components/weekend-agenda.tsx';
 
@@ -60,6 +61,7 @@ function DashboardPage() {
         {ADMIN_TEXTS.dashboard}
       </h1>
       <LiveStatus className="mb-3" />
+      <BackupNotice />
       {alert}
       {content}
       {editor}

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, type PaidEntry, paymentStanding } from '../../../../shared/admin.ts';
 import { formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, formatBusinessDay, formatBusinessTimeOfDay } from '../../../../shared/business-time.ts';
@@ -95,6 +95,9 @@ function PaidRow({ entry, index, refund }: { entry: PaidEntry; index: number; re
       <td className="admin-id-cell">
         {payment.reference}
         {payment.refundReference && <span className="d-block">Refund: {payment.refundReference}</span>}
+        <Link to={`/invoice/${encodeURIComponent(entry.id)}`} className="d-block target-link">
+          Invoice<span className="visually-hidden"> of {customerName(entry)}'s visit</span>
+        </Link>
       </td>
       <td className="text-end admin-nowrap">
         <span className="d-block">${formatDollars(payment.amountCents)}</span>

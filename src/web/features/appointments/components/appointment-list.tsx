@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   APPOINTMENT_TEXTS,
   type CustomerAppointment,
@@ -91,6 +91,16 @@ function RowActions({ appointment, when, actions }: { appointment: CustomerAppoi
         variant={canPayAppointment(appointment) ? 'success' : 'outline-secondary'}
         onClick={() => actions.onPay(appointment)}
       />
+      {appointment.isCompleted && appointment.amountCents > 0 && (
+        // A job completed with an amount has its invoice, to read and print before paying.
+        <Link to={`/invoice/${encodeURIComponent(appointment.id)}`} className="btn btn-outline-primary appointment-action">
+          {t`Invoice`}
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(visit of {when})</Trans>
+          </span>
+        </Link>
+      )}
     </div>
   );
 }

@@ -73,11 +73,14 @@ export function BookingCalendar({
   busy: boolean;
 }) {
   const { i18n, t } = useLingui();
-  // DayPicker's English labels for screen readers, from the catalogue (its Spanish locale brings its own).
+  // DayPicker's English labels for screen readers, from the catalogue (its Spanish locale brings its own, which
+  // already holds the number shown: "sábado, 28 de noviembre de 2026"). A day is named with the number it shows,
+  // "Saturday, November 28, 2026", not DayPicker's "November 28th", so that a person using voice control can say
+  // "click 28" (WCAG 2.5.3 Label in Name).
   const labels = {
     labelNav: () => t`Navigation bar`,
     labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }, _options: unknown, dateLib?: DateLib) => {
-      const day = (dateLib ?? new DateLib({ timeZone: BUSINESS_TIME_ZONE })).format(date, 'PPPP');
+      const day = (dateLib ?? new DateLib({ timeZone: BUSINESS_TIME_ZONE })).format(date, 'EEEE, MMMM d, y');
       const label = modifiers.today ? t`Today, ${day}` : day;
       return modifiers.selected ? t`${label}, selected` : label;
     },

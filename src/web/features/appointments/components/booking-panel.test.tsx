@@ -33,6 +33,52 @@ function renderPanel() {
   );
 }
 
+/** The calendar's day buttons: each is named with the number it shows, as a whole word (WCAG 2.5.3 Label in Name). */
+function expectDaysNamedWithTheirNumbers(calendar: HTMLElement) {
+  const days = [...calendar.querySelectorAll('td[data-day] button')];
+  expect(days.length).toBeGreaterThan(27);
+  for (const day of days) {
+    const shown = day.textContent ?? '';
+    expect(day.getAttribute('aria-label')).toMatch(new RegExp(`(^|\\D)${shown}(\\D|$)`));
+  }
+}
+
+function stubAvailability() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const month = new URL(url, 'http://localhost').searchParams.get('month') ?? '2026-11';
+      return new Response(JSON.stringify(availability(month)), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+describe('the booking panel in English', () => {
+  beforeAll(async () => {
+    await activateLocale('en');
+    await loadMessages(['rules', 'screens']);
+  });
+  beforeEach(stubAvailability);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('names each day with the number it shows', async () => {
+    renderPanel();
+    const panel = within(await screen.findByRole('region', { name: 'Book a visit' }));
+    const grid = await panel.findByRole('grid');
+    const calendar = within(grid);
+    expectDaysNamedWithTheirNumbers(grid);
+    expect(calendar.getByRole('button', { name: 'Today, Tuesday, November 24, 2026' }).textContent).toBe('24');
+    await act(async () => fireEvent.click(calendar.getByRole('button', { name: 'Saturday, November 28, 2026' })));
+    expect(calendar.getByRole('button', { name: 'Saturday, November 28, 2026, selected' }).textContent).toBe('28');
+  }, 20_000);
+});
+
 describe('the booking panel in Spanish', () => {
   beforeAll(async () => {
     await activateLocale('es');
@@ -41,17 +87,7 @@ describe('the booking panel in Spanish', () => {
   afterAll(async () => {
     await activateLocale('en');
   });
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const month = new URL(url, 'http://localhost').searchParams.get('month') ?? '2026-11';
-        return new Response(JSON.stringify(availability(month)), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
-  });
+  beforeEach(stubAvailability);
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -70,6 +106,7 @@ describe('the booking panel in Spanish', () => {
     expect(weekdays.at(-1)?.getAttribute('aria-label')).toBe('sábado');
     expect(panel.getByRole('button', { name: /mes siguiente/ })).toBeTruthy();
     expect(panel.getByText('2. Elija una hora')).toBeTruthy();
+    expectDaysNamedWithTheirNumbers(await panel.findByRole('grid'));
 
     await act(async () => fireEvent.click(calendar.getByRole('button', { name: /sábado, 28 de noviembre de 2026/ })));
     expect(panel.getByText('2. Elija una hora para el sábado, 28 de noviembre de 2026')).toBeTruthy();

@@ -107,7 +107,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
               />
             </fieldset>
             <div className="mt-3">{alert.element}</div>
-            <Button size="lg" className="mt-2 px-5" onClick={confirmBooking}>
+            <Button size="lg" className="booking-confirm mt-2 px-3 px-sm-5 mw-100" onClick={confirmBooking}>
               {booking.isPending ? <Trans>Booking…</Trans> : <Trans>Confirm</Trans>}
             </Button>
           </div>

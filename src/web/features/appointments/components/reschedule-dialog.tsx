@@ -141,6 +141,7 @@ export function useRescheduleDialog(onMoved: (moved: CustomerAppointment) => voi
       aria-labelledby={`${id}-title`}
       size="xl"
       centered
+      fullscreen="sm-down"
     >
       <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id={`${id}-title`} as="h2">

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCaptureOrder } from '../api/capture-order.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
+import { BillTable } from '../components/bill-table.tsx';
 import { PaymentButtons, type PaymentStage } from '../components/payment-buttons.tsx';
 import { money, visitTime } from '../formats.ts';
 
@@ -146,7 +147,7 @@ function MakePaymentPage() {
       <div role="status" className="checkout-paid">
         <p className="fs-4 fw-semibold">{i18n._(PAYMENT_TEMPLATES.thankYou, { name: paid.payerName })}</p>
         <p>
-          <Link to="/home">
+          <Link to="/home" className="target-link">
             <Trans>Back to your appointments</Trans>
           </Link>
         </p>
@@ -166,7 +167,7 @@ function MakePaymentPage() {
   } else if (checkout.isError) {
     content = <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else {
-    const { amountCents, startsAt } = checkout.data;
+    const { amountCents, startsAt, lines } = checkout.data;
     const visit = visitTime(Date.parse(startsAt));
     const amount = money(amountCents);
     content = (
@@ -179,6 +180,7 @@ function MakePaymentPage() {
             For your visit on {visit}.
           </Trans>
         </p>
+        {lines && <BillTable lines={lines} totalCents={amountCents} />}
         {offered !== undefined && offered !== amountCents && (
           <p className="checkout-amount-note">
             <Trans>The amount for this job is now {amount}; that is what you will pay.</Trans>
@@ -198,7 +200,7 @@ function MakePaymentPage() {
           onCancel={() => setPaying(false)}
         />
         <p className="mt-4">
-          <Link to="/home">
+          <Link to="/home" className="target-link">
             <Trans>Back to your appointments</Trans>
           </Link>
         </p>

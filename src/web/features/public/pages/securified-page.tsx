@@ -20,7 +20,9 @@ export function SecurifiedPage() {
         <ul className="list-inline mb-0">
           {SECURITY_LESSONS.map((lesson) => (
             <li key={lesson.anchor} className="list-inline-item">
-              <a href={`#${lesson.anchor}`}>{i18n._(lesson.title)}</a>
+              <a href={`#${lesson.anchor}`} className="target-link">
+                {i18n._(lesson.title)}
+              </a>
             </li>
           ))}
         </ul>

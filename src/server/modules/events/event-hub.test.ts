@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../shared/account.ts';
+import type { ChangeEvent } from '../../../shared/events.ts';
+import { CHANGES_CHANNEL, EventHub } from './event-hub.ts';
+
+const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+const viewer = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@example.com`, emailVerified: true, isAdmin });
+
+async function hubWithStreams(viewers: SessionUser[]) {
+  let deliver: (payload: string) => void = () => {};
+  const hub = new EventHub(async (channel, onMessage) => {
+    expect(channel).toBe(CHANGES_CHANNEL);
+    deliver = onMessage;
+    return async () => {};
+  }, silent);
+  await hub.start();
+  const heard: Array<{ who: string; event: ChangeEvent }> = [];
+  for (const [index, who] of viewers.entries()) {
+    hub.subscribe({ viewer: who, sessionId: `session-${index}`, send: (event) => heard.push({ who: who.id, event }), end: () => {} });
+  }
+  return { deliver: (message: object) => deliver(JSON.stringify(message)), heard };
+}
+
+describe('the event hub', () => {
+  it("sends a booking to its owner's and the admins' streams first, then the slot alone to everyone else", async () => {
+    // Streams opened by others before the owner's: they are still served after it.
+    const { deliver, heard } = await hubWithStreams([
+      viewer('other1'),
+      viewer('other2'),
+      viewer('owner'),
+      viewer('boss', true),
+      viewer('other3'),
+    ]);
+    const startsAt = '2026-12-05T13:00:00.000Z';
+    deliver({ kind: 'appointment', userId: 'owner', appointmentId: 'a1', slot: startsAt });
+    expect(heard.map((entry) => entry.who)).toEqual(['owner', 'boss', 'other1', 'other2', 'other3']);
+    expect(heard.slice(0, 2).map((entry) => entry.event)).toEqual([
+      { kind: 'appointment', userId: 'owner', appointmentId: 'a1' },
+      { kind: 'appointment', userId: 'owner', appointmentId: 'a1' },
+    ]);
+    for (const entry of heard.slice(2)) expect(entry.event).toEqual({ kind: 'slot', startsAt });
+  });
+
+  it('sends a change without a slot to its owner and the admins only', async () => {
+    const { deliver, heard } = await hubWithStreams([viewer('other1'), viewer('owner'), viewer('boss', true)]);
+    deliver({ kind: 'profile', userId: 'owner' });
+    expect(heard.map((entry) => entry.who)).toEqual(['owner', 'boss']);
+  });
+});

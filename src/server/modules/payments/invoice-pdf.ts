@@ -1,0 +1,123 @@
+import PDFDocument from 'pdfkit';
+import { isOurLine } from '../../../shared/billing.ts';
+import { BUSINESS_TAGLINE } from '../../../shared/business.ts';
+import { english } from '../../../shared/english.ts';
+import { INVOICE_TEXTS, type Invoice, invoiceNumberText } from '../../../shared/invoices.ts';
+import type { Translator } from '../../i18n.ts';
+
+/** The characters of Windows-1252 beyond Latin-1, which the PDF's standard fonts also have. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * The text as the PDF's standard font (Helvetica, WinAnsi) can draw it: a character it lacks (a name in another
+ * script, an emoji) becomes "?" rather than a wrong glyph.
+ */
+export function drawable(text: string): string {
+  return [...text].map((char) => ((char.codePointAt(0) ?? 0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : '?')).join('');
+}
+
+/** The invoice's status in words. */
+export function invoiceStatus(language: Translator, invoice: Invoice): string {
+  const { t } = language;
+  if (invoice.status === 'paid') return t(english('Paid'));
+  if (invoice.status === 'refunded') return t(english('Refunded'));
+  return t(english('Due'));
+}
+
+/**
+ * The invoice as a PDF, in `language`: the business and its contact, the invoice's number and date, the customer,
+ * the visit, the lines and their total, and the payment with its method. A4-neutral US Letter, Helvetica.
+ */
+export function renderInvoicePdf(invoice: Invoice, language: Translator): Promise<Buffer> {
+  const { t } = language;
+  const number = invoiceNumberText(invoice.number);
+  const title = t(english('Invoice {number}'), { number });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 56,
+    lang: language.locale,
+    displayTitle: true,
+    info: { Title: `${invoice.business.name}: ${title}`, Author: invoice.business.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(drawable(value), options);
+  const heading = (value: string) => {
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12);
+    text(value);
+    doc.font('Helvetica').fontSize(11);
+  };
+
+  // The business, and the invoice's number, date and status.
+  doc.font('Helvetica-Bold').fontSize(22);
+  text(invoice.business.name);
+  doc.font('Helvetica').fontSize(10);
+  text(t(BUSINESS_TAGLINE));
+  text(`${invoice.business.phone} · ${invoice.business.email} · ${invoice.business.website}`);
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(16);
+  text(title);
+  doc.font('Helvetica').fontSize(11);
+  text(t(english('Date of issue: {date}'), { date: language.day(new Date(invoice.issuedAt)) }));
+  text(t(english('Status: {status}'), { status: invoiceStatus(language, invoice) }));
+
+  heading(t(english('Bill to')));
+  for (const line of [invoice.customer.name, invoice.customer.address, invoice.customer.email, invoice.customer.phone]) {
+    if (line.trim()) text(line);
+  }
+
+  heading(t(english('Visit')));
+  const time = language.appointmentTime(new Date(invoice.visit.startsAt));
+  text(
+    invoice.visit.isRemote
+      ? t(english('Remote visit of {time} (New York time)'), { time })
+      : t(english('In-person visit of {time} (New York time)'), { time }),
+  );
+
+  // The lines: what each is, and what it costs, right-aligned; then the total.
+  heading(t(english('What you pay for')));
+  const amountWidth = 110;
+  const row = (label: string, amount: string, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    const y = doc.y;
+    doc.text(drawable(label), left, y, { width: width - amountWidth - 12 });
+    const after = doc.y;
+    doc.text(drawable(amount), left + width - amountWidth, y, { width: amountWidth, align: 'right' });
+    doc.x = left;
+    doc.y = Math.max(after, doc.y) + 4;
+  };
+  for (const line of invoice.lines) row(isOurLine(line) ? t(line.text, line.values) : line.text, language.money(line.cents));
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.8)
+    .stroke();
+  doc.y += 6;
+  row(t(english('Total (USD)')), language.money(invoice.amountCents), true);
+
+  heading(t(english('How it was paid')));
+  const payment = invoice.payment;
+  if (payment) {
+    text(
+      t(english('{amount} paid on {date} by {method}.'), {
+        amount: language.money(payment.amountCents),
+        date: language.day(new Date(payment.paidAt)),
+        method: t(INVOICE_TEXTS.methods[payment.method]),
+      }),
+    );
+    if (payment.reference) text(t(english('Payment reference: {reference}.'), { reference: payment.reference }));
+    if (payment.refundedAt) text(t(english('Refunded on {date}.'), { date: language.day(new Date(payment.refundedAt)) }));
+  } else {
+    text(t(english('Not paid yet. You can pay online from your appointments page.')));
+  }
+  doc.moveDown(1.5);
+  text(t(english('Thank you for choosing {business}.'), { business: invoice.business.name }));
+  doc.end();
+  return done;
+}

@@ -1,0 +1,84 @@
+import type { SessionUser } from '../../../shared/account.ts';
+import { BUSINESS_NAME } from '../../../shared/site.ts';
+import type { Database } from '../../db/client.ts';
+import { dropTrustedContact, eraseAccount, lockAccount, profileOf } from '../accounts/account-directory.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import { type AppointmentService, allJobsOf } from '../appointments/appointment-service.ts';
+import { announceChange, announceSessionEnded } from '../events/event-hub.ts';
+import { forgetActor } from '../history/history-service.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { forgetPayersOf, paymentRecordsOf } from '../payments/payment-service.ts';
+import type { TextService } from '../texts/text-service.ts';
+
+/**
+ * A customer's own data (decision 024): everything the business holds about them, as one JSON document, and the
+ * deletion of their account. It owns no table: it asks each module for its part, in one transaction for deletion.
+ */
+export class PrivacyService {
+  constructor(
+    private readonly db: Database,
+    private readonly accounts: AccountService,
+    private readonly appointments: AppointmentService,
+    private readonly mail: MailService,
+    private readonly texts: TextService,
+  ) {}
+
+  async export(viewer: SessionUser) {
+    const own = await this.accounts.ownData(viewer);
+    const jobs = await allJobsOf(this.db, viewer.id);
+    const records = await paymentRecordsOf(
+      this.db,
+      jobs.map((job) => job.id),
+    );
+    return {
+      exportedAt: new Date().toISOString(),
+      business: BUSINESS_NAME,
+      ...own,
+      appointments: jobs.map((job) => ({
+        id: job.id,
+        startsAt: job.startsAt.toISOString(),
+        isRemote: job.isRemote,
+        description: job.description,
+        amountCents: job.amountCents,
+        completedAt: job.completedAt?.toISOString() ?? null,
+        paidAt: job.paidAt?.toISOString() ?? null,
+        cancelledAt: job.cancelledAt?.toISOString() ?? null,
+        bookedAt: job.createdAt.toISOString(),
+        bill: job.bill,
+      })),
+      ...records,
+    };
+  }
+
+  /**
+   * Deletes the customer's account, once the password (or the Google account's address) confirms it: the visits not
+   * yet done are cancelled with the usual e-mails; the login, the profile, the trusted contact, the sessions and the
+   * e-mails and texts already sent to them go; the jobs and payments stay for the books, without their name, address
+   * or e-mail. Signed out everywhere. Returns how many visits were cancelled.
+   */
+  async deleteAccount(viewer: SessionUser, confirmation: string): Promise<{ cancelled: number }> {
+    await this.accounts.confirmDeletion(viewer, confirmation);
+    const cancelled = await this.db.transaction(async (tx) => {
+      await lockAccount(tx, viewer.id);
+      const profile = await profileOf(tx, viewer.id);
+      // The contact is not told of the cancellations: the customer is leaving, and takes their contact with them.
+      await dropTrustedContact(tx, viewer.id);
+      // First what was sent before, so that the cancellations below still go out.
+      await this.mail.forgetRecipient(tx, viewer.email);
+      if (profile) await this.texts.forgetNumber(tx, profile.phoneNumber);
+      const count = await this.appointments.cancelForDeletion(tx, viewer);
+      const jobs = await allJobsOf(tx, viewer.id);
+      await forgetPayersOf(
+        tx,
+        jobs.map((job) => job.id),
+      );
+      await forgetActor(tx, viewer.id);
+      await eraseAccount(tx, viewer.id, viewer.email);
+      await announceChange(tx, { kind: 'profile', userId: viewer.id });
+      await announceSessionEnded(tx, { userId: viewer.id });
+      return count;
+    });
+    this.mail.deliverSoon();
+    return { cancelled };
+  }
+}

@@ -1,0 +1,94 @@
+import type { SessionUser } from '../../../shared/account.ts';
+import { type AdminReviews, type CustomerReview, REVIEW_TEXTS, type ReviewAnswer } from '../../../shared/reviews.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppointmentRow } from '../../db/schema.ts';
+import { translatorFor } from '../../i18n.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { accountById, customersByUserId, profileOf } from '../accounts/account-directory.ts';
+import { findJob, jobsById } from '../appointments/appointment-service.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { renderEmail } from '../mail/mail-templates.ts';
+import { thankYouContent } from './review-emails.ts';
+import { answeredReviews, answerReview, findReview, startReview } from './review-queries.ts';
+
+/**
+ * Call inside the transaction that records a job's payment: the customer is thanked and asked for a rating, once per
+ * job (a job paid again after a refund is not asked twice). The e-mail is queued in that transaction.
+ */
+export async function thankForPayment(tx: Executor, mail: MailService, config: Config, job: AppointmentRow): Promise<void> {
+  if (!(await startReview(tx, job.id, job.userId))) return;
+  const owner = await accountById(tx, job.userId);
+  if (!owner) return;
+  const profile = await profileOf(tx, job.userId);
+  const language = translatorFor(owner.locale);
+  const content = thankYouContent(language, {
+    name: profile?.firstName ?? '',
+    startsAt: job.startsAt,
+    rateUrl: `${config.publicUrl}/review/${encodeURIComponent(job.id)}`,
+    reviewUrl: config.reviewUrl,
+  });
+  await mail.enqueue({ to: owner.email, ...renderEmail(content, config.support, language) }, tx);
+}
+
+/** The customers' ratings: each customer rates their own paid visit once; the owner sees them all, with the average. */
+export class ReviewService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  private async ownRequest(viewer: SessionUser, appointmentId: string) {
+    const review = await findReview(this.db, appointmentId);
+    const job = review && review.userId === viewer.id ? await findJob(this.db, appointmentId, { includeInactive: true }) : undefined;
+    if (!review || !job) throw new HttpError(404, 'NOT_FOUND', REVIEW_TEXTS.notFound);
+    return { review, job };
+  }
+
+  async mine(viewer: SessionUser, appointmentId: string): Promise<CustomerReview> {
+    const { review, job } = await this.ownRequest(viewer, appointmentId);
+    return {
+      appointmentId,
+      startsAt: job.startsAt.toISOString(),
+      rating: review.rating,
+      comment: review.comment,
+      reviewUrl: this.config.reviewUrl ?? null,
+    };
+  }
+
+  async answer(viewer: SessionUser, appointmentId: string, answer: ReviewAnswer): Promise<CustomerReview> {
+    await this.ownRequest(viewer, appointmentId);
+    const answered = await answerReview(this.db, appointmentId, answer);
+    if (!answered) throw new HttpError(409, 'ALREADY_RATED', REVIEW_TEXTS.alreadyRated);
+    return this.mine(viewer, appointmentId);
+  }
+
+  async all(): Promise<AdminReviews> {
+    const rows = await answeredReviews(this.db);
+    const customers = await customersByUserId(
+      this.db,
+      rows.map((row) => row.userId),
+    );
+    const jobs = await jobsById(
+      this.db,
+      rows.map((row) => row.appointmentId),
+    );
+    const total = rows.reduce((sum, row) => sum + (row.rating ?? 0), 0);
+    return {
+      count: rows.length,
+      average: rows.length > 0 ? Math.round((total / rows.length) * 10) / 10 : null,
+      reviews: rows.map((row) => {
+        const customer = customers.get(row.userId);
+        return {
+          appointmentId: row.appointmentId,
+          customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
+          email: customer?.email ?? '',
+          startsAt: (jobs.get(row.appointmentId)?.startsAt ?? row.requestedAt).toISOString(),
+          rating: row.rating ?? 0,
+          comment: row.comment,
+          answeredAt: (row.answeredAt ?? row.requestedAt).toISOString(),
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { english } from '../../../shared/english.ts';
+import { BUSINESS_NAME } from '../../../shared/site.ts';
+import type { Translator } from '../../i18n.ts';
+
+/**
+ * The text messages, in the customer's language. Short (one or two SMS segments), each naming the business
+ * first, as carriers expect, and none carrying anything a stranger reading the phone's lock screen should not see
+ * beyond the visit's time.
+ */
+export type TextKind = 'welcome' | 'confirmation' | 'reminder' | 'on-my-way' | 'pay-link';
+
+export function welcomeText(language: Translator, phone: string): string {
+  return language.t(
+    english(
+      '{business}: you will get texts about your visits, about 4 per visit. Msg & data rates may apply. Reply HELP for help, STOP to stop. Questions: {phone}',
+    ),
+    { business: BUSINESS_NAME, phone },
+  );
+}
+
+export function confirmationText(language: Translator, startsAt: Date, isRemote: boolean, phone: string): string {
+  const values = { business: BUSINESS_NAME, when: language.appointmentTime(startsAt), phone };
+  return isRemote
+    ? language.t(
+        english('{business}: your remote visit is booked for {when}. To change it, call {phone}. Reply STOP to stop texts.'),
+        values,
+      )
+    : language.t(english('{business}: your visit is booked for {when}. To change it, call {phone}. Reply STOP to stop texts.'), values);
+}
+
+export function reminderText(language: Translator, startsAt: Date, phone: string): string {
+  return language.t(english('{business}: a reminder of your visit tomorrow, {when}. Cannot make it? Call {phone}.'), {
+    business: BUSINESS_NAME,
+    when: language.appointmentTime(startsAt),
+    phone,
+  });
+}
+
+export function onMyWayText(language: Translator, phone: string): string {
+  return language.t(english('{business}: your technician is on the way. Questions: {phone}.'), { business: BUSINESS_NAME, phone });
+}
+
+export function payLinkText(language: Translator, amountCents: number, payUrl: string): string {
+  return language.t(english('{business}: your visit is complete: {amount}. Pay online: {url}'), {
+    business: BUSINESS_NAME,
+    amount: language.money(amountCents),
+    url: payUrl,
+  });
+}
+
+/** The answer to HELP (and to anything else a customer texts): who we are, how to reach us, how to stop. */
+export function helpText(language: Translator, phone: string, email: string): string {
+  return language.t(
+    english('{business} visit texts. Help: call {phone} or e-mail {email}. Reply STOP to stop. Msg & data rates may apply.'),
+    {
+      business: BUSINESS_NAME,
+      phone,
+      email,
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import '../payments.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Link, useParams } from 'react-router';
+import { BUSINESS_TAGLINE } from '../../../../shared/business.ts';
+import { INVOICE_TEXTS, type Invoice, invoiceNumberText } from '../../../../shared/invoices.ts';
+import { formatDay } from '../../../../shared/locale-format.ts';
+import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { activeLocale, translate } from '../../../lib/i18n.ts';
+import { useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { invoicePdfUrl, useInvoice } from '../api/get-invoice.ts';
+import { BillTable } from '../components/bill-table.tsx';
+import { money, visitTime } from '../formats.ts';
+
+function Status({ invoice }: { invoice: Invoice }) {
+  if (invoice.status === 'paid') return <Trans>Paid</Trans>;
+  if (invoice.status === 'refunded') return <Trans>Refunded</Trans>;
+  return <Trans>Due</Trans>;
+}
+
+function PaymentPart({ invoice }: { invoice: Invoice }) {
+  const { payment } = invoice;
+  if (!payment) {
+    return (
+      <p>
+        <Trans>Not paid yet. You can pay online from your appointments page.</Trans>
+      </p>
+    );
+  }
+  const amount = money(payment.amountCents);
+  const date = formatDay(Date.parse(payment.paidAt), activeLocale());
+  const method = translate(INVOICE_TEXTS.methods[payment.method]);
+  const reference = payment.reference;
+  const refunded = payment.refundedAt ? formatDay(Date.parse(payment.refundedAt), activeLocale()) : null;
+  return (
+    <>
+      <p className="mb-1">
+        <Trans>
+          {amount} paid on {date} by {method}.
+        </Trans>
+      </p>
+      {reference && (
+        <p className="mb-1">
+          <Trans>Payment reference: {reference}.</Trans>
+        </p>
+      )}
+      {refunded && (
+        <p className="mb-1">
+          <Trans>Refunded on {refunded}.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The printable invoice of a job, for its customer and for the owner (issue 18): the business and its contact, the
+ * invoice's number, date and status, the customer, the visit, the lines and their total, and the payment with its
+ * method. Print gives the invoice alone (payments.css, @media print); the PDF is the one the receipt attaches.
+ */
+function InvoicePage() {
+  const { i18n, t } = useLingui();
+  const { appointmentId = '' } = useParams();
+  const { me } = useMe();
+  const invoice = useInvoice(appointmentId);
+  const number = invoice.data ? invoiceNumberText(invoice.data.number) : '';
+  usePageTitle(number ? t`Invoice ${number}` : t`Invoice`);
+  const back = me.user?.isAdmin ? '/paid-appointments' : '/home';
+
+  if (invoice.isPending) return <PageSpinner />;
+  if (invoice.isError) {
+    const error = invoice.error;
+    return (
+      <Container className="py-4 invoice-page">
+        <h1>{t`Invoice`}</h1>
+        <Alert variant={error instanceof ApiRequestError && error.status === 404 ? 'warning' : 'danger'}>
+          <p className="fs-5 mb-2">
+            {error instanceof ApiRequestError ? i18n._(error.message) : t`Something went wrong on our side. Please try again in a moment.`}
+          </p>
+          <Link to={back} className="btn btn-outline-primary btn-lg">
+            <Trans>Back</Trans>
+          </Link>
+        </Alert>
+      </Container>
+    );
+  }
+  const data = invoice.data;
+  const issued = formatDay(Date.parse(data.issuedAt), activeLocale());
+  const time = visitTime(Date.parse(data.visit.startsAt));
+  const business = data.business.name;
+  return (
+    <Container className="py-4 invoice-page">
+      <div className="invoice-actions d-flex flex-wrap gap-2 mb-4">
+        <Button size="lg" onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </Button>
+        <a className="btn btn-outline-primary btn-lg" href={invoicePdfUrl(appointmentId, activeLocale())} download>
+          <Trans>Download the PDF</Trans>
+        </a>
+        <Link to={back} className="btn btn-outline-secondary btn-lg">
+          <Trans>Back</Trans>
+        </Link>
+      </div>
+      <article className="invoice" aria-labelledby="invoice-title">
+        <header className="invoice-header">
+          <p className="invoice-business">{data.business.name}</p>
+          <p className="mb-0">{translate(BUSINESS_TAGLINE)}</p>
+          <p className="mb-0">
+            {data.business.phone} · {data.business.email} · {data.business.website}
+          </p>
+        </header>
+        <h1 id="invoice-title" className="invoice-title">
+          {t`Invoice ${number}`}
+        </h1>
+        <dl className="invoice-facts">
+          <dt>
+            <Trans>Date of issue</Trans>
+          </dt>
+          <dd>{issued}</dd>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
+          <dd>
+            <Status invoice={data} />
+          </dd>
+        </dl>
+        <section aria-labelledby="invoice-bill-to">
+          <h2 id="invoice-bill-to" className="h5">
+            <Trans>Bill to</Trans>
+          </h2>
+          <address className="mb-0">
+            {[data.customer.name, data.customer.address, data.customer.email, data.customer.phone]
+              .filter((line) => line.trim() !== '')
+              .map((line) => (
+                <span key={line} className="d-block">
+                  {line}
+                </span>
+              ))}
+          </address>
+        </section>
+        <section aria-labelledby="invoice-visit">
+          <h2 id="invoice-visit" className="h5">
+            <Trans>Visit</Trans>
+          </h2>
+          <p>
+            {data.visit.isRemote ? (
+              <Trans>Remote visit of {time} (New York time)</Trans>
+            ) : (
+              <Trans>In-person visit of {time} (New York time)</Trans>
+            )}
+          </p>
+        </section>
+        <BillTable lines={data.lines} totalCents={data.amountCents} className="invoice-lines" />
+        <section aria-labelledby="invoice-payment">
+          <h2 id="invoice-payment" className="h5">
+            <Trans>How it was paid</Trans>
+          </h2>
+          <PaymentPart invoice={data} />
+        </section>
+        <p className="mt-4 mb-0">
+          <Trans>Thank you for choosing {business}.</Trans>
+        </p>
+      </article>
+    </Container>
+  );
+}
+
+export { Component as ReviewPage } from './review-page.tsx';
+export { InvoicePage as Component };

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { payRequests } from '../../src/server/db/schema.ts';
+import { mailbox } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
+import { testConfig } from '../support/config.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The pay link (issue 18): completing a job with an amount e-mails its customer once, straight to its payment;
+ * friendly reminders follow after 3 and 7 days, never after payment or cancellation, never twice, whichever
+ * instances look for them at once.
+ */
+describe('the pay link and its reminders', () => {
+  let subject: TestApp;
+  let admin: { cookie: string; id: string; email: string };
+  const nextSlot = slotSequence(upcomingWeekendDays(4, 3));
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    admin = await bookingAdmin(subject.app, subject.database.db);
+  });
+  afterAll(() => subject.close());
+
+  const edit = (id: string, payload: object) =>
+    subject.app.inject({ method: 'PATCH', url: `/api/admin/appointments/${id}`, payload, headers: { cookie: admin.cookie } });
+  /** A new customer with one visit booked. */
+  const customerWithVisit = async (prefix: string) => {
+    const customer = await bookingCustomer(subject.app, prefix);
+    const { date, slot } = nextSlot();
+    const response = await book(subject.app, customer.cookie, date, slot);
+    expect(response.statusCode).toBe(201);
+    return { ...customer, visit: response.json().id as string };
+  };
+  const payMails = async (email: string) =>
+    (await mailbox(subject.app, email)).filter((mail) => /^(Your visit is complete|A friendly reminder)/.test(mail.subject));
+  /** Moves the pay link `days` days into the past, as if it had been sent then. */
+  const sentDaysAgo = (id: string, days: number) =>
+    subject.database.db
+      .update(payRequests)
+      .set({ sentAt: new Date(Date.now() - days * DAY_MS - 60_000) })
+      .where(eq(payRequests.appointmentId, id));
+
+  it('is e-mailed once, when the job becomes payable, with a link to its payment', async () => {
+    const customer = await customerWithVisit('paylink-once');
+    // Completed without an amount: nothing to pay yet.
+    expect((await edit(customer.visit, { isCompleted: true })).statusCode).toBe(200);
+    expect(await payMails(customer.email)).toEqual([]);
+    // The amount makes it payable: the pay link goes out.
+    expect((await edit(customer.visit, { amount: '75' })).statusCode).toBe(200);
+    const [link] = await payMails(customer.email);
+    expect(link?.subject).toBe('Your visit is complete: $75.00');
+    expect(link?.links).toContain(`http://localhost:3000/makepayment?appointment=${customer.visit}`);
+    // Another edit of a payable job sends nothing more.
+    expect((await edit(customer.visit, { notes: 'Replaced the cable' })).statusCode).toBe(200);
+    expect(await payMails(customer.email)).toHaveLength(1);
+    // Un-completed, nothing is due; completed again, a new link.
+    expect((await edit(customer.visit, { isCompleted: false })).statusCode).toBe(200);
+    expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.visit))).toEqual([]);
+    expect((await edit(customer.visit, { isCompleted: true })).statusCode).toBe(200);
+    expect((await payMails(customer.email)).map((mail) => mail.subject)).toEqual([
+      'Your visit is complete: $75.00',
+      'Your visit is complete: $75.00',
+    ]);
+  });
+
+  it('reminds after 3 and after 7 days, once each, and no more', async () => {
+    const customer = await customerWithVisit('paylink-remind');
+    expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    // Not yet due at 2 days.
+    await sentDaysAgo(customer.visit, 2);
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(customer.email)).toHaveLength(1);
+    await sentDaysAgo(customer.visit, 3);
+    await subject.app.payments.sendDuePayReminders();
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(customer.email)).toHaveLength(2);
+    // Six days: the second is not due yet.
+    await sentDaysAgo(customer.visit, 6);
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(customer.email)).toHaveLength(2);
+    await sentDaysAgo(customer.visit, 7);
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(customer.email)).toHaveLength(3);
+    await sentDaysAgo(customer.visit, 30);
+    await subject.app.payments.sendDuePayReminders();
+    const subjects = (await payMails(customer.email)).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(3);
+    expect(subjects.filter((text) => text.startsWith('A friendly reminder: $50.00 for your visit of '))).toHaveLength(2);
+  });
+
+  it('sends one reminder, not two, to a link late for both (the server was down)', async () => {
+    const customer = await customerWithVisit('paylink-late');
+    expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    await sentDaysAgo(customer.visit, 9);
+    await subject.app.payments.sendDuePayReminders();
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(customer.email)).toHaveLength(2);
+  });
+
+  it('never reminds of a job paid or deleted since', async () => {
+    const paid = await customerWithVisit('paylink-paid');
+    const deleted = await customerWithVisit('paylink-deleted');
+    for (const customer of [paid, deleted]) expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    expect((await edit(paid.visit, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
+    const removed = await subject.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/appointments/${deleted.visit}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(removed.statusCode).toBe(204);
+    for (const customer of [paid, deleted]) await sentDaysAgo(customer.visit, 3);
+    await subject.app.payments.sendDuePayReminders();
+    await sentDaysAgo(paid.visit, 7);
+    await sentDaysAgo(deleted.visit, 7);
+    await subject.app.payments.sendDuePayReminders();
+    expect(await payMails(paid.email)).toHaveLength(1);
+    expect(await payMails(deleted.email)).toHaveLength(1);
+  });
+
+  it('is sent once by two instances looking at the same time', async () => {
+    const second: FastifyInstance = await buildApp({
+      config: testConfig(),
+      db: subject.database.db,
+      listen: subject.database.listen,
+      logger: false,
+      reminderIntervalMs: 3_600_000,
+    });
+    try {
+      // Two customers with three visits each, every pay link 3 days old.
+      const visits: Array<{ email: string; visit: string }> = [];
+      for (let index = 0; index < 2; index++) {
+        const customer = await customerWithVisit(`paylink-race${index}`);
+        visits.push(customer);
+        for (let more = 0; more < 2; more++) {
+          const { date, slot } = nextSlot();
+          const response = await book(subject.app, customer.cookie, date, slot);
+          expect(response.statusCode).toBe(201);
+          visits.push({ email: customer.email, visit: response.json().id });
+        }
+      }
+      for (const { visit } of visits) {
+        expect((await edit(visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+        await sentDaysAgo(visit, 3);
+      }
+      const sent = await Promise.all([
+        subject.app.payments.sendDuePayReminders(),
+        second.payments.sendDuePayReminders(),
+        subject.app.payments.sendDuePayReminders(),
+        second.payments.sendDuePayReminders(),
+      ]);
+      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(visits.length);
+      // Each visit: its pay link and one reminder.
+      for (const email of new Set(visits.map((entry) => entry.email))) expect(await payMails(email), email).toHaveLength(6);
+    } finally {
+      await second.close();
+    }
+  });
+});

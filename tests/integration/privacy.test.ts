@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outboxEmails, payments, profiles, session, trustedContacts, user } from '../../src/server/db/schema.ts';
+import { DELETED_ACCOUNT_NAME } from '../../src/shared/admin.ts';
+import { login, mailbox, PASSWORD } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
+
+/**
+ * A customer's own data (issue 19): the export of everything the business holds about them, and deleting their
+ * account, confirmed by password: open visits cancelled with the usual e-mails, the login and the profile gone, paid
+ * records kept for the books without name or contact details, and the owner's lists showing a deleted account.
+ */
+describe("a customer's own data: export and deletion", () => {
+  let subject: TestApp;
+  let admin: { cookie: string; id: string; email: string };
+  const nextSlot = slotSequence(upcomingWeekendDays(4, 3));
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    admin = await bookingAdmin(subject.app, subject.database.db);
+  });
+  afterAll(() => subject.close());
+
+  const app = () => subject.app;
+  const db = () => subject.database.db;
+  const bookNext = async (cookie: string) => {
+    const { date, slot } = nextSlot();
+    const response = await book(app(), cookie, date, slot);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  };
+  /** A customer with a visit done and paid by hand, and one still to come. */
+  async function customerWithHistory(prefix: string) {
+    const customer = await bookingCustomer(app(), prefix);
+    const paid = await bookNext(customer.cookie);
+    const done = await app().inject({
+      method: 'PATCH',
+      url: `/api/admin/appointments/${paid}`,
+      headers: { cookie: admin.cookie },
+      payload: { isCompleted: true, amount: '75', isPaid: true, paymentMethod: 'cash' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const upcoming = await bookNext(customer.cookie);
+    return { customer, paid, upcoming };
+  }
+  const deleteAccount = (cookie: string, confirmation: string) =>
+    app().inject({ method: 'POST', url: '/api/account/delete', headers: { cookie }, payload: { confirmation } });
+
+  it('exports the profile, every appointment, the payments and invoices as a JSON download, to the customer only', async () => {
+    const { customer, paid, upcoming } = await customerWithHistory('privacy-export');
+    await app().inject({
+      method: 'PUT',
+      url: '/api/account/trusted-contact',
+      headers: { cookie: customer.cookie },
+      payload: { name: 'Laura Smith', email: 'laura.export@example.com' },
+    });
+    const response = await app().inject({ url: '/api/account/export', headers: { cookie: customer.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="techhelp-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = response.json();
+    expect(data.account).toMatchObject({ email: customer.email, emailVerified: true, locale: 'en' });
+    expect(data.profile).toMatchObject({ firstName: "Mary-Ann O'Neil", lastName: 'Smith', city: 'Bay Shore', zipCode: '11706' });
+    expect(data.trustedContact).toMatchObject({ name: 'Laura Smith', email: 'laura.export@example.com' });
+    expect(data.appointments.map((job: { id: string }) => job.id).sort()).toEqual([paid, upcoming].sort());
+    expect(data.payments).toEqual([
+      expect.objectContaining({ appointmentId: paid, amountCents: 7500, provider: 'manual', method: 'cash' }),
+    ]);
+    expect(data.invoices).toEqual([{ appointmentId: paid, number: expect.any(Number) }]);
+    // Nobody else's data, and nothing for a visitor.
+    expect(JSON.stringify(data)).not.toContain(admin.email);
+    expect((await app().inject({ url: '/api/account/export' })).statusCode).toBe(401);
+  });
+
+  it('refuses a wrong password and changes nothing', async () => {
+    const { customer } = await customerWithHistory('privacy-wrong');
+    const refused = await deleteAccount(customer.cookie, 'not my password');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'WRONG_PASSWORD',
+      message: 'That password is not right, so your account was not deleted.',
+    });
+    expect((await app().inject({ url: '/api/account/me', headers: { cookie: customer.cookie } })).json().user.email).toBe(customer.email);
+    expect((await deleteAccount(customer.cookie, '')).statusCode).toBe(400);
+    expect((await app().inject({ method: 'POST', url: '/api/account/delete', payload: { confirmation: PASSWORD } })).statusCode).toBe(401);
+  });
+
+  it('deletes the account: the open visit cancelled with its e-mails, no sign-in, no personal data, paid records kept for the books', async () => {
+    const { customer, paid, upcoming } = await customerWithHistory('privacy-delete');
+    const [row] = await db().select().from(user).where(eq(user.email, customer.email));
+    const userId = row?.id ?? '';
+    await app().inject({
+      method: 'PUT',
+      url: '/api/account/trusted-contact',
+      headers: { cookie: customer.cookie },
+      payload: { name: 'Laura Smith', email: 'laura.delete@example.com' },
+    });
+    // As a PayPal payment would carry them: the payer's name and address.
+    await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
+    const adminMailsBefore = (await mailbox(app(), admin.email)).length;
+
+    const deleted = await deleteAccount(customer.cookie, PASSWORD);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ cancelled: 1 });
+
+    // The open visit is cancelled, with the customer's e-mail (its invite a CANCEL) and the owner's notice.
+    const toCustomer = await mailbox(app(), customer.email);
+    expect(toCustomer.map((mail) => mail.subject)).toEqual([expect.stringMatching(/cancel/i)]);
+    expect((await mailbox(app(), admin.email)).length).toBe(adminMailsBefore + 1);
+    const open = await app().inject({ url: '/api/admin/appointments', headers: { cookie: admin.cookie } });
+    expect(open.json().map((job: { id: string }) => job.id)).not.toContain(upcoming);
+
+    // No sign-in, no session, no profile, no contact.
+    expect((await app().inject({ url: '/api/account/me', headers: { cookie: customer.cookie } })).json().user).toBeNull();
+    expect((await login(app(), customer.email, PASSWORD)).statusCode).toBe(401);
+    expect(await db().select().from(session).where(eq(session.userId, userId))).toEqual([]);
+    expect(await db().select().from(profiles).where(eq(profiles.userId, userId))).toEqual([]);
+    expect(await db().select().from(trustedContacts).where(eq(trustedContacts.userId, userId))).toEqual([]);
+    const [erased] = await db().select().from(user).where(eq(user.id, userId));
+    expect(erased?.email).not.toContain(customer.email.split('@')[0] ?? 'x');
+    expect(erased?.deletedAt).toBeInstanceOf(Date);
+
+    // The paid job and its payment stay, without the customer's name or address; the history names no address.
+    const paidList = await app().inject({ url: '/api/admin/paid?from=2000-01-01&to=2999-12-31', headers: { cookie: admin.cookie } });
+    const entry = paidList.json().entries.find((item: { id: string }) => item.id === paid);
+    expect(entry.customer).toMatchObject({ firstName: DELETED_ACCOUNT_NAME, lastName: '', email: '', phoneNumber: '', streetAddress: '' });
+    const [payment] = await db().select().from(payments).where(eq(payments.appointmentId, paid));
+    expect(payment).toMatchObject({ amountCents: 7500, payerName: '', payerEmail: '' });
+    const history = await db().select().from(auditLog).where(eq(auditLog.actorUserId, userId));
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((item) => item.actorEmail === DELETED_ACCOUNT_NAME)).toBe(true);
+    // No e-mail sent to them before the deletion is kept; the trusted contact gets no copy of the cancellation.
+    const kept = await db().select().from(outboxEmails).where(eq(outboxEmails.toAddress, customer.email));
+    expect(kept.every((mail) => /cancel/i.test(mail.subject))).toBe(true);
+    expect(await mailbox(app(), 'laura.delete@example.com')).toEqual([]);
+
+    // The address can register again, as a new account with nothing of the old one.
+    const again = await bookingCustomer(app(), 'privacy-again');
+    expect(again.id).not.toBe(userId);
+  });
+});

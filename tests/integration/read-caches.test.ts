@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../src/server/db/schema.ts';
+import { slotInstant } from '../../src/shared/business-time.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { book, bookingAdmin, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+
+/**
+ * The reads kept in memory (decision 025): the free times of a month, a customer's open visits and the booking
+ * rules are answered from memory once read, and whatever changes them, through the app or straight in the
+ * database, is seen by the very next request. (On PostgreSQL, a direct write is followed by `notices.settle()`, as
+ * the app does after each of its own writes.)
+ */
+describe('reads kept in memory', () => {
+  let subject: TestApp;
+  let admin: Awaited<ReturnType<typeof bookingAdmin>>;
+  let customer: Awaited<ReturnType<typeof bookingCustomer>>;
+  let other: Awaited<ReturnType<typeof bookingCustomer>>;
+  const days = upcomingWeekendDays(6, 4);
+  const day = (index: number) => days[index] ?? '';
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    admin = await bookingAdmin(subject.app, subject.database.db);
+    customer = await bookingCustomer(subject.app, 'cached');
+    other = await bookingCustomer(subject.app, 'cached-other');
+  });
+  afterAll(() => subject.close());
+
+  const get = async (cookie: string, url: string) => {
+    const response = await subject.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const month = (date: string) => `/api/appointments/availability?month=${date.slice(0, 7)}`;
+  const taken = async (date: string) => (await get(customer.cookie, month(date))).taken as string[];
+  const stats = () => subject.app.appointments.readStats();
+
+  it('answers the free times and the open visits from memory once read', async () => {
+    await taken(day(0));
+    await get(customer.cookie, '/api/appointments');
+    const before = stats();
+    await taken(day(0));
+    await get(customer.cookie, '/api/appointments');
+    const after = stats();
+    expect(after.months.hits - before.months.hits).toBe(1);
+    expect(after.openOf.hits - before.openOf.hits).toBe(1);
+    expect(after.months.misses).toBe(before.months.misses);
+    expect(after.openOf.misses).toBe(before.openOf.misses);
+  });
+
+  it("shows another customer's booking and cancellation in the free times at once", async () => {
+    const instant = slotInstant(day(1), '09:30am').toISOString();
+    expect(await taken(day(1))).not.toContain(instant);
+    const booked = await book(subject.app, other.cookie, day(1), '09:30am');
+    expect(booked.statusCode).toBe(201);
+    expect(await taken(day(1))).toContain(instant);
+    const cancelled = await subject.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${booked.json().id}/cancel`,
+      headers: { cookie: other.cookie },
+    });
+    expect(cancelled.statusCode).toBe(204);
+    expect(await taken(day(1))).not.toContain(instant);
+  });
+
+  it('follows a change written straight into the database: the list and the free times', async () => {
+    const booked = await book(subject.app, customer.cookie, day(2), '11:00am');
+    const id = booked.json().id as string;
+    expect((await get(customer.cookie, '/api/appointments')).map((item: { id: string }) => item.id)).toContain(id);
+    const instant = slotInstant(day(2), '11:00am').toISOString();
+    expect(await taken(day(2))).toContain(instant);
+
+    await subject.database.db.update(appointments).set({ cancelledAt: new Date() }).where(eq(appointments.id, id));
+    await subject.app.notices.settle();
+    expect((await get(customer.cookie, '/api/appointments')).map((item: { id: string }) => item.id)).not.toContain(id);
+    expect(await taken(day(2))).not.toContain(instant);
+  });
+
+  it("follows the owner's time off and booking rules at once", async () => {
+    const closedBefore = (await get(customer.cookie, month(day(3)))).closed as unknown[];
+    const added = await subject.app.inject({
+      method: 'POST',
+      url: '/api/admin/time-off',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'day', date: day(3), reason: 'Closed for a test' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(((await get(customer.cookie, month(day(3)))).closed as unknown[]).length).toBe(closedBefore.length + 1);
+
+    const booked = await book(subject.app, customer.cookie, day(4), '02:00pm');
+    const changeBy = async () =>
+      (await get(customer.cookie, '/api/appointments')).find((item: { id: string }) => item.id === booked.json().id)?.changeBy;
+    const first = await changeBy();
+    const rules = (await get(admin.cookie, '/api/admin/booking-rules')) as { minNoticeHours: number; cutoffHours: number };
+    const changed = await subject.app.inject({
+      method: 'PUT',
+      url: '/api/admin/booking-rules',
+      headers: { cookie: admin.cookie },
+      payload: { ...rules, cutoffHours: rules.cutoffHours + 2 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(new Date(first).getTime() - new Date(await changeBy()).getTime()).toBe(2 * 60 * 60 * 1000);
+    expect((await get(customer.cookie, month(day(4)))).minNoticeHours).toBe(rules.minNoticeHours);
+
+    // Straight in the database too.
+    await subject.database.db.execute(sql`update business_settings set min_notice_hours = min_notice_hours + 1`);
+    await subject.app.notices.settle();
+    expect((await get(customer.cookie, month(day(4)))).minNoticeHours).toBe(rules.minNoticeHours + 1);
+  });
+});

@@ -1,0 +1,96 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One text as Twilio's Messages API received it. */
+export type ReceivedText = { accountSid: string; authorization: string; to: string; from: string; body: string };
+
+/** How the stand-in answers the next sends: a Twilio error (status and Twilio's error code), or a dropped connection. */
+export type TwilioBehaviour = { kind: 'error'; status: number; code: number; message: string } | { kind: 'hang-up' };
+
+/**
+ * A stand-in for Twilio's REST API on 127.0.0.1: POST /2010-04-01/Accounts/{AccountSid}/Messages.json with a form
+ * body (To, From, Body) and HTTP Basic auth (the account SID and the auth token), answered 201 with a Message
+ * resource as Twilio documents it, or failing as queued behaviours say (in order, then it answers normally).
+ */
+export async function startTwilioStandIn(accountSid: string, authToken: string) {
+  const texts: ReceivedText[] = [];
+  const attempts: ReceivedText[] = [];
+  const queue: TwilioBehaviour[] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !match)
+        return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      const form = new URLSearchParams(raw);
+      const text = {
+        accountSid: decodeURIComponent(match[1] ?? ''),
+        authorization: req.headers.authorization ?? '',
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+      };
+      attempts.push(text);
+      if (text.authorization !== expectedAuth || text.accountSid !== accountSid) {
+        return json(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+      }
+      const behaviour = queue.shift();
+      if (behaviour?.kind === 'hang-up') return req.socket.destroy();
+      if (behaviour?.kind === 'error') {
+        return json(res, behaviour.status, {
+          code: behaviour.code,
+          message: behaviour.message,
+          more_info: `https://www.twilio.com/docs/errors/${behaviour.code}`,
+          status: behaviour.status,
+        });
+      }
+      texts.push(text);
+      const sid = `SM${String(texts.length).padStart(32, '0')}`;
+      return json(res, 201, {
+        account_sid: accountSid,
+        api_version: '2010-04-01',
+        body: text.body,
+        date_created: new Date().toUTCString(),
+        direction: 'outbound-api',
+        from: text.from,
+        num_segments: '1',
+        sid,
+        status: 'queued',
+        to: text.to,
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** The texts Twilio accepted, in order. */
+    texts,
+    /** Every send that reached the stand-in, accepted or not. */
+    attempts,
+    queue,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Twilio's X-Twilio-Signature of a webhook request, computed as Twilio documents it (independently of the SDK the
+ * app uses): HMAC-SHA1 with the auth token over the full URL followed by each POST field's name and value, sorted by
+ * name, in base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((joined, key) => joined + key + params[key], url);
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
