@@ -109,3 +109,36 @@ describe('reads kept in memory', () => {
     expect((await get(customer.cookie, month(day(4)))).minNoticeHours).toBe(rules.minNoticeHours + 1);
   });
 });
+
+/**
+ * Why `notices.settle()` sends nothing on the embedded database: PGlite hands a transaction's notices to the
+ * listeners before its commit returns to the caller, so a request that has committed has already been heard by this
+ * process's caches. If a PGlite upgrade changed that, this test fails and settle must go back to waiting for its own
+ * notice there too.
+ */
+describe.runIf(!process.env.TEST_DATABASE_URL)('the embedded database', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+  afterAll(() => subject.close());
+
+  it('hands every notice of a transaction, and of a single statement, to the listeners before the commit returns', async () => {
+    const { db, listen } = subject.database;
+    expect(listen.heardAtCommit).toBe(true);
+    const heard: string[] = [];
+    const stop = await listen('techhelp_cache_test', (payload) => heard.push(payload));
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('techhelp_cache_test', 'first')`);
+        await tx.execute(sql`select pg_notify('techhelp_cache_test', 'second')`);
+        expect(heard).toEqual([]);
+      });
+      expect(heard).toEqual(['first', 'second']);
+      await db.execute(sql`select pg_notify('techhelp_cache_test', 'third')`);
+      expect(heard).toEqual(['first', 'second', 'third']);
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -81,11 +81,13 @@ export class ChangeNotices {
 
   /**
    * Resolves once every notice committed before the call has been heard here: the database delivers notices in
-   * commit order, so this process's own notice, sent now, arrives after them. (The embedded database hands them over
-   * before a commit returns, so there it costs one query and no wait.) Nothing is sent while no cache holds anything
-   * that could be stale.
+   * commit order, so this process's own notice, sent now, arrives after them. Nothing is sent while no cache holds
+   * anything that could be stale, nor on the embedded database, which hands notices over before a commit returns
+   * (`Listen.heardAtCommit`): there the notice would only wait its turn behind other queries (e-mail delivery just
+   * after a booking, for one) to learn nothing new.
    */
   async settle(): Promise<void> {
+    if (this.listen.heardAtCommit) return;
     if (!this.listening || !this.subscribers.some((subscriber) => subscriber.holdsAnything())) return;
     this.settleCounter += 1;
     const payload = `sync:${this.instance}:${this.settleCounter}`;

@@ -23,11 +23,18 @@ export type Executor = Database | Transaction;
  * connection can drop: `onConnection(false)` says that messages may be missed from now on, `onConnection(true)`
  * that listening has resumed (the embedded database never drops).
  */
-export type Listen = (
+export type Listen = ((
   channel: string,
   onMessage: (payload: string) => void,
   onConnection?: (listening: boolean) => void,
-) => Promise<() => Promise<void>>;
+) => Promise<() => Promise<void>>) & {
+  /**
+   * True where every notice a transaction sends has reached the listeners by the time its commit returns to the
+   * caller: the embedded database, which hands notices over with the commit's own answer (one process, one
+   * connection). A PostgreSQL server sends them to the listening connection, to arrive a little later.
+   */
+  heardAtCommit?: boolean;
+};
 
 export type DatabaseHandle = {
   db: Database;
@@ -104,12 +111,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     location: directory ?? 'memory',
-    listen: async (channel, onMessage) => {
-      const unlisten = await client.listen(channel, onMessage);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
+    listen: Object.assign(
+      async (channel: string, onMessage: (payload: string) => void) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
+      { heardAtCommit: true },
+    ),
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };

@@ -221,4 +221,16 @@ describe('the session cache', () => {
     // Its own notices are not announcements: what it keeps stays.
     expect(cache.size).toBe(1);
   });
+
+  it('sends nothing to settle where notices are heard before a commit returns (the embedded database)', async () => {
+    const database = fakeDatabase();
+    const notices = new ChangeNotices(database.notify, Object.assign(database.listen, { heardAtCommit: true }), silent);
+    const auth = fakeAuth(() => Date.parse('2026-11-24T12:00:00Z'));
+    const cache = new SessionCache(notices, auth.resolve);
+    await notices.start();
+    await cache.resolve(new Headers({ cookie: 'techhelp.session_token=tokenA.sigA' }));
+    expect(cache.size).toBe(1);
+    await notices.settle();
+    expect(database.sent).toEqual([]);
+  });
 });
