@@ -305,30 +305,44 @@ function ratios(ours: Endpoint, bare: Endpoint) {
 
 // --- Live updates ----------------------------------------------------------------------------------------------
 
-/** Opens Server-Sent Events streams; `heard` gets each change event's data and the time it was read. */
+/**
+ * Opens Server-Sent Events streams. Each change event's data and the time its bytes were read are handed to `heard`
+ * when `collect()` is called, not as they arrive: the reader does as little as it can per read, so that the time
+ * it takes to read 1,000 streams is not counted as the server's.
+ */
 function eventStreams(server: Server, heard: (data: string, at: number) => void) {
   const sockets: net.Socket[] = [];
   let ready = 0;
   const { hostname, port } = new URL(server.url);
+  /** Reads as they came: the time, then the socket's buffer of partial frames, then the bytes. */
+  const reads: Array<[number, { pending: string }, Buffer]> = [];
   /**
    * Each stream on a bare TCP connection that speaks just enough HTTP/1.1, its arrival time read the moment its
-   * bytes are handed over. With fetch (and even node:http), reading 1,000 streams in this one process took longer
-   * than the server's whole fan-out, so the figure measured the load generator; this reader does almost nothing
-   * per event. The frames are found in the raw bytes (a frame never straddles a chunk of the response's chunked
-   * encoding: the server writes each frame in one write).
+   * bytes are handed over, before anything else is done with them. With fetch (and even node:http), reading 1,000
+   * streams in this one process took longer than the server's whole fan-out, so the figure measured the load
+   * generator. The frames are found in the raw bytes later (a frame never straddles a chunk of the response's
+   * chunked encoding: the server writes each frame in one write).
    */
   const open = (cookie: string) => {
     const socket = net.connect({ host: hostname, port: Number(port) });
     sockets.push(socket);
     socket.setNoDelay(true);
-    socket.setEncoding('utf8');
+    const state = { pending: '' };
     socket.on('connect', () => {
       socket.write(`GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nX-Forwarded-For: ${client()}\r\n\r\n`);
     });
-    let buffer = '';
-    socket.on('data', (chunk: string) => {
-      const at = performance.now();
-      buffer += chunk;
+    socket.on('data', (chunk: Buffer) => {
+      reads.push([performance.now(), state, chunk]);
+    });
+    // Destroyed at the end of the run.
+    socket.on('error', () => {});
+  };
+  let collected = 0;
+  /** Parses the reads not parsed yet, handing each change event to `heard` with the time its bytes were read. */
+  const collect = () => {
+    for (; collected < reads.length; collected++) {
+      const [at, state, chunk] = reads[collected] as [number, { pending: string }, Buffer];
+      let buffer = state.pending + chunk.toString('utf8');
       let boundary = buffer.indexOf('\n\n');
       while (boundary >= 0) {
         const block = buffer.slice(0, boundary);
@@ -338,16 +352,23 @@ function eventStreams(server: Server, heard: (data: string, at: number) => void)
         if (data) heard(data, at);
         boundary = buffer.indexOf('\n\n');
       }
-    });
-    // Destroyed at the end of the run.
-    socket.on('error', () => {});
+      state.pending = buffer;
+    }
+    // Parsed reads are not kept.
+    reads.length = 0;
+    collected = 0;
   };
   return {
     open,
+    collect,
     /** Waits (up to a minute) until `count` streams have said they are ready. */
     async ready(count: number) {
       const deadline = Date.now() + 60_000;
-      while (ready < count && Date.now() < deadline) await sleep(50);
+      collect();
+      while (ready < count && Date.now() < deadline) {
+        await sleep(50);
+        collect();
+      }
       return ready;
     },
     close: () => {
@@ -362,7 +383,10 @@ async function liveUpdateLatency(server: Server) {
   const arrivals = new Map<string, number[]>();
   const streams = eventStreams(server, (data, at) => {
     const id = (JSON.parse(data) as { appointmentId?: string }).appointmentId;
-    if (id) arrivals.set(id, [...(arrivals.get(id) ?? []), at]);
+    if (!id) return;
+    const heardOf = arrivals.get(id);
+    if (heardOf) heardOf.push(at);
+    else arrivals.set(id, [at]);
   });
   // Spread the streams over the writers, so every booking's event goes to the streams of its owner.
   const perWriter = Math.floor(STREAMS / cookies.length);
@@ -380,7 +404,11 @@ async function liveUpdateLatency(server: Server) {
     answers.push(performance.now() - sent);
     const id = (body as { id: string }).id;
     const until = Date.now() + 5000;
-    while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) await sleep(5);
+    streams.collect();
+    while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) {
+      await sleep(5);
+      streams.collect();
+    }
     for (const at of arrivals.get(id) ?? []) latencies.push(at - sent);
   }
   streams.close();
@@ -410,7 +438,10 @@ async function slotEventLatency(server: Server) {
   const arrivals = new Map<string, number[]>();
   const streams = eventStreams(server, (data, at) => {
     const event = JSON.parse(data) as { kind: string; startsAt?: string };
-    if (event.kind === 'slot' && event.startsAt) arrivals.set(event.startsAt, [...(arrivals.get(event.startsAt) ?? []), at]);
+    if (event.kind !== 'slot' || !event.startsAt) return;
+    const heardOf = arrivals.get(event.startsAt);
+    if (heardOf) heardOf.push(at);
+    else arrivals.set(event.startsAt, [at]);
   });
   const perWatcher = Math.floor(STREAMS / watchers.length);
   for (const cookie of watchers) for (let index = 0; index < perWatcher; index++) streams.open(cookie);
@@ -425,7 +456,11 @@ async function slotEventLatency(server: Server) {
     const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
     const startsAt = (body as { startsAt: string }).startsAt;
     const until = Date.now() + 5000;
-    while ((arrivals.get(startsAt)?.length ?? 0) < perWatcher * watchers.length && Date.now() < until) await sleep(5);
+    streams.collect();
+    while ((arrivals.get(startsAt)?.length ?? 0) < perWatcher * watchers.length && Date.now() < until) {
+      await sleep(5);
+      streams.collect();
+    }
     for (const at of arrivals.get(startsAt) ?? []) latencies.push(at - sent);
   }
   streams.close();

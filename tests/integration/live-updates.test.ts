@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,37 @@ describe('live updates over Server-Sent Events', () => {
       for (const stream of Object.values(streams)) stream.close();
     }
   });
+  it('frames each event as a chunk for HTTP/1.1 and sends the bare frame to an HTTP/1.0 client', async () => {
+    const reader = await bookingCustomer(subject.app, 'raw-reader');
+    const { port } = new URL(base);
+    /** The stream's bytes as they came, over a bare connection speaking the given HTTP version. */
+    const rawStream = (version: string) => {
+      const socket = net.connect({ host: '127.0.0.1', port: Number(port) });
+      let received = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.write(`GET /api/events ${version}\r\nHost: 127.0.0.1:${port}\r\nCookie: ${reader.cookie}\r\n\r\n`);
+      return { socket, received: () => received };
+    };
+    const modern = rawStream('HTTP/1.1');
+    const old = rawStream('HTTP/1.0');
+    try {
+      await expect.poll(() => modern.received().includes('event: ready') && old.received().includes('event: ready')).toBe(true);
+      const created = (await book(subject.app, reader.cookie, upcomingWeekendDays(1, 5)[0] ?? '', '03:30pm')).json();
+      const frame = `event: change\ndata: ${JSON.stringify({ kind: 'appointment', userId: reader.id, appointmentId: created.id })}\n\n`;
+      await expect.poll(() => modern.received().includes(frame) && old.received().includes(frame)).toBe(true);
+      expect(modern.received()).toMatch(/\r\ntransfer-encoding: chunked\r\n/i);
+      expect(modern.received()).toContain(`\r\n${Buffer.byteLength(frame).toString(16)}\r\n${frame}\r\n`);
+      expect(old.received()).not.toMatch(/transfer-encoding/i);
+      expect(old.received()).not.toContain(`${Buffer.byteLength(frame).toString(16)}\r\n${frame}`);
+    } finally {
+      modern.socket.destroy();
+      old.socket.destroy();
+    }
+  });
+
   it("tells the tab that made a change that it was its own (the origin), and only that user's streams; a malformed tab id is ignored", async () => {
     const owner = await bookingCustomer(subject.app, 'origin');
     const admin = await bookingCustomer(subject.app, 'origin-admin');
