@@ -615,7 +615,15 @@ const report = {
   pinning,
   loadAverage: { before: loadBefore, after: loadavg().map((value) => round(value, 2)) },
   wallSeconds: Math.round((Date.now() - startedAt) / 1000),
-  settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, rate: RATE, connections: CONNECTIONS, streams: STREAMS, bookings: BOOKINGS, clients: CLIENTS ?? 'a new address per request' },
+  settings: {
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    rate: RATE,
+    connections: CONNECTIONS,
+    streams: STREAMS,
+    bookings: BOOKINGS,
+    clients: CLIENTS ?? 'a new address per request',
+  },
   bare,
   /** This checkout's build. */
   commit: dirty ? `${commit} with uncommitted changes` : commit,
