@@ -11,6 +11,7 @@ import {
   listAllAdminEmails,
   listCustomers,
   lockUser,
+  lockUserWithProfile,
   setAdminByEmail,
 } from './account-queries.ts';
 
@@ -60,6 +61,12 @@ export async function setAdminRoleByEmail(db: Executor, email: string, isAdmin: 
 /** Locks the customer's account for the rest of the transaction, so their bookings are counted one at a time. */
 export async function lockAccount(tx: Executor, userId: string): Promise<Account | undefined> {
   return accountOf(await lockUser(tx, userId));
+}
+
+/** lockAccount, and the customer's profile read in the same statement (undefined before the service form). */
+export async function lockAccountWithProfile(tx: Executor, userId: string) {
+  const row = await lockUserWithProfile(tx, userId);
+  return { account: accountOf(row?.user), profile: row?.profile ?? undefined };
 }
 
 /** What the back office shows for a customer whose account is gone. */

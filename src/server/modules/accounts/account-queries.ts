@@ -33,6 +33,17 @@ export async function lockUser(db: Executor, userId: string) {
   return row;
 }
 
+/** The user's row locked, with their profile (not locked) in the same statement: null before they fill it in. */
+export async function lockUserWithProfile(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ user, profile: profiles })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId))
+    .for('update', { of: user });
+  return row;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export async function findUserByEmail(db: Executor, email: string) {

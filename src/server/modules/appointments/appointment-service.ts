@@ -31,7 +31,14 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, adminEmails, customersByUserId, lockAccount, profileOf } from '../accounts/account-directory.ts';
+import {
+  accountById,
+  adminEmails,
+  customersByUserId,
+  lockAccount,
+  lockAccountWithProfile,
+  profileOf,
+} from '../accounts/account-directory.ts';
 import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
 import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
@@ -258,11 +265,11 @@ export class AppointmentService {
     if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
       throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
     }
-    const profile = await profileOf(this.db, viewer.id);
-    if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
     try {
       const row = await this.db.transaction(async (tx) => {
-        const account = await lockAccount(tx, viewer.id);
+        // One statement: the lock that serialises this customer's bookings, and the profile a booking needs.
+        const { account, profile } = await lockAccountWithProfile(tx, viewer.id);
+        if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
         await this.refuseClosedSlot(tx, startsAt, now);
         if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
           throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
