@@ -4,10 +4,9 @@ import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
 
 export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
 
-export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Promise<OutboxEmailRow> {
-  const [row] = await db.insert(outboxEmails).values(email).returning();
-  if (!row) throw new Error('the e-mail was not stored');
-  return row;
+/** Stores an e-mail; nothing is read back (its body and attachments would only come back to be thrown away). */
+export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Promise<void> {
+  await db.insert(outboxEmails).values(email);
 }
 
 /**
