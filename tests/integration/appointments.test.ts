@@ -140,6 +140,15 @@ describe('booking and the customer’s appointments', () => {
     const fourth = await book(app(), customer.cookie, day(5), '12:30pm');
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().error.code).toBe('TOO_MANY_OPEN');
+    // The refused fourth was counted by its own insert, which the refusal rolled back: nothing of it is kept.
+    const list = await app().inject({ method: 'GET', url: '/api/appointments', headers: { cookie: customer.cookie } });
+    expect(list.json()).toHaveLength(3);
+    const other = await bookingCustomer(app());
+    expect((await book(app(), other.cookie, day(5), '12:30pm')).statusCode).toBe(201);
+    // At the limit, a slot someone else holds is refused for the limit too, as the count comes first.
+    const taken = await book(app(), customer.cookie, day(5), '12:30pm');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('TOO_MANY_OPEN');
   });
 
   it('edits the description (at most 2,000 characters, kept as text), only on the owner’s appointment', async () => {

@@ -63,10 +63,18 @@ export async function lockAccount(tx: Executor, userId: string): Promise<Account
   return accountOf(await lockUser(tx, userId));
 }
 
-/** lockAccount, and the customer's profile read in the same statement (undefined before the service form). */
+/**
+ * lockAccount, and read in the same statement: the customer's profile (undefined before the service form), their
+ * trusted contact (undefined without one) and the verified admins' addresses (adminEmails).
+ */
 export async function lockAccountWithProfile(tx: Executor, userId: string) {
   const row = await lockUserWithProfile(tx, userId);
-  return { account: accountOf(row?.user), profile: row?.profile ?? undefined };
+  return {
+    account: accountOf(row?.user),
+    profile: row?.profile ?? undefined,
+    trustedContact: row?.contact ?? undefined,
+    adminEmails: row?.adminEmails ?? [],
+  };
 }
 
 /** What the back office shows for a customer whose account is gone. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, like, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { account, accountTokens, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
 
@@ -33,12 +34,23 @@ export async function lockUser(db: Executor, userId: string) {
   return row;
 }
 
-/** The user's row locked, with their profile (not locked) in the same statement: null before they fill it in. */
+/** The verified admins' addresses, as a subquery of a statement that reads `user` itself. */
+const admins = alias(user, 'admin');
+const verifiedAdminEmails = sql<string[]>`array${new QueryBuilder()
+  .select({ email: admins.email })
+  .from(admins)
+  .where(and(eq(admins.isAdmin, true), eq(admins.emailVerified, true)))}`;
+
+/**
+ * The user's row locked, with, in the same statement, their profile and trusted contact (not locked; null when they
+ * have none) and the verified admins' addresses (listAdminEmails): everything a booking reads, in one round trip.
+ */
 export async function lockUserWithProfile(db: Executor, userId: string) {
   const [row] = await db
-    .select({ user, profile: profiles })
+    .select({ user, profile: profiles, contact: trustedContacts, adminEmails: verifiedAdminEmails })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(trustedContacts, eq(trustedContacts.userId, user.id))
     .where(eq(user.id, userId))
     .for('update', { of: user });
   return row;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { english } from '../../../shared/english.ts';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import type { Translator } from '../../i18n.ts';
 import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
@@ -37,26 +38,32 @@ export function isStopSignatureValid(secret: string, userId: string, email: stri
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** What a copy needs to know, as read under the caller's transaction. */
+export type CopyFacts = {
+  /** The customer's trusted contact, if they named one. */
+  contact: Pick<TrustedContactRow, 'name' | 'email' | 'copiesStoppedAt'> | undefined;
+  /** The customer's own address now. */
+  customerEmail: string | undefined;
+  profile: Pick<ProfileRow, 'firstName' | 'lastName'> | undefined;
+};
+
 /**
- * Copies an e-mail the customer is getting to their trusted contact, inside the caller's transaction, unless
- * they have none or the contact stopped the copies. `content` is the customer's e-mail in the customer's
- * language; its button (the customer's own page) is left out, and only the attachments given are carried.
+ * The copy of an e-mail the customer is getting for their trusted contact, or undefined when they have none or the
+ * contact stopped the copies. `content` is the customer's e-mail in the customer's language; its button (the
+ * customer's own page) is left out, and only the attachments given are carried.
  */
-export async function copyToTrustedContact(
-  tx: Executor,
-  mail: MailService,
+export function trustedContactCopy(
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'support'>,
   userId: string,
+  { contact, customerEmail, profile }: CopyFacts,
   content: EmailContent,
   language: Translator,
   /** What the customer's e-mail carries that the contact may have too (a visit's calendar invite). */
   attachments: OutgoingEmail['attachments'] = [],
-): Promise<boolean> {
-  const contact = await findTrustedContact(tx, userId);
-  if (!contact || contact.copiesStoppedAt) return false;
+): OutgoingEmail | undefined {
+  if (!contact || contact.copiesStoppedAt) return undefined;
   // A customer who has since taken their contact's address as their own gets no copy of their own e-mail.
-  if ((await findUserById(tx, userId))?.email.toLowerCase() === contact.email) return false;
-  const profile = await findProfile(tx, userId);
+  if (customerEmail?.toLowerCase() === contact.email) return undefined;
   const customer = profile ? `${profile.firstName} ${profile.lastName}` : language.t(english('a customer'));
   const { t } = language;
   const copy: EmailContent = {
@@ -74,6 +81,24 @@ export async function copyToTrustedContact(
       url: stopCopiesUrl(config, userId, contact.email, language),
     },
   };
-  await mail.enqueue({ to: contact.email, ...renderEmail(copy, config.support, language), attachments }, tx);
+  return { to: contact.email, ...renderEmail(copy, config.support, language), attachments };
+}
+
+/** trustedContactCopy, with what it needs read under `tx`, stored in the outbox in that transaction. */
+export async function copyToTrustedContact(
+  tx: Executor,
+  mail: MailService,
+  config: Pick<Config, 'publicUrl' | 'authSecret' | 'support'>,
+  userId: string,
+  content: EmailContent,
+  language: Translator,
+  attachments: OutgoingEmail['attachments'] = [],
+): Promise<boolean> {
+  const contact = await findTrustedContact(tx, userId);
+  if (!contact || contact.copiesStoppedAt) return false;
+  const facts = { contact, customerEmail: (await findUserById(tx, userId))?.email, profile: await findProfile(tx, userId) };
+  const copy = trustedContactCopy(config, userId, facts, content, language, attachments);
+  if (!copy) return false;
+  await mail.enqueue(copy, tx);
   return true;
 }

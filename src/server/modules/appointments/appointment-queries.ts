@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AppointmentRow, appointments } from '../../db/schema.ts';
 
@@ -23,10 +23,26 @@ export async function countOpenAppointments(db: Executor, userId: string): Promi
   return row?.value ?? 0;
 }
 
-export async function insertAppointment(db: Executor, values: typeof appointments.$inferInsert): Promise<AppointmentRow> {
-  const [row] = await db.insert(appointments).values(values).returning();
-  if (!row) throw new Error('the appointment was not stored');
-  return row;
+/**
+ * Stores an appointment, and counts in the same statement the customer's open appointments before it (a statement
+ * does not see the row it inserts): the caller refuses, and so rolls back, a booking over the limit.
+ */
+export async function insertAppointment(
+  db: Executor,
+  values: typeof appointments.$inferInsert & { userId: string },
+): Promise<{ row: AppointmentRow; openBefore: number }> {
+  const [inserted] = await db
+    .insert(appointments)
+    .values(values)
+    .returning({
+      ...getTableColumns(appointments),
+      openBefore: sql<number>`(select count(*) from ${appointments} where ${and(open, eq(appointments.userId, values.userId))})`.mapWith(
+        Number,
+      ),
+    });
+  if (!inserted) throw new Error('the appointment was not stored');
+  const { openBefore, ...row } = inserted;
+  return { row, openBefore };
 }
 
 export async function listOpenAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {

@@ -39,10 +39,10 @@ import {
   lockAccountWithProfile,
   profileOf,
 } from '../accounts/account-directory.ts';
-import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
+import { copyToTrustedContact, trustedContactCopy } from '../accounts/trusted-contacts.ts';
 import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
-import type { MailService } from '../mail/mail-service.ts';
+import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
 import type { EmailContent } from '../mail/mail-templates.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import type { JobPaymentGuard } from '../payments/payment-service.ts';
@@ -161,16 +161,14 @@ export class AppointmentService {
     };
   }
 
+  /** The admins' notices of a change to a visit, one for each address. */
+  private adminNotices(addresses: string[], event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): OutgoingEmail[] {
+    const notice = renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support);
+    return addresses.map((admin) => ({ to: admin, ...notice }));
+  }
+
   private async notifyAdmins(db: Executor, event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): Promise<void> {
-    for (const admin of await adminEmails(db)) {
-      await this.mail.enqueue(
-        {
-          to: admin,
-          ...renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support),
-        },
-        db,
-      );
-    }
+    await this.mail.enqueueAll(this.adminNotices(await adminEmails(db), event, facts, previousStartsAt), db);
   }
 
   private get homeUrl(): string {
@@ -178,20 +176,17 @@ export class AppointmentService {
   }
 
   /**
-   * E-mails the customer about their visit, with its calendar invite: a REQUEST (booked, moved) or a CANCEL, under
-   * the visit's one UID and the row's SEQUENCE, so the customer's calendar program updates the event it holds.
+   * The customer's e-mail about their visit, in `language`, with its calendar invite: a REQUEST (booked, moved) or a
+   * CANCEL, under the visit's one UID and the row's SEQUENCE, so the customer's calendar program updates the event
+   * it holds. Also returns what a trusted contact's copy is made from.
    */
-  private async mailVisit(
-    tx: Executor,
+  private visitEmail(
     row: AppointmentRow,
     facts: VisitFacts,
     content: (language: Translator) => EmailContent,
     method: 'REQUEST' | 'CANCEL',
-    /** The customer's language when the caller has just read it under the account's lock. */
-    locale?: string,
+    language: Translator,
   ) {
-    // In the customer's saved language, invite included.
-    const language = translatorFor(locale ?? (await accountById(tx, row.userId))?.locale);
     const { t } = language;
     const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
     const written = content(language);
@@ -215,16 +210,25 @@ export class AppointmentService {
         }),
       },
     ];
-    // The customer's trusted contact, if they named one, gets a copy, with the same invite (the text speaks of it).
+    const email: OutgoingEmail = { to: facts.customerEmail, ...renderEmail(written, this.config.support, language), attachments };
+    return { email, written, attachments };
+  }
+
+  /**
+   * E-mails the customer about their visit (visitEmail) in their saved language, and their trusted contact, if they
+   * named one, a copy with the same invite (the text speaks of it).
+   */
+  private async mailVisit(
+    tx: Executor,
+    row: AppointmentRow,
+    facts: VisitFacts,
+    content: (language: Translator) => EmailContent,
+    method: 'REQUEST' | 'CANCEL',
+  ) {
+    const language = translatorFor((await accountById(tx, row.userId))?.locale);
+    const { email, written, attachments } = this.visitEmail(row, facts, content, method, language);
     await copyToTrustedContact(tx, this.mail, this.config, row.userId, written, language, attachments);
-    await this.mail.enqueue(
-      {
-        to: facts.customerEmail,
-        ...renderEmail(written, this.config.support, language),
-        attachments,
-      },
-      tx,
-    );
+    await this.mail.enqueue(email, tx);
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
@@ -267,29 +271,41 @@ export class AppointmentService {
     }
     try {
       const row = await this.db.transaction(async (tx) => {
-        // One statement: the lock that serialises this customer's bookings, and the profile a booking needs.
-        const { account, profile } = await lockAccountWithProfile(tx, viewer.id);
+        // One statement: the lock that serialises this customer's bookings, with what the booking reads (the profile,
+        // the trusted contact, the admins' addresses).
+        const { account, profile, trustedContact, adminEmails: admins } = await lockAccountWithProfile(tx, viewer.id);
         if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
         await this.refuseClosedSlot(tx, startsAt, now);
-        if (!canBookMore(await countOpenAppointments(tx, viewer.id))) {
-          throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
-        }
-        const created = await insertAppointment(tx, {
+        // The customer's open visits are counted by the insert itself, under the lock; over the limit, the refusal
+        // rolls the insert back.
+        const { row: created, openBefore } = await insertAppointment(tx, {
           id: appointmentIdFor(startsAt, randomUUID()),
           userId: viewer.id,
           startsAt,
           slotLabel: input.slot,
           isRemote: input.isRemote,
         });
+        if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         const facts = this.facts(created, profile, viewer.email);
-        await this.mailVisit(
-          tx,
+        const language = translatorFor(account?.locale);
+        const { email, written, attachments } = this.visitEmail(
           created,
           facts,
           (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
           'REQUEST',
-          account?.locale,
+          language,
         );
+        const copy = trustedContactCopy(
+          this.config,
+          viewer.id,
+          { contact: trustedContact, customerEmail: account?.email, profile },
+          written,
+          language,
+          attachments,
+        );
+        // Every e-mail of the booking in one statement, in the order they always went: the contact's copy, the
+        // customer's confirmation, the admins' notices.
+        await this.mail.enqueueAll([...(copy ? [copy] : []), email, ...this.adminNotices(admins, 'booked', facts)], tx);
         await this.texts.toCustomer(
           tx,
           viewer.id,
@@ -297,7 +313,6 @@ export class AppointmentService {
           (language) => confirmationText(language, created.startsAt, created.isRemote, this.config.support.phone),
           { profile, locale: account?.locale },
         );
-        await this.notifyAdmins(tx, 'booked', facts);
         await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
         return created;
       });
@@ -305,7 +320,13 @@ export class AppointmentService {
       this.texts.deliverSoon();
       return customerAppointment(row, (await this.readRules()).cutoffHours);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
+      if (isUniqueViolation(error)) {
+        // A customer at the limit hears of the limit first, as when the count came before the insert.
+        if (!canBookMore(await countOpenAppointments(this.db, viewer.id))) {
+          throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
+        }
+        throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
+      }
       throw error;
     }
   }

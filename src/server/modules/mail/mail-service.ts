@@ -6,7 +6,7 @@ import { DeliveryLoop } from './delivery-loop.ts';
 import {
   claimDueEmails,
   deleteDeliveredEmailsTo,
-  insertOutboxEmail,
+  insertOutboxEmails,
   markEmailFailed,
   markEmailRetry,
   markEmailSent,
@@ -61,17 +61,26 @@ export class MailService {
 
   /** Stores the e-mail (inside the caller's transaction when given one); call deliverSoon() after commit. */
   async enqueue(email: OutgoingEmail, db: Executor = this.db): Promise<void> {
-    await insertOutboxEmail(db, {
-      toAddress: email.to.toLowerCase(),
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      links: email.links,
-      attachments: email.attachments ?? [],
-      ...(this.transport ? {} : { status: 'sent' as const, sentAt: new Date() }),
-    });
+    await this.enqueueAll([email], db);
+  }
+
+  /** Stores e-mails in one statement, to be sent in this order (inside the caller's transaction when given one). */
+  async enqueueAll(emails: OutgoingEmail[], db: Executor = this.db): Promise<void> {
+    await insertOutboxEmails(
+      db,
+      emails.map((email) => ({
+        toAddress: email.to.toLowerCase(),
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        links: email.links,
+        attachments: email.attachments ?? [],
+        ...(this.transport ? {} : { status: 'sent' as const, sentAt: new Date() }),
+      })),
+    );
     // Never the address, the links or the body: a link in an account e-mail is a one-time key to the account.
-    if (!this.transport) this.log.info({ subject: email.subject }, 'e-mail kept in the outbox, not sent (no SMTP_URL)');
+    if (!this.transport)
+      for (const email of emails) this.log.info({ subject: email.subject }, 'e-mail kept in the outbox, not sent (no SMTP_URL)');
   }
 
   /** Stores and starts delivering at once. */
