@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { LISTENER_APPLICATION_NAME, openDatabase } from '../../src/server/db/client.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { cookieFrom, latestCode, login, nextClient, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -65,10 +65,19 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
     const client = new pg.Client({ connectionString: first.database.url });
     await client.connect();
     try {
-      await client.query(sql, values);
+      return await client.query(sql, values);
     } finally {
       await client.end();
     }
+  }
+
+  /** The listening connections on this suite's database (both instances'). */
+  async function listeners(): Promise<number> {
+    const found = await fromOutside(
+      'select count(*)::int as count from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [LISTENER_APPLICATION_NAME],
+    );
+    return found.rows[0].count as number;
   }
 
   it('refuses a signed-out cookie on the other instance within 100 ms, and at once on the one that signed out', async () => {
@@ -166,5 +175,32 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
       if ((await taken()).includes(instant) && (await listed()) === 1) break;
       expect(performance.now() - started).toBeLessThan(LIMIT_MS);
     }
+  });
+
+  it('listens on one connection per instance for every channel, so notices keep their commit order', async () => {
+    // The caches' notices and the live updates travel on one connection: a browser told of a change by its stream
+    // reads it again only after the cache holding the old answer has heard of it too.
+    expect(await listeners()).toBe(2);
+  });
+
+  it('listens again after its connection is cut, and drops the kept sessions and reads meanwhile', async () => {
+    const { cookie } = await verifiedCustomer(first.app);
+    await warm(cookie);
+    await fromOutside(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [LISTENER_APPLICATION_NAME],
+    );
+    const cut = performance.now();
+    while ((await listeners()) < 2) {
+      expect(performance.now() - cut).toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await listeners()).toBe(2);
+    // Heard again: a sign-out on one instance is refused on the other within the limit.
+    await warm(cookie);
+    const out = await first.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie } });
+    const started = performance.now();
+    expect(out.statusCode).toBe(204);
+    expect(await untilAnswered(second, cookie, '/api/appointments', 401, started)).toBeLessThan(LIMIT_MS);
   });
 });

@@ -83,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       location: url.toString(),
-      listen: (channel, onMessage, onConnection) => listenWithPg(connectionString, channel, onMessage, onConnection),
+      listen: listenerOnPg(connectionString),
       close: () => pool.end(),
     };
   }
@@ -125,49 +125,103 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** The name the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'techhelp-listen';
+
 /**
- * LISTEN on a connection of its own, reconnecting with backoff when the server goes away, so that a restarted
- * PostgreSQL server does not silence live updates for good.
+ * LISTEN for every channel of a process on one connection of its own. One connection keeps the notices in the
+ * order they were committed whatever their channel: a cache's notice that a customer's visits changed comes before
+ * the live update that makes their browser read them again, so that read finds the cache already emptied. It
+ * reconnects with backoff when the server goes away, so that a restarted PostgreSQL server does not silence live
+ * updates for good, and closes once nothing listens.
  */
-async function listenWithPg(
-  connectionString: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onConnection?: (listening: boolean) => void,
-) {
-  let stopped = false;
+function listenerOnPg(connectionString: string): Listen {
+  type Handler = { channel: string; onMessage: (payload: string) => void; onConnection?: ((listening: boolean) => void) | undefined };
+  const handlers = new Set<Handler>();
   let client: pg.Client | undefined;
+  /** The channels the current connection listens on. */
+  let listening = new Set<string>();
+  let opening: Promise<pg.Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
   let delay = 1000;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+  const quoted = (channel: string) => `"${channel.replaceAll('"', '')}"`;
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      if (message.payload === undefined) return;
+      for (const handler of [...handlers]) if (handler.channel === message.channel) handler.onMessage(message.payload);
     });
     next.on('error', () => {
-      if (stopped) return;
+      if (client !== next) return;
       client = undefined;
-      onConnection?.(false);
+      listening = new Set();
       next.end().catch(() => {});
-      setTimeout(() => void reconnect(), delay).unref();
+      for (const handler of handlers) handler.onConnection?.(false);
+      schedule();
     });
-    await next.connect();
-    await next.query(`listen "${channel.replaceAll('"', '')}"`);
-    client = next;
-    delay = 1000;
-    onConnection?.(true);
-  };
-  const reconnect = async () => {
-    if (stopped) return;
     try {
-      await connect();
-    } catch {
-      delay = Math.min(delay * 1.5, 60_000);
-      setTimeout(() => void reconnect(), delay).unref();
+      await next.connect();
+      const channels = new Set([...handlers].map((handler) => handler.channel));
+      for (const channel of channels) await next.query(`listen ${quoted(channel)}`);
+      client = next;
+      listening = channels;
+      delay = 1000;
+      return next;
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
     }
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
+  /** The open connection, or the one being opened. */
+  const connection = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    opening ??= connect().finally(() => {
+      opening = undefined;
+    });
+    return opening;
+  };
+  const schedule = () => {
+    if (retry || handlers.size === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (handlers.size === 0) return;
+      connection().then(
+        () => {
+          for (const handler of handlers) handler.onConnection?.(true);
+        },
+        () => {
+          delay = Math.min(delay * 1.5, 60_000);
+          schedule();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  return async (channel, onMessage, onConnection) => {
+    const handler: Handler = { channel, onMessage, onConnection };
+    handlers.add(handler);
+    try {
+      const open = await connection();
+      if (!listening.has(channel)) {
+        await open.query(`listen ${quoted(channel)}`);
+        listening.add(channel);
+      }
+    } catch (error) {
+      handlers.delete(handler);
+      throw error;
+    }
+    onConnection?.(true);
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size > 0) return;
+      clearTimeout(retry);
+      retry = undefined;
+      const open = client;
+      client = undefined;
+      listening = new Set();
+      await open?.end().catch(() => {});
+    };
   };
 }
