@@ -10,6 +10,8 @@ import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointme
 describe('booking and the customer’s appointments', () => {
   let subject: TestApp;
   let adminEmail: string;
+  /** An admin whose address is not verified: told of nothing. */
+  let unverifiedAdminEmail: string;
   const [saturdayA, sundayA, saturdayB] = upcomingWeekendDays(3, 3);
   const day = (index: number) => upcomingWeekendDays(12, 3)[index] ?? '';
 
@@ -18,6 +20,9 @@ describe('booking and the customer’s appointments', () => {
     const admin = await bookingCustomer(subject.app, 'admin');
     adminEmail = admin.email;
     await subject.database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    const unverified = await bookingCustomer(subject.app, 'unverified-admin');
+    unverifiedAdminEmail = unverified.email;
+    await subject.database.db.update(user).set({ isAdmin: true, emailVerified: false }).where(eq(user.id, unverified.id));
     await subject.app.notices.settle();
   });
   afterAll(() => subject.close());
@@ -55,6 +60,9 @@ describe('booking and the customer’s appointments', () => {
     const [notice] = await mailbox(app(), adminEmail);
     expect(notice?.subject).toMatch(/^New booking: (Saturday|Sunday), /);
     expect(notice?.text).toContain(customer.email);
+    expect((await mailbox(app(), unverifiedAdminEmail)).map((email) => email.subject)).not.toContainEqual(
+      expect.stringMatching(/^New booking/),
+    );
   });
 
   it('gives a remote visit "Remote" as its location', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, like, sql } from 'drizzle-orm';
+import { and, type Column, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { account, accountTokens, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
@@ -34,12 +34,14 @@ export async function lockUser(db: Executor, userId: string) {
   return row;
 }
 
+/** Who receives the back office's notices: the admins with a verified address (of `user`, or an alias of it). */
+const isVerifiedAdmin = (table: { isAdmin: Column; emailVerified: Column }) => and(eq(table.isAdmin, true), eq(table.emailVerified, true));
+
 /** The verified admins' addresses, as a subquery of a statement that reads `user` itself. */
 const admins = alias(user, 'admin');
-const verifiedAdminEmails = sql<string[]>`array${new QueryBuilder()
-  .select({ email: admins.email })
-  .from(admins)
-  .where(and(eq(admins.isAdmin, true), eq(admins.emailVerified, true)))}`;
+const verifiedAdminEmails = sql<
+  string[]
+>`array${new QueryBuilder().select({ email: admins.email }).from(admins).where(isVerifiedAdmin(admins))}`;
 
 /**
  * The user's row locked, with, in the same statement, their profile and trusted contact (not locked; null when they
@@ -167,10 +169,7 @@ export async function listAllAdminEmails(db: Executor): Promise<string[]> {
 
 /** The verified admins, who receive the back office's notices. */
 export async function listAdminEmails(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
-    .from(user)
-    .where(and(eq(user.isAdmin, true), eq(user.emailVerified, true)));
+  const rows = await db.select({ email: user.email }).from(user).where(isVerifiedAdmin(user));
   return rows.map((row) => row.email);
 }
 
