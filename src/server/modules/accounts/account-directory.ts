@@ -11,7 +11,7 @@ import {
   listAllAdminEmails,
   listCustomers,
   lockUser,
-  lockUserWithProfile,
+  lockUserForBooking,
   setAdminByEmail,
 } from './account-queries.ts';
 
@@ -67,8 +67,8 @@ export async function lockAccount(tx: Executor, userId: string): Promise<Account
  * lockAccount, and read in the same statement: the customer's profile (undefined before the service form), their
  * trusted contact (undefined without one) and the verified admins' addresses (adminEmails).
  */
-export async function lockAccountWithProfile(tx: Executor, userId: string) {
-  const row = await lockUserWithProfile(tx, userId);
+export async function lockAccountForBooking(tx: Executor, userId: string) {
+  const row = await lockUserForBooking(tx, userId);
   return {
     account: accountOf(row?.user),
     profile: row?.profile ?? undefined,

@@ -47,7 +47,7 @@ const verifiedAdminEmails = sql<
  * The user's row locked, with, in the same statement, their profile and trusted contact (not locked; null when they
  * have none) and the verified admins' addresses (listAdminEmails): everything a booking reads, in one round trip.
  */
-export async function lockUserWithProfile(db: Executor, userId: string) {
+export async function lockUserForBooking(db: Executor, userId: string) {
   const [row] = await db
     .select({ user, profile: profiles, contact: trustedContacts, adminEmails: verifiedAdminEmails })
     .from(user)

@@ -84,6 +84,13 @@ export function trustedContactCopy(
   return { to: contact.email, ...renderEmail(copy, config.support, language), attachments };
 }
 
+/** What trustedContactCopy needs, read under `tx`: a customer without a contact costs one read. */
+export async function readCopyFacts(tx: Executor, userId: string): Promise<CopyFacts> {
+  const contact = await findTrustedContact(tx, userId);
+  if (!contact || contact.copiesStoppedAt) return { contact: undefined, customerEmail: undefined, profile: undefined };
+  return { contact, customerEmail: (await findUserById(tx, userId))?.email, profile: await findProfile(tx, userId) };
+}
+
 /** trustedContactCopy, with what it needs read under `tx`, stored in the outbox in that transaction. */
 export async function copyToTrustedContact(
   tx: Executor,
@@ -94,10 +101,7 @@ export async function copyToTrustedContact(
   language: Translator,
   attachments: OutgoingEmail['attachments'] = [],
 ): Promise<boolean> {
-  const contact = await findTrustedContact(tx, userId);
-  if (!contact || contact.copiesStoppedAt) return false;
-  const facts = { contact, customerEmail: (await findUserById(tx, userId))?.email, profile: await findProfile(tx, userId) };
-  const copy = trustedContactCopy(config, userId, facts, content, language, attachments);
+  const copy = trustedContactCopy(config, userId, await readCopyFacts(tx, userId), content, language, attachments);
   if (!copy) return false;
   await mail.enqueue(copy, tx);
   return true;

@@ -36,10 +36,10 @@ import {
   adminEmails,
   customersByUserId,
   lockAccount,
-  lockAccountWithProfile,
+  lockAccountForBooking,
   profileOf,
 } from '../accounts/account-directory.ts';
-import { copyToTrustedContact, trustedContactCopy } from '../accounts/trusted-contacts.ts';
+import { type CopyFacts, copyToTrustedContact, readCopyFacts, trustedContactCopy } from '../accounts/trusted-contacts.ts';
 import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
 import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
@@ -176,17 +176,19 @@ export class AppointmentService {
   }
 
   /**
-   * The customer's e-mail about their visit, in `language`, with its calendar invite: a REQUEST (booked, moved) or a
-   * CANCEL, under the visit's one UID and the row's SEQUENCE, so the customer's calendar program updates the event
-   * it holds. Also returns what a trusted contact's copy is made from.
+   * The e-mails about a visit, in the customer's `language`, in the order they are stored: their trusted contact's
+   * copy (if they named one and it is not stopped), then the customer's own. Both carry the calendar invite: a
+   * REQUEST (booked, moved) or a CANCEL, under the visit's one UID and the row's SEQUENCE, so the customer's calendar
+   * program updates the event it holds (the copy's text speaks of it).
    */
-  private visitEmail(
+  private visitEmails(
     row: AppointmentRow,
     facts: VisitFacts,
     content: (language: Translator) => EmailContent,
     method: 'REQUEST' | 'CANCEL',
     language: Translator,
-  ) {
+    copyFacts: CopyFacts,
+  ): OutgoingEmail[] {
     const { t } = language;
     const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
     const written = content(language);
@@ -210,14 +212,12 @@ export class AppointmentService {
         }),
       },
     ];
+    const copy = trustedContactCopy(this.config, row.userId, copyFacts, written, language, attachments);
     const email: OutgoingEmail = { to: facts.customerEmail, ...renderEmail(written, this.config.support, language), attachments };
-    return { email, written, attachments };
+    return [...(copy ? [copy] : []), email];
   }
 
-  /**
-   * E-mails the customer about their visit (visitEmail) in their saved language, and their trusted contact, if they
-   * named one, a copy with the same invite (the text speaks of it).
-   */
+  /** Stores visitEmails in the customer's saved language, with what the contact's copy needs read under `tx`. */
   private async mailVisit(
     tx: Executor,
     row: AppointmentRow,
@@ -226,9 +226,7 @@ export class AppointmentService {
     method: 'REQUEST' | 'CANCEL',
   ) {
     const language = translatorFor((await accountById(tx, row.userId))?.locale);
-    const { email, written, attachments } = this.visitEmail(row, facts, content, method, language);
-    await copyToTrustedContact(tx, this.mail, this.config, row.userId, written, language, attachments);
-    await this.mail.enqueue(email, tx);
+    await this.mail.enqueueAll(this.visitEmails(row, facts, content, method, language, await readCopyFacts(tx, row.userId)), tx);
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
@@ -273,7 +271,7 @@ export class AppointmentService {
       const row = await this.db.transaction(async (tx) => {
         // One statement: the lock that serialises this customer's bookings, with what the booking reads (the profile,
         // the trusted contact, the admins' addresses).
-        const { account, profile, trustedContact, adminEmails: admins } = await lockAccountWithProfile(tx, viewer.id);
+        const { account, profile, trustedContact, adminEmails: admins } = await lockAccountForBooking(tx, viewer.id);
         if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
         await this.refuseClosedSlot(tx, startsAt, now);
         // The customer's open visits are counted by the insert itself, under the lock; over the limit, the refusal
@@ -287,25 +285,17 @@ export class AppointmentService {
         });
         if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         const facts = this.facts(created, profile, viewer.email);
-        const language = translatorFor(account?.locale);
-        const { email, written, attachments } = this.visitEmail(
+        const emails = this.visitEmails(
           created,
           facts,
           (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
           'REQUEST',
-          language,
-        );
-        const copy = trustedContactCopy(
-          this.config,
-          viewer.id,
+          translatorFor(account?.locale),
           { contact: trustedContact, customerEmail: account?.email, profile },
-          written,
-          language,
-          attachments,
         );
         // Every e-mail of the booking in one statement, in the order they always went: the contact's copy, the
         // customer's confirmation, the admins' notices.
-        await this.mail.enqueueAll([...(copy ? [copy] : []), email, ...this.adminNotices(admins, 'booked', facts)], tx);
+        await this.mail.enqueueAll([...emails, ...this.adminNotices(admins, 'booked', facts)], tx);
         await this.texts.toCustomer(
           tx,
           viewer.id,

@@ -4,8 +4,10 @@ import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
 
 export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
 
-/** Stores an e-mail; nothing is read back (its body and attachments would only come back to be thrown away). */
-/** Stores e-mails in one statement; they are sent in the order given (their `seq`). */
+/**
+ * Stores e-mails in one statement; they are sent in the order given (their `seq`). Nothing is read back: the bodies
+ * and attachments would only come back to be thrown away.
+ */
 export async function insertOutboxEmails(db: Executor, emails: NewOutboxEmail[]): Promise<void> {
   if (emails.length > 0) await db.insert(outboxEmails).values(emails);
 }
