@@ -392,6 +392,26 @@ function eventStreams(server: Server, heard: (data: string, at: number) => void)
 }
 
 /**
+ * Waits (up to 5 s) until `count` streams have heard of `key`, reading as it goes, and returns how long after
+ * `sent` each heard of it.
+ */
+async function arrivalsAfter(
+  sent: number,
+  key: string,
+  count: number,
+  collect: () => void,
+  heardOf: (key: string) => number[] | undefined,
+) {
+  const until = Date.now() + 5000;
+  collect();
+  while ((heardOf(key)?.length ?? 0) < count && Date.now() < until) {
+    await sleep(5);
+    collect();
+  }
+  return (heardOf(key) ?? []).map((at) => at - sent);
+}
+
+/**
  * Makes WARMUP_BOOKINGS bookings from the slots given, by customers named after `name` with no streams open, and
  * returns, for each, the times its slot event reached the open streams after it was sent (read by `collect`).
  */
@@ -415,13 +435,7 @@ async function warmUp(
       body: { ...slots[index], isRemote: false },
     });
     const startsAt = (body as { startsAt: string }).startsAt;
-    const until = Date.now() + 5000;
-    collect();
-    while ((heardOf(startsAt)?.length ?? 0) < streams && Date.now() < until) {
-      await sleep(5);
-      collect();
-    }
-    for (const at of heardOf(startsAt) ?? []) latencies.push(at - sent);
+    latencies.push(...(await arrivalsAfter(sent, startsAt, streams, collect, heardOf)));
   }
   return latencies.sort((a, b) => a - b);
 }
@@ -461,13 +475,7 @@ async function liveUpdateLatency(server: Server) {
     const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
     answers.push(performance.now() - sent);
     const id = (body as { id: string }).id;
-    const until = Date.now() + 5000;
-    streams.collect();
-    while ((arrivals.get(id)?.length ?? 0) < perWriter && Date.now() < until) {
-      await sleep(5);
-      streams.collect();
-    }
-    for (const at of arrivals.get(id) ?? []) latencies.push(at - sent);
+    latencies.push(...(await arrivalsAfter(sent, id, perWriter, streams.collect, (key) => arrivals.get(key))));
   }
   streams.close();
   latencies.sort((a, b) => a - b);
@@ -524,13 +532,7 @@ async function slotEventLatency(server: Server) {
     const sent = performance.now();
     const { body } = await call(server, '/api/appointments', { method: 'POST', cookie, body: { ...slots[index], isRemote: false } });
     const startsAt = (body as { startsAt: string }).startsAt;
-    const until = Date.now() + 5000;
-    streams.collect();
-    while ((arrivals.get(startsAt)?.length ?? 0) < perWatcher * watchers.length && Date.now() < until) {
-      await sleep(5);
-      streams.collect();
-    }
-    for (const at of arrivals.get(startsAt) ?? []) latencies.push(at - sent);
+    latencies.push(...(await arrivalsAfter(sent, startsAt, perWatcher * watchers.length, streams.collect, (key) => arrivals.get(key))));
   }
   streams.close();
   latencies.sort((a, b) => a - b);
