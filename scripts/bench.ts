@@ -730,6 +730,7 @@ const columns = Object.fromEntries(
       'booking answered, median ms': `${result.liveUpdates.bookingAnswerMedianMs ?? ''}`,
       [`booking to slot event median / p99 ms (${result.slotEvents.streams} streams)`]: `${result.slotEvents.medianMs} / ${result.slotEvents.p99Ms}`,
       'slot deliveries / expected': `${result.slotEvents.deliveries} / ${result.slotEvents.expectedDeliveries}`,
+      [`first slot events after the streams opened, median ms (${WARMUP_BOOKINGS} warm-up bookings)`]: `${result.slotEvents.coldMedianMs}`,
       'RSS idle / peak MB': `${result.memory.idleMb} / ${result.memory.peakMb}`,
     },
   ]),

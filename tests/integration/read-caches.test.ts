@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../../src/server/db/schema.ts';
+import { appointments, timeOff } from '../../src/server/db/schema.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -107,6 +107,33 @@ describe('reads kept in memory', () => {
     await subject.database.db.execute(sql`update business_settings set min_notice_hours = min_notice_hours + 1`);
     await subject.app.notices.settle();
     expect((await get(customer.cookie, month(day(4)))).minNoticeHours).toBe(rules.minNoticeHours + 1);
+  });
+
+  it('checks a booking against the time off it keeps, which bookings leave alone and new time off replaces at once', async () => {
+    expect((await book(subject.app, customer.cookie, day(5), '08:00am')).statusCode).toBe(201);
+    const before = stats();
+    expect((await book(subject.app, other.cookie, day(5), '09:30am')).statusCode).toBe(201);
+    const after = stats();
+    // The first booking's own notices ('m', 'a:') did not empty the month's time off.
+    expect(after.timeOff.hits - before.timeOff.hits).toBe(1);
+    expect(after.timeOff.misses).toBe(before.timeOff.misses);
+    // The month's free times, emptied by that booking, are read again with the time off kept.
+    await get(customer.cookie, month(day(5)));
+    expect(stats().timeOff).toEqual({ hits: after.timeOff.hits + 1, misses: before.timeOff.misses });
+
+    // Time off written straight into the database is heard ('t') before the next booking is checked.
+    await subject.database.db.insert(timeOff).values({
+      startsAt: slotInstant(day(5), '11:00am'),
+      endsAt: slotInstant(day(5), '12:30pm'),
+      reason: 'Closed for a test',
+      createdBy: 'a test',
+    });
+    await subject.app.notices.settle();
+    const refused = await book(subject.app, other.cookie, day(5), '11:00am');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('SLOT_CLOSED');
+    const shown = (await get(customer.cookie, month(day(5)))) as { closed: { startsAt: string }[] };
+    expect(shown.closed.map((span) => span.startsAt)).toContain(slotInstant(day(5), '11:00am').toISOString());
   });
 });
 

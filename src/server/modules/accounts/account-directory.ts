@@ -64,13 +64,14 @@ export async function lockAccount(tx: Executor, userId: string): Promise<Account
 }
 
 /**
- * lockAccount, and read in the same statement: the customer's profile (undefined before the service form), their
+ * Locks the account as lockAccount does, and reads in the same statement what a booking uses: the account's address
+ * and language (undefined when it is gone), the customer's profile (undefined before the service form), their
  * trusted contact (undefined without one) and the verified admins' addresses (adminEmails).
  */
 export async function lockAccountForBooking(tx: Executor, userId: string) {
   const row = await lockUserForBooking(tx, userId);
   return {
-    account: accountOf(row?.user),
+    account: row?.user,
     profile: row?.profile ?? undefined,
     trustedContact: row?.contact ?? undefined,
     adminEmails: row?.adminEmails ?? [],

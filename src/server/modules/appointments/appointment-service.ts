@@ -13,6 +13,7 @@ import { BUSINESS_NAME } from '../../../shared/business.ts';
 import {
   appointmentIdFor,
   businessDateOf,
+  type ClosedSpan,
   daysOfMonth,
   formatAppointmentTime,
   isBookableInstant,
@@ -106,6 +107,17 @@ function addressOf(profile: Pick<ProfileRow, 'streetAddress' | 'city' | 'state' 
   return `${profile.streetAddress}, ${profile.city}, ${profile.state} ${profile.zipCode}`;
 }
 
+/**
+ * A month's slots (`yyyy-MM`, business time): from its first day's first slot (`from`) to its last day's last slot
+ * (`lastStart`) and that visit's end (`to`).
+ */
+function monthSpan(month: string): { from: Date; lastStart: Date; to: Date } {
+  const days = daysOfMonth(month);
+  const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
+  const lastStart = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
+  return { from, lastStart, to: new Date(lastStart.getTime() + VISIT_MINUTES * 60 * 1000) };
+}
+
 /** Booking, the customer's list, descriptions and cancellation, with every rule enforced here. */
 /** How many months, or customers' lists, one process keeps, and for how long at most without a notice. */
 const READ_CACHE_ENTRIES = 10_000;
@@ -127,18 +139,29 @@ export class AppointmentService {
       const options = { entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MS };
       this.rules = new NoticedCache(notices, (payload, cache) => payload === 'r' && cache.clear(), { entries: 1, maxAgeMs: READ_CACHE_MS });
       this.months = new NoticedCache(notices, (payload, cache) => payload === 'm' && cache.clear(), options);
+      this.timeOff = new NoticedCache(notices, (payload, cache) => payload === 't' && cache.clear(), options);
       this.openOf = new NoticedCache(notices, (payload, cache) => payload.startsWith('a:') && cache.delete(payload.slice(2)), options);
     }
   }
 
   private readonly rules: NoticedCache<'rules', BookingRules> | undefined;
   private readonly months: NoticedCache<string, { taken: string[]; closed: Availability['closed'] }> | undefined;
+  /**
+   * Each month's time off, for the writes' checks and the month's free times: emptied by time off's own notice
+   * (`t`, sent before its `m`), not by every booking's.
+   */
+  private readonly timeOff: NoticedCache<string, ClosedSpan[]> | undefined;
   private readonly openOf: NoticedCache<string, AppointmentRow[]> | undefined;
 
   /** How often each kept read was answered from memory, for tests and the bench. */
   readStats() {
     const of = (cache: NoticedCache<string, unknown> | undefined) => ({ hits: cache?.hits ?? 0, misses: cache?.misses ?? 0 });
-    return { rules: of(this.rules as NoticedCache<string, unknown> | undefined), months: of(this.months), openOf: of(this.openOf) };
+    return {
+      rules: of(this.rules as NoticedCache<string, unknown> | undefined),
+      months: of(this.months),
+      timeOff: of(this.timeOff),
+      openOf: of(this.openOf),
+    };
   }
 
   /**
@@ -150,7 +173,25 @@ export class AppointmentService {
     return this.rules ? this.rules.get('rules', read) : read().then((loaded) => loaded.value);
   }
 
-  private facts(row: AppointmentRow, profile: ProfileRow, email: string): VisitFacts {
+  /**
+   * The owner's time off in a month (`yyyy-MM`, business time) that overlaps its slots, as this instance keeps it; on
+   * a miss read with `db` (a transaction's own handle inside one). A write is as sure of it as of a read in its own
+   * transaction: nothing a booking locks stops time off being added a moment later in either case, and the owner sees
+   * the visits inside new time off (decision 014).
+   */
+  private closedIn(month: string, db: Executor): Promise<ClosedSpan[]> {
+    const read = async () => {
+      const { from, to } = monthSpan(month);
+      return { value: await closedSpansBetween(db, from, to) };
+    };
+    return this.timeOff ? this.timeOff.get(month, read) : read().then((loaded) => loaded.value);
+  }
+
+  private facts(
+    row: AppointmentRow,
+    profile: Pick<ProfileRow, 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'state' | 'zipCode'>,
+    email: string,
+  ): VisitFacts {
     return {
       startsAt: row.startsAt,
       isRemote: row.isRemote,
@@ -231,11 +272,11 @@ export class AppointmentService {
 
   async availability(month: string, now = new Date()): Promise<Availability> {
     const read = async () => {
-      const days = daysOfMonth(month);
-      const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
-      const to = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
-      const taken = await takenStartsBetween(this.db, from, to);
-      const closed = await closedSpansBetween(this.db, from, new Date(to.getTime() + VISIT_MINUTES * 60 * 1000));
+      const { from, lastStart } = monthSpan(month);
+      const taken = await takenStartsBetween(this.db, from, lastStart);
+      // The month's time off as the bookings' checks keep it: a booking's notice ('m') empties the month's free
+      // times, not its time off.
+      const closed = await this.closedIn(month, this.db);
       return {
         value: {
           taken: taken.map((instant) => instant.toISOString()),
@@ -337,8 +378,7 @@ export class AppointmentService {
    * minimum notice (409, in words).
    */
   private async refuseClosedSlot(tx: Executor, startsAt: Date, now: Date, { notice = true } = {}): Promise<void> {
-    const end = new Date(startsAt.getTime() + VISIT_MINUTES * 60 * 1000);
-    if (isInTimeOff(startsAt, await closedSpansBetween(tx, startsAt, end))) {
+    if (isInTimeOff(startsAt, await this.closedIn(businessDateOf(startsAt).slice(0, 7), tx))) {
       throw new HttpError(409, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotTimeOff);
     }
     if (!notice) return;
