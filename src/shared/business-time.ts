@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { BUSINESS_TIME_ZONE, SLOT_LABELS, type SlotLabel } from './business.ts';
 import { english } from './english.ts';
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Asset, firstLoadOf, totalGzip, totalWire } from '../support/first-load.ts';
@@ -88,3 +88,21 @@ describe.each(SIGNED_OUT_SCREENS.flatMap((screen) => ['en', 'es'].map((locale) =
     });
   },
 );
+
+describe('the built server', () => {
+  const entry = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
+
+  it('is one file, importing only Node’s modules and the packages the build leaves outside (decision 017)', () => {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build before these tests`);
+    const code = readFileSync(entry, 'utf8');
+    const imported = new Set([...code.matchAll(/^import\s[^'"]*?from\s*["']([^"']+)["'];?$/gm)].map((match) => match[1]));
+    // esbuild writes code's strings in double quotes (comments keep theirs: better-auth's JSDoc has import('…')).
+    const dynamic = new Set([...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1]));
+    // @opentelemetry/api: better-auth's tracing, loaded only where it is installed.
+    const outside = /^(node:|@electric-sql\/pglite|pdfkit$|pino$|twilio$|openai$|pg$|@opentelemetry\/api$)/;
+    expect([...imported, ...dynamic].filter((name) => name !== undefined && !outside.test(name))).toEqual([]);
+    expect(imported.has('@electric-sql/pglite')).toBe(true);
+    // The app itself is inside: its routes and its services are not loaded from dist/server's other files.
+    expect(code).toContain('function buildApp(');
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, types } from '@electric-sql/pglite';
@@ -50,8 +50,20 @@ export type DatabaseHandle = {
 /** The embedded database's shared buffers (its page cache). */
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
-// src/server/db/client.ts and dist/server/db/client.js sit at the same depth, so this resolves in both.
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url));
+/**
+ * The migrations' folder, src/server/db/migrations under the project's root: found from this module's own folder
+ * upwards, since this code runs from src/server/db (tests), dist/server/db (the command-line tools) and the server's
+ * single-file build, dist/server/main.js.
+ */
+export const MIGRATIONS_DIR = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrations(from: string): string {
+  const candidate = path.join(from, 'src/server/db/migrations');
+  if (existsSync(path.join(candidate, 'meta/_journal.json'))) return `${candidate}${path.sep}`;
+  const parent = path.dirname(from);
+  if (parent === from) throw new Error('src/server/db/migrations is missing: it must be deployed with the built server');
+  return findMigrations(parent);
+}
 
 export type DatabaseOptions = {
   databaseUrl: string | undefined;

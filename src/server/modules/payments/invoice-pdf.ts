@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { isOurLine } from '../../../shared/billing.ts';
 import { BUSINESS_TAGLINE } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
@@ -28,7 +27,9 @@ export function invoiceStatus(language: Translator, invoice: Invoice): string {
  * The invoice as a PDF, in `language`: the business and its contact, the invoice's number and date, the customer,
  * the visit, the lines and their total, and the payment with its method. A4-neutral US Letter, Helvetica.
  */
-export function renderInvoicePdf(invoice: Invoice, language: Translator): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, language: Translator): Promise<Buffer> {
+  // Loaded on the first invoice, not at start: PDFKit and its fonts are a seventh of the server's start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const { t } = language;
   const number = invoiceNumberText(invoice.number);
   const title = t(english('Invoice {number}'), { number });

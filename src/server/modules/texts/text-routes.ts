@@ -29,7 +29,7 @@ export const textWebhookRoutes: FastifyPluginAsyncZod<{ texts: TextService; auth
     },
     async (request, reply) => {
       const signature = request.headers['x-twilio-signature'];
-      if (!isTwilioSignatureValid(authToken, typeof signature === 'string' ? signature : undefined, webhookUrl, request.body)) {
+      if (!(await isTwilioSignatureValid(authToken, typeof signature === 'string' ? signature : undefined, webhookUrl, request.body))) {
         request.log.warn('a text webhook came without a valid Twilio signature: refused');
         throw new HttpError(403, 'FORBIDDEN', 'This request is not signed by Twilio.');
       }

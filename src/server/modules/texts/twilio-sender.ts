@@ -1,6 +1,15 @@
-import twilio from 'twilio';
+import type Twilio from 'twilio';
 
-type RequestOptions = Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0];
+type TwilioSdk = typeof Twilio;
+type RequestOptions = Parameters<InstanceType<TwilioSdk['RequestClient']>['request']>[0];
+
+let sdk: Promise<TwilioSdk> | undefined;
+
+/** Twilio's SDK, loaded on the first text or webhook rather than at start (it is a tenth of the server's start-up). */
+function loadTwilio(): Promise<TwilioSdk> {
+  sdk ??= import('twilio').then((module) => module.default);
+  return sdk;
+}
 
 /** What a text provider answers: the provider's id of the message. */
 export type TextSender = { send(to: string, body: string): Promise<{ id: string }> };
@@ -28,7 +37,7 @@ export type TwilioOptions = {
 };
 
 /** Twilio's official SDK HTTP client, its requests sent to `apiUrl` instead of api.twilio.com. */
-function redirectingClient(apiUrl: string, timeoutMs: number) {
+function redirectingClient(twilio: TwilioSdk, apiUrl: string, timeoutMs: number) {
   const client = new twilio.RequestClient({ timeout: timeoutMs });
   const send = client.request.bind(client);
   const base = apiUrl.replace(/\/+$/, '');
@@ -39,12 +48,20 @@ function redirectingClient(apiUrl: string, timeoutMs: number) {
 /** Sends texts with Twilio's Messages API through its official Node SDK. */
 export function twilioSender(options: TwilioOptions): TextSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const client = twilio(options.accountSid, options.authToken, {
-    timeout: timeoutMs,
-    ...(options.apiUrl ? { httpClient: redirectingClient(options.apiUrl, timeoutMs) } : {}),
-  });
+  let made: Promise<{ twilio: TwilioSdk; client: ReturnType<TwilioSdk> }> | undefined;
+  const connect = () => {
+    made ??= loadTwilio().then((twilio) => ({
+      twilio,
+      client: twilio(options.accountSid, options.authToken, {
+        timeout: timeoutMs,
+        ...(options.apiUrl ? { httpClient: redirectingClient(twilio, options.apiUrl, timeoutMs) } : {}),
+      }),
+    }));
+    return made;
+  };
   return {
     async send(to, body) {
+      const { twilio, client } = await connect();
       try {
         const message = await client.messages.create({ to, from: options.from, body });
         return { id: message.sid };
@@ -61,12 +78,13 @@ export function twilioSender(options: TwilioOptions): TextSender {
 }
 
 /** Whether a webhook request really came from Twilio: its X-Twilio-Signature over the URL Twilio called and the form's fields. */
-export function isTwilioSignatureValid(
+export async function isTwilioSignatureValid(
   authToken: string,
   signature: string | undefined,
   url: string,
   params: Record<string, string>,
-): boolean {
+): Promise<boolean> {
   if (!signature) return false;
+  const twilio = await loadTwilio();
   return twilio.validateRequest(authToken, signature, url, params);
 }

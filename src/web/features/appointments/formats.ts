@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { BUSINESS_TIME_ZONE, type SlotLabel } from '../../../shared/business.ts';
 import { type BusinessDate, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
 import { formatMoney, formatVisitTime, spanishTime } from '../../../shared/locale-format.ts';
