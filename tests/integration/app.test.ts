@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { FIXTURE_SCRIPT } from '../support/web-fixture.ts';
+import { temporaryDirectory } from '../support/config.ts';
+import { FIXTURE_SCRIPT, writeWebFixture } from '../support/web-fixture.ts';
 
 // The app on the default configuration, shared by the tests that need nothing else.
 let basic: TestApp;
@@ -46,6 +49,19 @@ describe('the server basics', () => {
     const response = await basic.app.inject({ method: 'GET', url: '/assets/index-deadbeef.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('never sends index.html without its configuration, nor a file under another spelling of its path or its compressed copies bare', async () => {
+    const page = await basic.app.inject({ method: 'GET', url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ?? '';
+    expect(script).not.toBe('');
+    const otherSpellings = [script.toUpperCase(), script.replace('/assets/', '/Assets/'), `${script}/`];
+    // The build's compressed copies are sent for their file's address only, with its Content-Encoding.
+    for (const url of ['/index.html', ...otherSpellings, `${script}.br`, `${script}.gz`]) {
+      const response = await basic.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('serves hashed assets compressed and cached for a year', async () => {
@@ -113,6 +129,29 @@ describe('the server basics', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'The request was not valid.' });
+  });
+});
+
+describe('files added to the web root after start', () => {
+  /** A web root of its own, where a rebuild adds a file once the app has started. */
+  async function addedAfterStart(env: Record<string, string>) {
+    const webRoot = temporaryDirectory('techhelp-web-');
+    writeWebFixture(webRoot);
+    const subject = await createTestApp(env, { webRoot });
+    try {
+      writeFileSync(path.join(webRoot, 'assets', 'rebuilt-1a2b3c.js'), FIXTURE_SCRIPT);
+      return (await subject.app.inject({ method: 'GET', url: '/assets/rebuilt-1a2b3c.js' })).statusCode;
+    } finally {
+      await subject.close();
+    }
+  }
+
+  it('are not served by a deployed server, whose routes are the files the build left at start', async () => {
+    await expect(addedAfterStart({})).resolves.toBe(404);
+  });
+
+  it('are served in development, where npm run dev:web rebuilds while the server runs', async () => {
+    await expect(addedAfterStart({ NODE_ENV: 'development' })).resolves.toBe(200);
   });
 });
 
