@@ -8,7 +8,7 @@ import { type ChangeNotices, changeNoticesFor } from './db/change-notices.ts';
 import type { Database, Listen } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
-import type { Auth } from './modules/accounts/auth.ts';
+import type { Auth, PasswordHashing } from './modules/accounts/auth.ts';
 import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
 import { type Clock, realClock } from './modules/accounts/clock.ts';
 import { type SessionCache, sessionCacheFor } from './modules/accounts/session-cache.ts';
@@ -81,6 +81,8 @@ export type AppDependencies = {
   dump?: Dump;
   /** What the sign-in delays wait on: Node's timers unless a test drives its own. */
   clock?: Clock;
+  /** Another password hashing, for the in-process tests only (auth.ts); better-auth's scrypt when unset. */
+  passwordHashing?: PasswordHashing;
 };
 
 declare module 'fastify' {
@@ -155,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('texts', texts);
   const notices = changeNoticesFor(deps.db, deps.listen, app.log);
   app.decorate('notices', notices);
-  const accounts = new AccountService(deps.db, mail, deps.config, app.log, texts);
+  const accounts = new AccountService(deps.db, mail, deps.config, app.log, texts, deps.passwordHashing);
   app.decorate('auth', accounts.auth);
   app.decorate('accounts', accounts);
   const events = new EventHub(deps.listen, app.log);

@@ -22,7 +22,7 @@ async function timedSignUp(subject: TestApp, email: string): Promise<number> {
 describe('sign-up timing', () => {
   let subject: TestApp;
   beforeAll(async () => {
-    subject = await createTestApp();
+    subject = await createTestApp({}, { passwordHashing: 'production' });
   });
   afterAll(() => subject.close());
 

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../../src/server/app.ts';
 import { testConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { CHEAP_PASSWORD_HASHING } from './password-hashing.ts';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
@@ -13,7 +14,10 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): P
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } & Pick<AppDependencies, 'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'texts' | 'webRoot'> = {},
+  options: { ready?: boolean; passwordHashing?: 'cheap' | 'production' } & Pick<
+    AppDependencies,
+    'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'texts' | 'webRoot'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -26,6 +30,8 @@ export async function createTestApp(
     texts: options.texts,
     clock: options.clock,
     webRoot: options.webRoot ?? (inject('testWebRoot') || undefined),
+    // A cheaper scrypt unless the test is about the hashing itself (tests/support/password-hashing.ts).
+    passwordHashing: options.passwordHashing === 'production' ? undefined : CHEAP_PASSWORD_HASHING,
   });
   if (options.ready !== false) await app.ready();
   return {

@@ -43,7 +43,7 @@ import {
   upsertProfile,
   upsertTrustedContact,
 } from './account-queries.ts';
-import { type Auth, createAuth } from './auth.ts';
+import { type Auth, createAuth, type PasswordHashing } from './auth.ts';
 import { isStopSignatureValid } from './trusted-contacts.ts';
 
 export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
@@ -82,11 +82,18 @@ export class AccountService {
     private readonly config: Config,
     log: FastifyBaseLogger,
     private readonly texts: TextService,
+    passwordHashing?: PasswordHashing,
   ) {
-    this.auth = createAuth(config, db, log, {
-      sendResetPassword: (input) => this.sendResetLink(input.email, input.token, input.locale),
-      onVerifiedUserCreated: (input) => this.applyAdminEmails(input.id, input.email),
-    });
+    this.auth = createAuth(
+      config,
+      db,
+      log,
+      {
+        sendResetPassword: (input) => this.sendResetLink(input.email, input.token, input.locale),
+        onVerifiedUserCreated: (input) => this.applyAdminEmails(input.id, input.email),
+      },
+      passwordHashing,
+    );
   }
 
   /** Mails `content`, written in `language` (the recipient's saved one), framed in it too. */

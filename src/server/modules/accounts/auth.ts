@@ -20,6 +20,16 @@ export type AuthHooks = {
   onVerifiedUserCreated(input: { id: string; email: string }): Promise<void>;
 };
 
+/**
+ * How passwords are hashed and checked. Unset everywhere but in the in-process tests: better-auth's scrypt (N 16384,
+ * r 16), about 80 ms of CPU a hash. The integration tests sign up and log in some 850 times a run and pass a cheaper
+ * scrypt (tests/support/password-hashing.ts); nothing outside code can set it.
+ */
+export type PasswordHashing = {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+};
+
 /** Paths of better-auth's own HTTP handler we serve: only Google sign-in and its callback. */
 export const AUTH_HANDLER_PATHS = ['/api/auth/sign-in/social', '/api/auth/callback/google'] as const;
 
@@ -27,7 +37,7 @@ export const AUTH_HANDLER_PATHS = ['/api/auth/sign-in/social', '/api/auth/callba
  * better-auth does the hashing, the sessions and the reset tokens. Our account routes call it on the server
  * (auth.api); its own HTTP handler is mounted only for Google sign-in.
  */
-export function createAuth(config: Config, db: Database, log: FastifyBaseLogger, hooks: AuthHooks) {
+export function createAuth(config: Config, db: Database, log: FastifyBaseLogger, hooks: AuthHooks, passwordHashing?: PasswordHashing) {
   return betterAuth({
     appName: BUSINESS_NAME,
     baseURL: config.publicUrl,
@@ -50,6 +60,7 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       sendResetPassword: async ({ user: target, token }) =>
         hooks.sendResetPassword({ email: target.email, token, locale: (target as { locale?: string }).locale }),
     },
