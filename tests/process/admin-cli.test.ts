@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../support/config.ts';
-import { startServer } from '../support/server-process.ts';
+import { NODE_FLAGS, startServer } from '../support/server-process.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/server/cli/admin.js', import.meta.url));
 const PASSWORD = 'correct horse battery';
 
 function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, CLI, ...args], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     });
     let stdout = '';

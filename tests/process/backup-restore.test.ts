@@ -10,7 +10,7 @@ import { SLOT_LABELS } from '../../src/shared/business.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { createBookingCustomer, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
 import { temporaryDirectory } from '../support/config.ts';
-import { freshDataDir, type ServerProcess, startServer } from '../support/server-process.ts';
+import { freshDataDir, NODE_FLAGS, type ServerProcess, startServer } from '../support/server-process.ts';
 
 const CLI = (name: string) => fileURLToPath(new URL(`../../dist/server/cli/${name}.js`, import.meta.url));
 const ADMIN_EMAIL = 'owner.backups@example.com';
@@ -23,7 +23,7 @@ function runCli(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI(name), ...args], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, CLI(name), ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

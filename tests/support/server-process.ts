@@ -7,6 +7,16 @@ import { temporaryDirectory } from './config.ts';
 
 export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
 
+/**
+ * Node's flags for the app's processes the tests start (servers, the command-line tools). The embedded database
+ * is PostgreSQL compiled to WebAssembly; V8 compiles its functions quickly first, then again with its optimising
+ * compiler once they have run a while. PostgreSQL's start-up code runs long enough for that, on background
+ * threads: about 1.1 CPU-seconds a start, for a server most tests use for a few seconds. A hundred times V8's
+ * default budget keeps the optimising compiler for what stays hot (0.55 CPU-seconds a start, measured); the code
+ * run is the same. The tests start about sixty processes (decision 017).
+ */
+export const NODE_FLAGS = ['--wasm-tiering-budget=180000000'];
+
 export type ServerProcess = {
   url: string;
   dataDir: string;
@@ -40,7 +50,7 @@ function serverEnv(env: Record<string, string>, dataDir: string): NodeJS.Process
 
 /** Spawns a server process, collecting everything it prints. */
 function spawnServer(entry: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -111,7 +121,7 @@ export async function startServer(
 /** Runs the built server expecting it to refuse to start; resolves with how it ended. */
 export async function runServerExpectingExit(env: Record<string, string>, dataDir = temporaryDirectory()): Promise<ExitedProcess> {
   assertBuilt();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(env, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], { env: serverEnv(env, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
