@@ -185,7 +185,9 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     for (let presses = 0; (await focusedDay()) !== day(1) && presses < 60; presses++) {
       const before = await focusedDay();
       await keys.press('ArrowRight');
-      await expect.poll(focusedDay).not.toBe(before);
+      // Crossing into the next month, the focus leaves the old month's grid and lands on the new one's day once
+      // that month's free times have arrived: wait for it to land, not only to leave.
+      await expect.poll(async () => ((await focusedDay()) ?? before) !== before).toBe(true);
     }
     expect(await focusedDay()).toBe(day(1));
     await keys.press('Enter');
