@@ -18,7 +18,7 @@ import { type ServerProcess, startServer } from '../support/server-process.ts';
 const ADMIN_EMAIL = 'owner.moves@example.com';
 const SUPPORT_PHONE = '(631) 555-0199';
 /** Weekend days a few days ahead, well past the minimum notice and the default cut-off. */
-const DAYS = upcomingWeekendDays(4, 4);
+const DAYS = upcomingWeekendDays(2, 4);
 const day = (index: number) => DAYS[index] ?? '';
 const when = (date: string, slot: Parameters<typeof slotInstant>[1]) => formatAppointmentTime(slotInstant(date, slot));
 
@@ -144,11 +144,12 @@ describe('rescheduling from /home in Chromium', () => {
 
   it('past the cut-off, Change time and Cancel say to call, with the phone number, and change nothing', async () => {
     try {
-      await bookOverHttp(server.url, late, day(2), '08:00am');
-      // The owner sets the longest cut-off: every visit of the coming two weeks is past it.
+      // The first weekend day at least four days away is at most ten days away, whatever today is.
+      await bookOverHttp(server.url, late, day(0), '08:00am');
+      // The owner sets the longest cut-off, two weeks: that visit is past it.
       await callAs(server.url, admin, 'PUT', '/api/admin/booking-rules', { minNoticeHours: 12, cutoffHours: 24 * 14 });
       const home = await openAs(late, '/home');
-      const at = when(day(2), '08:00am');
+      const at = when(day(0), '08:00am');
       await home.getByRole('button', { name: `Change time (visit of ${at})` }).click();
       const refusal = home.getByRole('dialog', { name: APPOINTMENT_TEXTS.cancelNotAllowedTitle });
       await expect.poll(() => refusal.textContent()).toContain(APPOINTMENT_TEXTS.pastCutoff(24 * 14, SUPPORT_PHONE));
