@@ -74,7 +74,10 @@ describe('live updates over Server-Sent Events', () => {
     const old = rawStream('HTTP/1.0');
     try {
       await expect.poll(() => modern.received().includes('event: ready') && old.received().includes('event: ready')).toBe(true);
-      const created = (await book(subject.app, reader.cookie, upcomingWeekendDays(1, 5)[0] ?? '', '03:30pm')).json();
+      // A slot no other test here books: upcomingWeekendDays(1, 5) is the same day as (1, 3) on some weekdays.
+      const booked = await book(subject.app, reader.cookie, upcomingWeekendDays(1, 5)[0] ?? '', '11:00am');
+      expect(booked.statusCode, booked.body).toBe(201);
+      const created = booked.json();
       const frame = `event: change\ndata: ${JSON.stringify({ kind: 'appointment', userId: reader.id, appointmentId: created.id })}\n\n`;
       await expect.poll(() => modern.received().includes(frame) && old.received().includes(frame)).toBe(true);
       expect(modern.received()).toMatch(/\r\ntransfer-encoding: chunked\r\n/i);
@@ -240,7 +243,9 @@ describe('live updates over Server-Sent Events', () => {
     };
     try {
       await Promise.all(Object.values(streams).map((stream) => stream.ready));
-      const created = (await book(subject.app, first.cookie, upcomingWeekendDays(1, 3)[0] ?? '', '03:30pm')).json();
+      const booked = await book(subject.app, first.cookie, upcomingWeekendDays(1, 3)[0] ?? '', '03:30pm');
+      expect(booked.statusCode, booked.body).toBe(201);
+      const created = booked.json();
       await streams.first.waitFor((event) => event.appointmentId === created.id, 1000);
       const saved = await subject.app.inject({
         method: 'PUT',
