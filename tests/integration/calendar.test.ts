@@ -59,7 +59,17 @@ describe('calendar invites and the owner’s calendar feed', () => {
   let subject: TestApp;
   let admin: Awaited<ReturnType<typeof bookingAdmin>>;
   const app = () => subject.app;
-  const days = upcomingWeekendDays(10, 3);
+  /** The daylight-saving case's visits: both change Sundays of 2027 and the Saturdays before, each booked with its own clock. */
+  const DST_VISITS = [
+    ['2027-03-13', '06:30pm'],
+    ['2027-03-14', '08:00am'],
+    ['2027-11-06', '06:30pm'],
+    ['2027-11-07', '08:00am'],
+  ] as const;
+  // The fresh slots leave those dates out, so that on the runs a few weeks before them neither case takes the other's
+  // slot (SLOT_TAKEN), whatever order the cases run in.
+  const dstDates = DST_VISITS.map(([date]) => date);
+  const days = upcomingWeekendDays(10, 3, dstDates);
   let nextSlotIndex = 0;
   /** A slot no other test in this file uses. */
   const freshSlot = (): Slot => {
@@ -172,12 +182,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
   it('places visits on both daylight-saving Sundays and the days before them at the right instant, 90 minutes long', async () => {
     const customer = await bookingCustomer(app(), 'dst');
     const viewer = { id: customer.id, email: customer.email, emailVerified: true, isAdmin: false };
-    const visits = [
-      ['2027-03-13', '06:30pm'],
-      ['2027-03-14', '08:00am'],
-      ['2027-11-06', '06:30pm'],
-      ['2027-11-07', '08:00am'],
-    ] as const;
+    const visits = DST_VISITS;
     const ids: string[] = [];
     for (const [date, slot] of visits) {
       const now = new Date(slotInstant(date, slot).getTime() - 30 * 24 * 60 * 60 * 1000);

@@ -1,9 +1,10 @@
+import { format, parseISO } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOff } from '../../src/server/db/schema.ts';
 import type { SessionUser } from '../../src/shared/account.ts';
 import { businessDateOf, businessDayEnd, businessDayStart, formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { book, bookingAdmin, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+import { book, bookingAdmin, bookingCustomer, dayBefore, daylightSavingSundayAfter, upcomingWeekendDays } from '../support/appointments.ts';
 import { openEventStream } from '../support/event-stream.ts';
 
 const MINUTE = 60 * 1000;
@@ -15,6 +16,13 @@ describe('the owner’s schedule: time off, minimum notice and cut-off', () => {
   const app = () => subject.app;
   const days = upcomingWeekendDays(8, 3);
   const day = (index: number) => days[index] ?? '';
+  // The daylight-saving cases book the next change days after every day above, each with its own clock: a fixed
+  // date would one day fall inside the time off this file leaves on day(3) to day(4) (SLOT_CLOSED, not TOO_SOON).
+  const lastDay = days.at(-1) ?? '';
+  const springForward = daylightSavingSundayAfter('march', lastDay);
+  const fallBack = daylightSavingSundayAfter('november', lastDay);
+  /** "March 13, 2027" for 2027-03-13. */
+  const longDate = (date: string) => format(parseISO(date), 'MMMM d, yyyy');
 
   beforeAll(async () => {
     subject = await createTestApp({ SUPPORT_PHONE: '(631) 555-0199' });
@@ -115,11 +123,12 @@ describe('the owner’s schedule: time off, minimum notice and cut-off', () => {
   });
 
   it('enforces the minimum notice to the minute across the March change to daylight time', async () => {
-    // Sunday 14 March 2027, 08:00am EDT; twelve hours before is 07:00pm EST on Saturday (13 wall-clock hours).
-    const startsAt = slotInstant('2027-03-14', '08:00am');
-    expect(formatAppointmentTime(startsAt.getTime() - 12 * HOUR)).toBe('Saturday, March 13, 2027 at 07:00pm');
+    // The March Sunday (e.g. 14 March 2027), 08:00am EDT; twelve hours before is 07:00pm EST on Saturday
+    // (13 wall-clock hours).
+    const startsAt = slotInstant(springForward, '08:00am');
+    expect(formatAppointmentTime(startsAt.getTime() - 12 * HOUR)).toBe(`Saturday, ${longDate(dayBefore(springForward))} at 07:00pm`);
     const late = await bookingCustomer(app(), 'late');
-    const input = { date: '2027-03-14', slot: '08:00am' as const, isRemote: false };
+    const input = { date: springForward, slot: '08:00am' as const, isRemote: false };
     await expect(
       app().appointments.book(sessionUser(late), input, new Date(startsAt.getTime() - 12 * HOUR + MINUTE)),
     ).rejects.toMatchObject({
@@ -132,14 +141,15 @@ describe('the owner’s schedule: time off, minimum notice and cut-off', () => {
   });
 
   it('refuses the customer’s cancellation within the cut-off, to the minute across the November change, with the phone number', async () => {
-    // Sunday 7 November 2027, 08:00am EST; 24 hours before is 09:00am EDT on Saturday (23 wall-clock hours).
-    const startsAt = slotInstant('2027-11-07', '08:00am');
-    expect(formatAppointmentTime(startsAt.getTime() - 24 * HOUR)).toBe('Saturday, November 6, 2027 at 09:00am');
+    // The November Sunday (e.g. 7 November 2027), 08:00am EST; 24 hours before is 09:00am EDT on Saturday
+    // (23 wall-clock hours).
+    const startsAt = slotInstant(fallBack, '08:00am');
+    expect(formatAppointmentTime(startsAt.getTime() - 24 * HOUR)).toBe(`Saturday, ${longDate(dayBefore(fallBack))} at 09:00am`);
     const customer = await bookingCustomer(app(), 'cutoff');
     const viewer = sessionUser(customer);
     const booked = await app().appointments.book(
       viewer,
-      { date: '2027-11-07', slot: '08:00am', isRemote: true },
+      { date: fallBack, slot: '08:00am', isRemote: true },
       new Date(startsAt.getTime() - 30 * 24 * HOUR),
     );
     await expect(app().appointments.cancel(viewer, booked.id, new Date(startsAt.getTime() - 24 * HOUR + MINUTE))).rejects.toMatchObject({

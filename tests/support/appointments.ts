@@ -25,12 +25,15 @@ export async function bookingAdmin(app: FastifyInstance, db: Database) {
   return admin;
 }
 
-/** The weekend days (YYYY-MM-DD) from `fromDays` days ahead, in order. */
-export function upcomingWeekendDays(count: number, fromDays = 2): string[] {
+/**
+ * The weekend days (YYYY-MM-DD) from `fromDays` days ahead, in order, leaving out the dates in `except`: the fixed
+ * dates a test books with its own clock, which the real clock reaches some day.
+ */
+export function upcomingWeekendDays(count: number, fromDays = 2, except: readonly string[] = []): string[] {
   const days: string[] = [];
   for (let offset = fromDays; days.length < count; offset++) {
     const date = businessDateOf(addDays(new Date(), offset));
-    if (isWeekendDate(date) && !days.includes(date)) days.push(date);
+    if (isWeekendDate(date) && !days.includes(date) && !except.includes(date)) days.push(date);
   }
   return days;
 }
@@ -46,4 +49,28 @@ export function slotSequence(days: string[]): () => { date: string; slot: string
 
 export function book(app: FastifyInstance, cookie: string, date: string, slot: string, isRemote = false) {
   return app.inject({ method: 'POST', url: '/api/appointments', headers: { cookie }, payload: { date, slot, isRemote } });
+}
+
+/**
+ * The Sunday New York's clocks change in `year` (YYYY-MM-DD): the second Sunday of March (spring forward, 2am to 3am)
+ * or the first Sunday of November (fall back, 2am to 1am).
+ */
+export function daylightSavingSunday(change: 'march' | 'november', year: number): string {
+  const [month, nth] = change === 'march' ? [3, 2] : [11, 1];
+  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const day = 1 + ((7 - firstWeekday) % 7) + 7 * (nth - 1);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The first such Sunday after `date` (YYYY-MM-DD). */
+export function daylightSavingSundayAfter(change: 'march' | 'november', date: string): string {
+  const year = Number(date.slice(0, 4));
+  const sameYear = daylightSavingSunday(change, year);
+  return sameYear > date ? sameYear : daylightSavingSunday(change, year + 1);
+}
+
+/** The day before `date`, both YYYY-MM-DD. */
+export function dayBefore(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1)).toISOString().slice(0, 10);
 }
