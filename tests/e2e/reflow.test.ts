@@ -149,11 +149,6 @@ const SCREENS: Screen[] = [
       await shownButton(page, say, 'appointments', 'Change time').last().click();
       const dialog = await openedDialog(page, say('appointments', 'Change the time of your visit'));
       await dialog.locator('.rdp-month_grid').waitFor();
-      // In a month's last days the month shown (today's) may have no bookable day left: the next month has.
-      await dialog.locator('.booking-calendar:not([aria-busy]) .rdp-month_grid').waitFor();
-      if ((await dialog.locator('.rdp-day_button:not([disabled])').count()) === 0) {
-        await dialog.getByRole('button', { name: say('appointments', 'next month'), exact: true }).click();
-      }
       await dialog.locator('.rdp-day_button:not([disabled])').first().click();
       await dialog.locator('.slot-grid').waitFor();
       return dialog;

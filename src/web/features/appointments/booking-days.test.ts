@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotInstant } from '../../../shared/business-time.ts';
-import { bookingWindowOf, hasFreeSlot, slotsForDay, takenSet } from './booking-days.ts';
+import { bookingWindowOf, hasFreeSlot, monthToSkipTo, slotsForDay, takenSet } from './booking-days.ts';
 
 describe('the bookable days and slots', () => {
   // Saturday 21 November 2026, 10:00 in New York.
@@ -60,5 +60,34 @@ describe('the bookable days and slots', () => {
     expect(hasFreeSlot('2027-02-20', none, window)).toBe(false);
     const fullSunday = takenSet({ taken: slotsForDay('2026-11-22', none, window).map((slot) => slot.startsAt.toISOString()) });
     expect(hasFreeSlot('2026-11-22', fullSunday, window)).toBe(false);
+  });
+});
+
+describe('the month the calendar opens on', () => {
+  const taken = new Set<number>();
+  const windowAt = (now: Date) => bookingWindowOf({ lastBookableDate: '2027-02-26' }, now);
+
+  it('stays on a month with a day left to choose', () => {
+    // Saturday 28 November 2026, 08:00 in New York: its own later slots and Sunday's are still ahead.
+    expect(monthToSkipTo('2026-11', taken, windowAt(slotInstant('2026-11-28', '08:00am')), '2027-02-26')).toBeUndefined();
+    // Sunday 29 November, just before its last slot.
+    const lastChance = new Date(slotInstant('2026-11-29', '06:30pm').getTime() - 60_000);
+    expect(monthToSkipTo('2026-11', taken, windowAt(lastChance), '2027-02-26')).toBeUndefined();
+  });
+
+  it('moves on to the next month once the month’s last weekend has passed, or its last free time is taken', () => {
+    const lastStarted = new Date(slotInstant('2026-11-29', '06:30pm').getTime() + 60_000);
+    expect(monthToSkipTo('2026-11', taken, windowAt(lastStarted), '2027-02-26')).toBe('2026-12');
+    // Monday 30 November: no weekend day left in the month.
+    expect(monthToSkipTo('2026-11', taken, windowAt(new Date('2026-11-30T15:00:00Z')), '2027-02-26')).toBe('2026-12');
+    const lastOne = new Set([slotInstant('2026-11-29', '06:30pm').getTime()]);
+    const beforeIt = new Date(slotInstant('2026-11-29', '05:00pm').getTime() + 60_000);
+    expect(monthToSkipTo('2026-11', lastOne, windowAt(beforeIt), '2027-02-26')).toBe('2026-12');
+    // December to January across the year.
+    expect(monthToSkipTo('2026-12', taken, windowAt(new Date('2026-12-28T15:00:00Z')), '2027-03-28')).toBe('2027-01');
+  });
+
+  it('does not move past the booking window’s last month', () => {
+    expect(monthToSkipTo('2027-02', taken, windowAt(new Date('2027-02-28T23:00:00Z')), '2027-02-26')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import {
   type BusinessDate,
   businessDateOf,
   type ClosedSpan,
+  daysOfMonth,
   isBookableInstant,
   parseBusinessDate,
   type SlotClosedReason,
@@ -76,4 +77,25 @@ export function hasFreeSlot(date: BusinessDate, taken: Set<number>, window: Book
 /** The month (YYYY-MM) of a New York date. */
 export function monthOf(date: BusinessDate): string {
   return date.slice(0, 7);
+}
+
+/** The month (YYYY-MM) after `month`. */
+export function monthAfter(month: string): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The month to show instead of `month` when `month` has no day left to choose and a later month of the booking
+ * window may have one (a month's last days: its last weekend has passed): the next month; undefined when `month`
+ * has a free day or is the window's last month.
+ */
+export function monthToSkipTo(
+  month: string,
+  taken: Set<number>,
+  window: BookingWindow,
+  lastBookableDate: BusinessDate,
+): string | undefined {
+  if (month >= monthOf(lastBookableDate)) return undefined;
+  return daysOfMonth(month).some((date) => hasFreeSlot(date, taken, window)) ? undefined : monthAfter(month);
 }

@@ -8,7 +8,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useAvailability } from '../api/get-availability.ts';
-import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, slotsForDay, takenSet } from '../booking-days.ts';
+import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, monthToSkipTo, slotsForDay, takenSet } from '../booking-days.ts';
 import { longDate } from '../formats.ts';
 import { translateServerText } from '../server-text.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
@@ -34,7 +34,9 @@ const VIEWER_ZONE_NOTE = zoneNoteFor(Intl.DateTimeFormat().resolvedOptions().tim
  */
 export function useSlotChoice() {
   const ticker = useTicker();
-  const [month, setMonth] = useState(() => monthOf(businessDateOf(new Date())));
+  const [month, setShownMonth] = useState(() => monthOf(businessDateOf(new Date())));
+  /** Whether the person has moved the calendar to another month themselves. */
+  const [monthChosen, setMonthChosen] = useState(false);
   const [selectedDate, setSelectedDate] = useState<BusinessDate>();
   const [slot, setSlot] = useState<SlotLabel>();
   const shown = useAvailability(month);
@@ -56,6 +58,19 @@ export function useSlotChoice() {
     };
   })();
 
+  // Opened in a month's last days, when this month has no day left to choose, the calendar moves on by itself to
+  // the first month that has one (until the person moves it or chooses a day), rather than show only closed days.
+  const skipTo =
+    view && !monthChosen && !selectedDate && !shown.isPlaceholderData
+      ? monthToSkipTo(month, view.shownTaken, view.bookingWindow, view.lastBookableDate)
+      : undefined;
+  // Set while rendering, so that no frame shows the empty month as loaded: the next render reads the new month.
+  if (skipTo) setShownMonth(skipTo);
+
+  const setMonth = (shownMonth: string) => {
+    setMonthChosen(true);
+    setShownMonth(shownMonth);
+  };
   const chooseDate = (date: BusinessDate) => {
     if (date !== selectedDate) setSlot(undefined);
     setSelectedDate(date);
