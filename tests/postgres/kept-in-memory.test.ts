@@ -47,14 +47,21 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
   }
 
   /**
-   * Milliseconds from `since` (the moment the change was made: its request answered, or its statement committed)
-   * until `app` answers `url` with `status` for `cookie`, polled every millisecond; fails after a second.
+   * How long after `since` (the moment the change was made: its request answered, or its statement committed) a
+   * request could still get the old answer: asks until `app` answers `url` with `status` for `cookie`, every
+   * millisecond, and gives the moment the last request answered the old way was sent (0 when none was). That is
+   * what "refused within 100 ms" means: no request sent later than that gets the old answer. The time a request
+   * then takes to be answered is not counted, as on a loaded machine it says nothing of the notice. Fails after a
+   * second.
    */
   async function untilAnswered(app: FastifyInstance, cookie: string, url: string, status: number, since: number): Promise<number> {
+    let stale = 0;
     for (;;) {
+      const sent = performance.now() - since;
       const response = await get(app, cookie, url);
+      if (response.statusCode === status) return stale;
+      stale = sent;
       const elapsed = performance.now() - since;
-      if (response.statusCode === status) return elapsed;
       if (elapsed > 1000) throw new Error(`${url} still answered ${response.statusCode} after ${Math.round(elapsed)} ms`);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -143,8 +150,10 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
     let started = performance.now();
     for (const app of [first.app, second]) {
       for (;;) {
+        // The moment the request was sent, as in untilAnswered: an old answer to a request sent later fails.
+        const sent = performance.now() - started;
         if ((await address(app)) === changed) break;
-        expect(performance.now() - started).toBeLessThan(LIMIT_MS);
+        expect(sent).toBeLessThan(LIMIT_MS);
       }
     }
     await warm(cookie);
@@ -172,8 +181,10 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
     const started = performance.now();
     expect(booked.statusCode).toBe(201);
     for (;;) {
+      // The moment the requests were sent, as in untilAnswered: an old answer to requests sent later fails.
+      const sent = performance.now() - started;
       if ((await taken()).includes(instant) && (await listed()) === 1) break;
-      expect(performance.now() - started).toBeLessThan(LIMIT_MS);
+      expect(sent).toBeLessThan(LIMIT_MS);
     }
   });
 
