@@ -67,9 +67,26 @@ export function slotInstant(date: BusinessDate, label: SlotLabel): Date {
   return new Date(new TZDate(parts.year, parts.month - 1, parts.day, hours, minutes, BUSINESS_TIME_ZONE).getTime());
 }
 
+/**
+ * New York's calendar day of an instant, read by one formatter made once: "11/27/2026". Building a zoned date and
+ * formatting it with date-fns asked the zone's offset of the Intl API about ten times for each day read (a tenth
+ * of the server's work per availability or list request, measured in a profile: docs/performance.md).
+ */
+const BUSINESS_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
 /** The New York day of an instant, as YYYY-MM-DD. */
 export function businessDateOf(instant: Date | number): BusinessDate {
-  return format(inBusinessZone(instant), 'yyyy-MM-dd');
+  const time = typeof instant === 'number' ? instant : instant.getTime();
+  const match = US_DAY.exec(BUSINESS_DAY.format(time));
+  // Years before 1000 or after 9999 have no four-digit form: the zoned date reads them as before.
+  if (!match) return format(inBusinessZone(time), 'yyyy-MM-dd');
+  return `${match[3]}-${match[1]}-${match[2]}`;
 }
 
 /** The slot label of an instant, when it is exactly one of the eight slot times in New York. */
