@@ -89,6 +89,13 @@ describe('the server basics', () => {
     expect(csp).toContain("manifest-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // The same headers on every answer: the API's, a refusal, a path no route takes, a missing file.
+    for (const url of ['/api/session', '/api/appointments', '/api/nothing', '/assets/missing-0a1b2c.js']) {
+      const other = await basic.app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toBe(response.headers['content-security-policy']);
+      expect(other.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('serves the offline page’s service worker from the root, never cached, with the configured phone', async () => {
