@@ -149,3 +149,21 @@ describe('business dates', () => {
     }
   });
 });
+
+describe('the New York day of an instant', () => {
+  it('turns at New York midnight, not UTC midnight, on either side of both daylight-saving changes', () => {
+    // 04:59:59.999 UTC is still the previous day in winter (UTC-5); 03:59:59.999 UTC in summer (UTC-4).
+    expect(businessDateOf(Date.parse('2026-11-28T04:59:59.999Z'))).toBe('2026-11-27');
+    expect(businessDateOf(Date.parse('2026-11-28T05:00:00.000Z'))).toBe('2026-11-28');
+    expect(businessDateOf(Date.parse('2027-03-15T03:59:59.999Z'))).toBe('2027-03-14');
+    expect(businessDateOf(Date.parse('2027-03-15T04:00:00.000Z'))).toBe('2027-03-15');
+    expect(businessDateOf(Date.parse('2027-11-08T04:59:59.999Z'))).toBe('2027-11-07');
+    expect(businessDateOf(Date.parse('2027-11-08T05:00:00.000Z'))).toBe('2027-11-08');
+    expect(businessDateOf(new Date('2026-12-31T23:30:00-05:00'))).toBe('2026-12-31');
+    expect(businessDateOf(new Date('2027-01-01T00:00:00-05:00'))).toBe('2027-01-01');
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => businessDateOf(Number.NaN)).toThrow(RangeError);
+  });
+});
