@@ -80,13 +80,31 @@ const BUSINESS_DAY = new Intl.DateTimeFormat('en-US', {
 });
 const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The day of each UTC hour already read. Since 1970 New York is always a whole number of hours from UTC, and its
+ * days and clock changes begin on the hour, so every instant of a UTC hour has the same New York day. Bounded:
+ * emptied when full.
+ */
+const dayOfHour = new Map<number, BusinessDate>();
+const DAY_OF_HOUR_ENTRIES = 4096;
+
 /** The New York day of an instant, as YYYY-MM-DD. */
 export function businessDateOf(instant: Date | number): BusinessDate {
   const time = typeof instant === 'number' ? instant : instant.getTime();
+  const hour = Math.floor(time / HOUR_MS);
+  const known = dayOfHour.get(hour);
+  if (known !== undefined) return known;
   const match = US_DAY.exec(BUSINESS_DAY.format(time));
   // Years before 1000 or after 9999 have no four-digit form: the zoned date reads them as before.
   if (!match) return format(inBusinessZone(time), 'yyyy-MM-dd');
-  return `${match[3]}-${match[1]}-${match[2]}`;
+  const day = `${match[3]}-${match[1]}-${match[2]}`;
+  if (time >= 0) {
+    if (dayOfHour.size >= DAY_OF_HOUR_ENTRIES) dayOfHour.clear();
+    dayOfHour.set(hour, day);
+  }
+  return day;
 }
 
 /** The slot label of an instant, when it is exactly one of the eight slot times in New York. */
@@ -168,7 +186,6 @@ export function businessDayEnd(date: BusinessDate): Date {
 
 /** A visit's length: each slot runs 90 minutes, up to the next slot's start. */
 export const VISIT_MINUTES = 90;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** A closed span of time (the owner's time off), end exclusive. */
 export type ClosedSpan = { startsAt: Date; endsAt: Date };
