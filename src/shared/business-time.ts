@@ -141,6 +141,12 @@ export function lastBookableDate(now: Date, windowDays: number): BusinessDate {
   return businessDateOf(addDays(now, windowDays));
 }
 
+/** The month (YYYY-MM) after `month`. */
+export function monthAfter(month: string): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+}
+
 /** Every day of a month (YYYY-MM), as YYYY-MM-DD. */
 export function daysOfMonth(month: string): BusinessDate[] {
   const match = /^(\d{4})-(\d{2})$/.exec(month);

@@ -6,6 +6,7 @@ import {
   businessDayEnd,
   businessDayStart,
   type ClosedSpan,
+  monthAfter,
   slotInstant,
   VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
@@ -78,9 +79,7 @@ export function monthsTouched(from: Date, to: Date): Date[] {
   const instants: Date[] = [];
   for (let cursor = from; cursor.getTime() < to.getTime(); ) {
     instants.push(cursor);
-    const [year, month] = businessDateOf(cursor).split('-').map(Number) as [number, number];
-    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-    cursor = businessDayStart(next);
+    cursor = businessDayStart(`${monthAfter(businessDateOf(cursor).slice(0, 7))}-01`);
   }
   return instants;
 }

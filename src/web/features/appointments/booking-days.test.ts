@@ -65,7 +65,7 @@ describe('the bookable days and slots', () => {
 
 describe('the month the calendar opens on', () => {
   const taken = new Set<number>();
-  const windowAt = (now: Date) => bookingWindowOf({ lastBookableDate: '2027-02-26' }, now);
+  const windowAt = (now: Date, lastBookableDate = '2027-02-26') => bookingWindowOf({ lastBookableDate }, now);
 
   it('stays on a month with a day left to choose', () => {
     // Saturday 28 November 2026, 08:00 in New York: its own later slots and Sunday's are still ahead.
@@ -84,7 +84,7 @@ describe('the month the calendar opens on', () => {
     const beforeIt = new Date(slotInstant('2026-11-29', '05:00pm').getTime() + 60_000);
     expect(monthToSkipTo('2026-11', lastOne, windowAt(beforeIt), '2027-02-26')).toBe('2026-12');
     // December to January across the year.
-    expect(monthToSkipTo('2026-12', taken, windowAt(new Date('2026-12-28T15:00:00Z')), '2027-03-28')).toBe('2027-01');
+    expect(monthToSkipTo('2026-12', taken, windowAt(new Date('2026-12-28T15:00:00Z'), '2027-03-28'), '2027-03-28')).toBe('2027-01');
   });
 
   it('does not move past the booking window’s last month', () => {

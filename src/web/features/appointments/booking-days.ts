@@ -6,6 +6,7 @@ import {
   type ClosedSpan,
   daysOfMonth,
   isBookableInstant,
+  monthAfter,
   parseBusinessDate,
   type SlotClosedReason,
   slotClosedReason,
@@ -77,12 +78,6 @@ export function hasFreeSlot(date: BusinessDate, taken: Set<number>, window: Book
 /** The month (YYYY-MM) of a New York date. */
 export function monthOf(date: BusinessDate): string {
   return date.slice(0, 7);
-}
-
-/** The month (YYYY-MM) after `month`. */
-export function monthAfter(month: string): string {
-  const [year = 0, index = 1] = month.split('-').map(Number);
-  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
 }
 
 /**
