@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { migratedDatabase } from './migrated-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,13 +9,12 @@ declare module 'vitest' {
 }
 
 /**
- * Runs once per test run: creates and migrates one embedded database on disk, so that a server started on a
- * fresh DATA_DIR begins from a copy of it instead of creating its database (seconds each, dozens of times).
+ * Runs once per project: provides the run's migrated embedded database on disk (tests/support/migrated-database.ts,
+ * migrated once for every project), so that a server started on a fresh DATA_DIR begins from a copy of it instead
+ * of creating its database (seconds each, dozens of times).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dataDir = path.join(tmpdir(), `techhelp-data-template-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const handle = await openDatabase({ databaseUrl: undefined, dataDir });
-  await handle.close();
-  project.provide('pgliteDataDir', dataDir);
-  return () => rmSync(dataDir, { recursive: true, force: true });
+  const migrated = await migratedDatabase();
+  project.provide('pgliteDataDir', migrated.dataDir);
+  return () => migrated.release();
 }

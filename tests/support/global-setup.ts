@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { migratedDatabase } from './migrated-database.ts';
 import { writeWebFixture } from './web-fixture.ts';
 
 declare module 'vitest' {
@@ -22,9 +23,10 @@ declare module 'vitest' {
 }
 
 /**
- * Runs once per test run, before any file: migrates one database and keeps it as the template every test file's
- * database is copied from, instead of each file creating and migrating its own (seconds each, dozens of times);
- * and writes the integration tests' stand-in for the built browser app.
+ * Runs once per project, before any file: provides the database every test file's database is copied from, migrated
+ * once per run (on PGlite, tests/support/migrated-database.ts, shared with the other projects), instead of each
+ * file creating and migrating its own (seconds each, dozens of times); and writes the integration tests' stand-in
+ * for the built browser app.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const removeWebRoot = provideWebRoot(project);
@@ -50,15 +52,11 @@ function provideWebRoot(project: TestProject): () => void {
 async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL || undefined;
   if (!url) {
-    const handle = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
-    const archive = await handle.dump?.();
-    if (!archive) throw new Error('the embedded database gave no archive');
-    await handle.close();
-    const file = path.join(tmpdir(), `techhelp-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
-    writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
+    // The run's one migrated embedded database, shared with the other projects' set-ups.
+    const migrated = await migratedDatabase();
+    project.provide('pgliteTemplate', migrated.archive);
     project.provide('postgresTemplate', '');
-    return async () => rmSync(file, { force: true });
+    return async () => migrated.release();
   }
   const name = `techhelp_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `create database ${name}`);
