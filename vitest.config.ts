@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { reactWithLingui } from './lingui-vite.ts';
 
+/** Unit tests that replace modules with vi.mock: a replaced module would stay replaced for the files after them. */
+const MOCKING_UNIT_TESTS = ['src/web/app/error-boundary.test.tsx', 'src/web/lib/locale-choice.test.ts'];
+
 export default defineConfig({
   plugins: reactWithLingui(),
   test: {
@@ -12,7 +15,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          // The files of a worker share its loaded modules and its DOM library (decision 017); the files that replace
+          // modules with vi.mock run in the next project, each with modules of its own.
+          isolate: false,
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_UNIT_TESTS,
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-mocks', include: MOCKING_UNIT_TESTS, environment: 'node' },
       },
       {
         extends: true,

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const projects = ['unit', 'integration', 'process', 'e2e'];
+const projects = ['unit', 'unit-mocks', 'integration', 'process', 'e2e'];
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 
 /** Runs a command; its output is streamed (`stream`) or kept and returned. */

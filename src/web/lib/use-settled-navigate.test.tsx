@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettledNavigate, useSettleNavigations } from './use-settled-navigate.ts';
 
 function Leave({ onSettled }: { onSettled: () => void }) {
@@ -17,6 +17,10 @@ function Settler() {
   useSettleNavigations();
   return null;
 }
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+});
 
 afterEach(() => {
   cleanup();
