@@ -33,6 +33,12 @@ describe('scrubPersonalData', () => {
     'order 1234567890123',
     'at 1700000000000 ms',
     'appointment 20250614-3f2a9c1e-8d4b-4c55-9e0a-1b2c3d4e5f60',
+    // An appointment id whose date and the first group of its UUID read as 16 digits that pass the Luhn check, the
+    // next group beginning with a letter (about one id in a thousand), and a UUID whose last two groups do: ids,
+    // whole, not card numbers.
+    'appointment 20261205-12345671-ad4b-4c55-9e0a-1b2c3d4e5f60',
+    '20261205-12345671-ad4b-4c55-9e0a-1b2c3d4e5f60',
+    'user 12345678-1234-4234-9234-123456789014 failed',
     'a run of twelve 123456789012 is too short',
     'twenty digits 41111111111111111111 are too many',
     'part of a word: id4111111111111111 or 4111111111111111x',
@@ -40,6 +46,12 @@ describe('scrubPersonalData', () => {
     'TypeError: Cannot read properties of undefined (reading "id") at chunk-4a5b.js:1:2345',
   ])('keeps text that is no e-mail address or card number: %s', (text) => {
     expect(scrubPersonalData(text)).toBe(text);
+  });
+
+  it('still finds a card number beside an id', () => {
+    expect(scrubPersonalData('20261205-12345671-ad4b-4c55-9e0a-1b2c3d4e5f60 card 4111-1111-1111-1111')).toBe(
+      `20261205-12345671-ad4b-4c55-9e0a-1b2c3d4e5f60 card ${CARD_PLACEHOLDER}`,
+    );
   });
 
   it('handles long text quickly', () => {

@@ -11,6 +11,12 @@ const EMAIL = /[\p{L}\p{N}._%+-]{1,64}(?:@|%40)(?:[\p{L}\p{N}-]{1,63}\.){1,10}\p
 /** Digits in groups joined by single spaces or dashes: where card numbers are looked for. */
 const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+/**
+ * A UUID, or an appointment id (its New York date, YYYYMMDD, before a UUID): digits inside one belong to an id, even
+ * where a few of its groups in a row read as a number that passes the Luhn check (about one appointment id in a
+ * thousand), and are left alone.
+ */
+const ID = /(?:\d{8}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 const CARD_MIN_DIGITS = 13;
 const CARD_MAX_DIGITS = 19;
@@ -70,10 +76,12 @@ function scrubCardNumbers(run: string): string {
  */
 export function scrubPersonalData(text: string): string {
   const withoutEmails = text.replace(EMAIL, EMAIL_PLACEHOLDER);
+  const ids = [...withoutEmails.matchAll(ID)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
   return withoutEmails.replace(DIGIT_RUN, (run, offset: number, whole: string) => {
     const before = whole[offset - 1];
     const after = whole[offset + run.length];
     if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) return run;
+    if (ids.some((id) => offset >= id.start && offset + run.length <= id.end)) return run;
     return scrubCardNumbers(run);
   });
 }
