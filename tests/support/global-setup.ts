@@ -10,7 +10,7 @@ import { writeWebFixture } from './web-fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated embedded database (a dumpDataDir archive) that each test file's database starts from. */
+    /** A migrated embedded database (a DATA_DIR) that each test file's database is a copy of. */
     pgliteTemplate: string;
     /** A migrated PostgreSQL database that each test file's database is created from (CREATE DATABASE … TEMPLATE). */
     postgresTemplate: string;
@@ -54,7 +54,7 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
   if (!url) {
     // The run's one migrated embedded database, shared with the other projects' set-ups.
     const migrated = await migratedDatabase();
-    project.provide('pgliteTemplate', migrated.archive);
+    project.provide('pgliteTemplate', migrated.dataDir);
     project.provide('postgresTemplate', '');
     return async () => migrated.release();
   }

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 
-/** The run's one migrated embedded database, in the two forms the tests start from. */
+/** The run's one migrated embedded database. */
 export type MigratedDatabase = {
-  /** A DATA_DIR holding it on disk: each server a test starts afresh begins from a copy. */
+  /** A DATA_DIR holding it on disk: each server a test starts, and each in-process test file's PGlite, begins from a copy. */
   dataDir: string;
-  /** Its dumpDataDir archive (a tar): each in-process test file's PGlite is loaded from it. */
-  archive: string;
 };
 
 type Shared = { made: Promise<MigratedDatabase>; users: number };
@@ -25,19 +23,14 @@ const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
 async function make(): Promise<MigratedDatabase> {
   const name = `techhelp-migrated-${process.pid}-${randomBytes(4).toString('hex')}`;
   const dataDir = path.join(tmpdir(), name);
-  const archive = path.join(tmpdir(), `${name}.tar`);
   const handle = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    // A checkpoint before the copy: a database started from it has no write-ahead log to replay (about a sixth of
-    // the time a test file's PGlite takes to open from the archive, measured).
+    // A checkpoint before the copies: a database started from one has no write-ahead log to replay.
     await handle.db.execute(sql`checkpoint`);
-    const dump = await handle.dump?.();
-    if (!dump) throw new Error('the embedded database gave no archive');
-    writeFileSync(archive, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await handle.close();
   }
-  return { dataDir, archive };
+  return { dataDir };
 }
 
 /**
@@ -66,7 +59,6 @@ export async function migratedDatabase(): Promise<MigratedDatabase & { release()
       if (shared.users > 0) return;
       if (holder[KEY] === shared) delete holder[KEY];
       rmSync(made.dataDir, { recursive: true, force: true });
-      rmSync(made.archive, { force: true });
     },
   };
 }

@@ -45,7 +45,8 @@ describe('the embedded database under drizzle', () => {
       })) as PGlite['transaction'];
     db = drizzle({ client: withTextTypesOnce(client) });
     await db.execute(sql`create table visits (id integer primary key, starts_at timestamptz not null, note text)`);
-  });
+    // A new embedded database runs initdb: about 4 s of one core on a slow machine, more beside the other tests.
+  }, 60_000);
   afterAll(() => client.close());
 
   it('passes no parser table with any query, yet reads timestamps, dates and intervals as drizzle does', async () => {
