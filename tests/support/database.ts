@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { temporaryDirectory } from './config.ts';
+import { freshDataDir } from './server-process.ts';
 
 /** The PostgreSQL server to test against, when set; otherwise every test database is a PGlite of its own. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -35,16 +34,14 @@ async function adminQuery(sql: string): Promise<void> {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const template = inject('pgliteTemplate');
-    const dataDir = template ? temporaryDirectory('techhelp-db-') : undefined;
-    if (dataDir) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    const dataDir = freshDataDir();
     const handle = await openDatabase({ databaseUrl: undefined, dataDir });
     return {
       ...handle,
       url: undefined,
       destroy: async () => {
         await handle.close();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }

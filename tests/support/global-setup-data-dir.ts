@@ -3,7 +3,10 @@ import { migratedDatabase } from './migrated-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A DATA_DIR whose embedded database is created and migrated, copied for each server a test starts afresh. */
+    /**
+     * A DATA_DIR whose embedded database is created and migrated, copied for each server a test starts afresh and
+     * each integration test file's PGlite (`freshDataDir`); empty on a PostgreSQL server.
+     */
     pgliteDataDir: string;
   }
 }

@@ -10,8 +10,6 @@ import { writeWebFixture } from './web-fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated embedded database (a DATA_DIR) that each test file's database is a copy of. */
-    pgliteTemplate: string;
     /** A migrated PostgreSQL database that each test file's database is created from (CREATE DATABASE … TEMPLATE). */
     postgresTemplate: string;
     /**
@@ -54,7 +52,7 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
   if (!url) {
     // The run's one migrated embedded database, shared with the other projects' set-ups.
     const migrated = await migratedDatabase();
-    project.provide('pgliteTemplate', migrated.dataDir);
+    project.provide('pgliteDataDir', migrated.dataDir);
     project.provide('postgresTemplate', '');
     return async () => migrated.release();
   }
@@ -65,7 +63,7 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
   const handle = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: undefined });
   await handle.close();
   project.provide('postgresTemplate', name);
-  project.provide('pgliteTemplate', '');
+  project.provide('pgliteDataDir', '');
   return async () => adminQuery(url, `drop database if exists ${name} with (force)`);
 }
 

@@ -62,8 +62,9 @@ function spawnServer(entry: string, env: NodeJS.ProcessEnv): { child: ChildProce
 }
 
 /**
- * A fresh DATA_DIR: a copy of the run's migrated embedded database (tests/support/global-setup-data-dir.ts) where
- * the test project has one, so the server skips creating its database; an empty folder otherwise.
+ * A fresh DATA_DIR: a copy of the run's migrated embedded database (tests/support/migrated-database.ts) where the
+ * test project's global set-up provides one, so that a server or a test file's PGlite skips creating its database;
+ * an empty folder otherwise.
  */
 export function freshDataDir(): string {
   const dataDir = temporaryDirectory();
