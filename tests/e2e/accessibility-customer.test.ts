@@ -19,7 +19,7 @@ import {
   sweepDay,
 } from '../support/accessibility.ts';
 import { uniqueEmail } from '../support/accounts.ts';
-import { stopDate } from '../support/back-office-people.ts';
+import { withDateStopped } from '../support/back-office-people.ts';
 import { createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
 import { closeToast, holdToasts, releaseToasts } from '../support/browser.ts';
 
@@ -136,14 +136,13 @@ describe('accessibility for a customer, in Chromium against the real server', ()
       await label(page, 'Phone number').fill('631-555-0111');
       await label(page, 'Street address').fill('3 Elm Street');
       await label(page, 'City').selectOption('Sayville');
-      // The dialog moves on after 3 s counted by Date: the page's Date stands still while it is checked.
-      await stopDate(page);
-      await button(page, 'Submit').click();
-      await openedDialog(page, 'Success!');
-      await findings.axe(page, where('/serviceform', 'saved (Success! dialog)'));
-      await closeWith(page, 'OK');
-      await page.waitForURL(/\/home$/);
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await button(page, 'Submit').click();
+        await openedDialog(page, 'Success!');
+        await findings.axe(page, where('/serviceform', 'saved (Success! dialog)'));
+        await closeWith(page, 'OK');
+        await page.waitForURL(/\/home$/);
+      });
     });
 
     // On from the service form: the fresh customer's /home, as the form left it.

@@ -15,7 +15,7 @@ import {
   sweepDay,
 } from '../support/accessibility.ts';
 import { nextClient, PASSWORD, PROFILE, uniqueEmail } from '../support/accounts.ts';
-import { callAs, openWindow, stopDate, type Window } from '../support/back-office-people.ts';
+import { callAs, openWindow, type Window, withDateStopped } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
 import { closeToast, holdToasts, releaseToasts } from '../support/browser.ts';
 import { waitForActionLink } from '../support/browser-accounts.ts';
@@ -232,13 +232,12 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
       await page.locator('.invalid-feedback').first().waitFor();
       await check(findings, page, where('/forgot-password', 'field in error'));
       await label(page, es('accounts', 'E-mail address')).fill(known.email);
-      // The dialog moves on after 3 s counted by Date: the page's Date stands still while it is checked.
-      await stopDate(page);
-      await send.click();
-      await openedDialog(page, es('shared', 'Success!'));
-      await check(findings, page, where('/forgot-password', 'sent (Success! dialog)'));
-      await closeWith(page, ok());
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await send.click();
+        await openedDialog(page, es('shared', 'Success!'));
+        await check(findings, page, where('/forgot-password', 'sent (Success! dialog)'));
+        await closeWith(page, ok());
+      });
     });
 
     sweep.test(where('/usermgmt', 'an unknown mode'), async (findings) => {
@@ -431,14 +430,13 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
       await label(page, es('accounts', 'Phone number')).fill('631-555-0111');
       await label(page, es('accounts', 'Street address')).fill('3 Elm Street');
       await label(page, es('accounts', 'City')).selectOption('Sayville');
-      // The dialog moves on after 3 s counted by Date: the page's Date stands still while it is checked.
-      await stopDate(page);
-      await button(page, es('accounts', 'Submit')).click();
-      await openedDialog(page, es('shared', 'Success!'));
-      await check(findings, page, where('/serviceform', 'saved (Success! dialog)'));
-      await closeWith(page, ok());
-      await page.waitForURL(/\/home$/);
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await button(page, es('accounts', 'Submit')).click();
+        await openedDialog(page, es('shared', 'Success!'));
+        await check(findings, page, where('/serviceform', 'saved (Success! dialog)'));
+        await closeWith(page, ok());
+        await page.waitForURL(/\/home$/);
+      });
     });
 
     // On from the service form: the fresh customer's /home, as the form left it.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect } from 'vitest';
 import { button, closeWith, label, openedDialog, SWEEP_DESKTOP, SWEEP_ENV, SWEEP_PHONE, Sweep } from '../support/accessibility.ts';
 import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { stopDate } from '../support/back-office-people.ts';
+import { withDateStopped } from '../support/back-office-people.ts';
 import { createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
 import { waitForActionLink } from '../support/browser-accounts.ts';
 
@@ -124,13 +124,12 @@ describe('accessibility for a visitor, in Chromium against the real server', () 
     await page.locator('.invalid-feedback').first().waitFor();
     await findings.axe(page, where('/forgot-password', 'field in error'));
     await label(page, 'E-mail address').fill(known.email);
-    // The dialog moves on after 3 s counted by Date: the page's Date stands still while it is checked.
-    await stopDate(page);
-    await button(page, 'Send').click();
-    await openedDialog(page, 'Success!');
-    await findings.axe(page, where('/forgot-password', 'sent (Success! dialog)'));
-    await closeWith(page, 'OK');
-    await page.clock.setSystemTime(Date.now());
+    await withDateStopped(page, async () => {
+      await button(page, 'Send').click();
+      await openedDialog(page, 'Success!');
+      await findings.axe(page, where('/forgot-password', 'sent (Success! dialog)'));
+      await closeWith(page, 'OK');
+    });
   });
 
   sweep.test(where('/usermgmt', 'an unknown mode'), async (findings) => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, MESSAGES } from '../../src/shared/account.ts';
 import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { stopDate } from '../support/back-office-people.ts';
+import { withDateStopped } from '../support/back-office-people.ts';
 import { axeViolations, launchBrowser } from '../support/browser.ts';
 import {
   actionLinks,
@@ -358,14 +358,13 @@ describe('accounts in Chromium, against the real server', () => {
       const zip = page.getByLabel('Zip code');
       expect(await zip.inputValue()).toBe('11706');
       expect(await zip.getAttribute('readonly')).not.toBeNull();
-      // The dialog's 3 s, counted by Date, stand still until OK is pressed (as in the password reset below).
-      await stopDate(page);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      const success = await openDialog(page, 'Success!');
-      expect(await dialogBody(success)).toBe('Service Form is completed!');
-      await closeDialog(success);
-      await waitForPath(page, '/home');
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await page.getByRole('button', { name: 'Submit' }).click();
+        const success = await openDialog(page, 'Success!');
+        expect(await dialogBody(success)).toBe('Service Form is completed!');
+        await closeDialog(success);
+        await waitForPath(page, '/home');
+      });
 
       const welcome = page.getByRole('heading', { level: 1 });
       await welcome.filter({ hasText: email }).waitFor();
@@ -470,16 +469,14 @@ describe('accounts in Chromium, against the real server', () => {
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await waitForPath(page, '/forgot-password');
       await page.getByLabel('E-mail address', { exact: true }).fill(address);
-      // The dialog moves on by itself after 3 s, counted by Date: the page's Date stands still until OK is pressed,
-      // however long the checks in between take on a busy machine.
-      await stopDate(page);
-      await page.getByRole('button', { name: 'Send' }).click();
-      const sent = await openDialog(page, 'Success!');
-      expect(await dialogBody(sent)).toBe('Password reset email has been sent!');
-      expect(await axeViolations(page)).toEqual([]);
-      await closeDialog(sent);
-      await waitForPath(page, '/login');
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await page.getByRole('button', { name: 'Send' }).click();
+        const sent = await openDialog(page, 'Success!');
+        expect(await dialogBody(sent)).toBe('Password reset email has been sent!');
+        expect(await axeViolations(page)).toEqual([]);
+        await closeDialog(sent);
+        await waitForPath(page, '/login');
+      });
 
       const link = await waitForActionLink(server.url, address, 'resetPassword');
       await page.goto(link);
@@ -495,13 +492,13 @@ describe('accounts in Chromium, against the real server', () => {
       await closeDialog(mismatch);
 
       await repeat.fill(newPassword);
-      await stopDate(page);
-      await page.getByRole('button', { name: 'Reset Password' }).click();
-      const reset = await openDialog(page, 'Success!');
-      expect(await dialogBody(reset)).toBe('Password has been reset!');
-      await closeDialog(reset);
-      await waitForPath(page, '/login');
-      await page.clock.setSystemTime(Date.now());
+      await withDateStopped(page, async () => {
+        await page.getByRole('button', { name: 'Reset Password' }).click();
+        const reset = await openDialog(page, 'Success!');
+        expect(await dialogBody(reset)).toBe('Password has been reset!');
+        await closeDialog(reset);
+        await waitForPath(page, '/login');
+      });
 
       await page.getByLabel('E-mail address', { exact: true }).fill(address);
       await page.getByLabel('Password', { exact: true }).fill(newPassword);

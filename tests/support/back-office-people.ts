@@ -109,6 +109,18 @@ export async function stopDate(page: Page): Promise<number> {
 }
 
 /**
+ * Runs `steps` with the page's Date stopped (stopDate), then lets it run on from the present. A message dialog that
+ * moves on by itself after 3 s counted by Date, opened inside, then waits for the checks made on it before OK is
+ * pressed, however long they take on a busy machine.
+ */
+export async function withDateStopped<T>(page: Page, steps: () => Promise<T>): Promise<T> {
+  await stopDate(page);
+  const result = await steps();
+  await page.clock.setSystemTime(Date.now());
+  return result;
+}
+
+/**
  * Runs a message dialog's 3-second countdown (which counts by Date) that started while the page's Date stood at
  * `stoppedAt`: it still counts 1 ms before its end, with the page where it was, and ends at 3 s. The page's Date
  * stays there (setSystemTime lets it run again); the caller looks for what the end of the countdown does.
