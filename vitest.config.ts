@@ -9,9 +9,25 @@ import { reactWithLingui } from './lingui-vite.ts';
  * of the migrated database, the production install. Set before any worker starts, so the workers and the servers
  * and tools they start inherit it (os.tmpdir() reads TMPDIR). Left behind, a run's folders came to about 1 GB.
  */
-const RUN_TEMPORARY = mkdtempSync(path.join(tmpdir(), 'techhelp-run-'));
-process.env.TMPDIR = RUN_TEMPORARY;
-process.on('exit', () => rmSync(RUN_TEMPORARY, { recursive: true, force: true }));
+function useOneTemporaryFolderForTheRun(): void {
+  // Vitest evaluates this file again for each project, in the same process: the folder is made once, or each
+  // evaluation would nest one more level, past the 108 characters a Unix socket path may have (Chromium's
+  // SingletonSocket then aborts the browser).
+  if (process.env.TECHHELP_RUN_TEMPORARY) return;
+  const folder = mkdtempSync(path.join(tmpdir(), 'techhelp-run-'));
+  process.env.TECHHELP_RUN_TEMPORARY = folder;
+  process.env.TMPDIR = folder;
+  process.on('exit', () => {
+    // A browser that is still closing may write into its profile while it is removed (ENOTEMPTY); an exception
+    // here would change the run's exit code, so a folder that will not go is left to the system's cleaning.
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+    } catch (error) {
+      process.stderr.write(`Could not remove ${folder}: ${(error as Error).message}\n`);
+    }
+  });
+}
+useOneTemporaryFolderForTheRun();
 
 /** Unit tests that replace modules with vi.mock: a replaced module would stay replaced for the files after them. */
 const MOCKING_UNIT_TESTS = ['src/web/app/error-boundary.test.tsx', 'src/web/lib/locale-choice.test.ts'];
