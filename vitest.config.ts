@@ -9,7 +9,7 @@ import { reactWithLingui } from './lingui-vite.ts';
  * of the migrated database, the production install. Set before any worker starts, so the workers and the servers
  * and tools they start inherit it (os.tmpdir() reads TMPDIR). Left behind, a run's folders came to about 1 GB.
  */
-function useOneTemporaryFolderForTheRun(): void {
+function makeOneTemporaryFolderForTheRun(): void {
   // Vitest evaluates this file again for each project, in the same process: the folder is made once, or each
   // evaluation would nest one more level, past the 108 characters a Unix socket path may have (Chromium's
   // SingletonSocket then aborts the browser).
@@ -27,7 +27,7 @@ function useOneTemporaryFolderForTheRun(): void {
     }
   });
 }
-useOneTemporaryFolderForTheRun();
+makeOneTemporaryFolderForTheRun();
 
 /** Unit tests that replace modules with vi.mock: a replaced module would stay replaced for the files after them. */
 const MOCKING_UNIT_TESTS = ['src/web/app/error-boundary.test.tsx', 'src/web/lib/locale-choice.test.ts'];
