@@ -54,6 +54,16 @@ describe('scrubPersonalData', () => {
     );
   });
 
+  it.each([
+    // The id's last digits and the card number form one run of digit groups: only the id's group is left out.
+    ['user 12345678-1234-4234-9234-1b2c3d4e5f60 4111 1111 1111 1111', `user 12345678-1234-4234-9234-1b2c3d4e5f60 ${CARD_PLACEHOLDER}`],
+    ['user 12345678-1234-4234-9234-123456789014 4111 1111 1111 1111', `user 12345678-1234-4234-9234-123456789014 ${CARD_PLACEHOLDER}`],
+    ['order A12 4111111111111111 declined', `order A12 ${CARD_PLACEHOLDER} declined`],
+    ['4111111111111111 5555-5555-5555-4444b', `${CARD_PLACEHOLDER} 5555-5555-5555-4444b`],
+  ])('finds a card number right after (or before) digits that end (or begin) a word or an id: %s', (text, scrubbed) => {
+    expect(scrubPersonalData(text)).toBe(scrubbed);
+  });
+
   it('handles long text quickly', () => {
     const text = `${'a'.repeat(20_000)}@${'b'.repeat(20_000)} ${'1 '.repeat(10_000)}`;
     const started = Date.now();

@@ -36,14 +36,18 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+type DigitGroup = { start: number; end: number; digits: string };
+
 /**
  * Replaces the card numbers in a run of digit groups: 13 to 19 digits, whole or in consecutive groups, that pass
  * the Luhn check (so most order numbers, timestamps and phone numbers stay, and a run of more digits is looked
- * at group by group).
+ * at group by group). A group that `belongsElsewhere` (to an id, or to the word it touches) is part of no card
+ * number, and a card number is looked for on each side of it.
  */
-function scrubCardNumbers(run: string): string {
-  const groups = [...run.matchAll(/\d+/g)].map((match) => ({ start: match.index, end: match.index + match[0].length, digits: match[0] }));
-  const grouped = groups.length > 1;
+function scrubCardNumbers(run: string, belongsElsewhere: (group: DigitGroup, index: number, count: number) => boolean): string {
+  const all = [...run.matchAll(/\d+/g)].map((match) => ({ start: match.index, end: match.index + match[0].length, digits: match[0] }));
+  const grouped = all.length > 1;
+  const groups = all.map((group, index) => (belongsElsewhere(group, index, all.length) ? undefined : group));
   let result = '';
   let copiedTo = 0;
   let first = 0;
@@ -80,8 +84,16 @@ export function scrubPersonalData(text: string): string {
   return withoutEmails.replace(DIGIT_RUN, (run, offset: number, whole: string) => {
     const before = whole[offset - 1];
     const after = whole[offset + run.length];
-    if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) return run;
-    if (ids.some((id) => offset >= id.start && offset + run.length <= id.end)) return run;
-    return scrubCardNumbers(run);
+    const touchesWordBefore = Boolean(before && WORD_CHARACTER.test(before));
+    const touchesWordAfter = Boolean(after && WORD_CHARACTER.test(after));
+    // Only the group that touches a word belongs to it ("…5f60 4111 1111 1111 1111": the 60 ends an id, the card
+    // number after it is still one), as do the groups inside an id.
+    return scrubCardNumbers(
+      run,
+      (group, index, count) =>
+        (index === 0 && touchesWordBefore) ||
+        (index === count - 1 && touchesWordAfter) ||
+        ids.some((id) => offset + group.start < id.end && offset + group.end > id.start),
+    );
   });
 }
