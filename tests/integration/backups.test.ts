@@ -210,6 +210,20 @@ describe('backups', () => {
       expect(await backupErrors()).toEqual([]);
     });
 
+    it('holds the database only to copy its files out, and compresses the copy afterwards at the fastest level', async () => {
+      const asked: Array<string | undefined> = [];
+      const { backups } = service(async (compression) => {
+        asked.push(compression);
+        if (!database.dump) throw new Error('no dump on PostgreSQL');
+        return database.dump(compression);
+      });
+      const bytes = readFileSync(await backups.backup('asked'));
+      // PGlite's own gzip would compress inside its lock, where every query waits.
+      expect(asked).toEqual(['none']);
+      // The gzip header's XFL byte: 4 is the fastest level (RFC 1952).
+      expect([bytes[0], bytes[1], bytes[8]]).toEqual([0x1f, 0x8b, 4]);
+    });
+
     it('keeps the newest BACKUP_KEEP (3) of five', async () => {
       const base = comingSecond();
       const written: string[] = [];
