@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../support/config.ts';
-import { NODE_FLAGS, startServer } from '../support/server-process.ts';
+import { freshDataDir, NODE_FLAGS, startServer } from '../support/server-process.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/server/cli/admin.js', import.meta.url));
 const PASSWORD = 'correct horse battery';
@@ -40,7 +39,7 @@ async function loginIsAdmin(base: string, email: string): Promise<boolean> {
 
 describe('npm run admin', () => {
   it('grants and revokes the admin role by e-mail, and refuses while the server holds DATA_DIR', async () => {
-    const dataDir = temporaryDirectory();
+    const dataDir = freshDataDir();
     const email = 'future.owner@example.com';
     let server = await startServer({ dataDir });
     try {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { appointments, payRequests } from '../../src/server/db/schema.ts';
 import { PROFILE } from '../support/accounts.ts';
-import { temporaryDirectory } from '../support/config.ts';
-import { type ServerProcess, startServer } from '../support/server-process.ts';
+import { freshDataDir, type ServerProcess, startServer } from '../support/server-process.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -31,7 +30,7 @@ const payReminders = (server: ServerProcess, email: string) => reminders(server,
 
 describe('the reminder scheduler across restarts', () => {
   it('sends the reminder of a visit due within 24 hours, and of a pay link 3 days old, once, whatever restarts and crashes follow', async () => {
-    const dataDir = temporaryDirectory();
+    const dataDir = freshDataDir();
     const email = 'remind.me@example.com';
     let server = await startServer({ dataDir });
     let userId: string;
