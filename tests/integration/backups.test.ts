@@ -71,12 +71,14 @@ describe('backups', () => {
     const options = testConfig({ DATA_DIR: folder(), BACKUP_DIR: folder(), BACKUP_KEEP: '3', BACKUP_NIGHTLY: 'false', ...env }).backup;
     return { backups: new BackupService(database.db, dump, options, app.log, app.recordError), dir: options.dir };
   };
-  /** The database's own dump, counting its calls. */
+  /** The database's own dump, counting its calls and noting the compression each asked for. */
   const countingDump = () => {
     const counter = {
       calls: 0,
+      asked: [] as Array<string | undefined>,
       dump: (async (compression) => {
         counter.calls += 1;
+        counter.asked.push(compression);
         if (!database.dump) throw new Error('no dump on PostgreSQL');
         return database.dump(compression);
       }) satisfies NonNullable<Dump>,
@@ -211,15 +213,11 @@ describe('backups', () => {
     });
 
     it('holds the database only to copy its files out, and compresses the copy afterwards at the fastest level', async () => {
-      const asked: Array<string | undefined> = [];
-      const { backups } = service(async (compression) => {
-        asked.push(compression);
-        if (!database.dump) throw new Error('no dump on PostgreSQL');
-        return database.dump(compression);
-      });
+      const counter = countingDump();
+      const { backups } = service(counter.dump);
       const bytes = readFileSync(await backups.backup('asked'));
       // PGlite's own gzip would compress inside its lock, where every query waits.
-      expect(asked).toEqual(['none']);
+      expect(counter.asked).toEqual(['none']);
       // The gzip header's XFL byte: 4 is the fastest level (RFC 1952).
       expect([bytes[0], bytes[1], bytes[8]]).toEqual([0x1f, 0x8b, 4]);
     });
