@@ -481,7 +481,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const text = node.textContent ?? '';
           // Words between spaces; an address or a link longer than any word may break where it must.
-          for (const match of text.matchAll(/[^\s/]{4,}/g)) {
+          for (const match of text.matchAll(/[^\s/]{2,}/g)) {
             if (match[0].length > longest) continue;
             const range = document.createRange();
             range.setStart(node, match.index);
