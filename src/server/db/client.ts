@@ -42,8 +42,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (the password is never shown). */
   location: string;
-  /** The embedded database as one consistent archive (PGlite's dumpDataDir, a tar or a .tar.gz); undefined on a PostgreSQL server. */
-  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
+  /**
+   * The embedded database as one consistent, uncompressed tar (PGlite's dumpDataDir), taken under its lock; whoever
+   * keeps it compresses it afterwards. Undefined on a PostgreSQL server.
+   */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -132,7 +135,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       { heardAtCommit: true },
     ),
-    dump: (compression = 'none') => client.dumpDataDir(compression),
+    // PGlite's own gzip would compress inside its lock, where every query waits (decision 023).
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
