@@ -411,6 +411,8 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
           for (const problem of await smallTargets(page)) problems.push(`${where}: a target smaller than a fingertip: ${problem}`);
         }
         for (const word of await brokenWords(page)) problems.push(`${where}: a word breaks inside: ${word}`);
+        for (const field of await narrowFields(page)) problems.push(`${where}: a field too narrow to read: ${field}`);
+        for (const heading of await smallHeadings(page)) problems.push(`${where}: a heading smaller than the text: ${heading}`);
         const primary = await reachable(screen.primary(page, say));
         if (primary) problems.push(`${where}: the main action ${primary}`);
         if (SCREENSHOTS) {
@@ -466,31 +468,93 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
   }
 
   /**
-   * The words of buttons and dialog titles that break inside (a piece of a word alone on a line, as "Restablece" /
-   * "r"): an over-long word may break, any word of our own must fit its line whole. Found from the lines each
-   * word's text occupies.
+   * The words that break inside (a piece of a word alone on a line, as "Restablece" / "r"), found from the lines each
+   * word's text occupies. In buttons and dialog titles any word of our own must fit its line whole; an over-long word
+   * (a pasted link) may break. A heading may break a word only where it is as small as it may be: where the word
+   * would not fit its line even at the body's text size, at which it would break in a sentence too.
    */
   async function brokenWords(page: Page): Promise<string[]> {
     return page.evaluate((longest) => {
       const found: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>('.btn, .modal-title, h1')) {
+      const bodySize = getComputedStyle(document.documentElement).fontSize;
+      /** Whether `word` fits on one line of `element` at the body's text size, in the element's own font. */
+      const fitsAtBodySize = (element: HTMLElement, word: string) => {
+        const style = getComputedStyle(element);
+        const probe = document.createElement('span');
+        probe.textContent = word;
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font-family:${style.fontFamily};font-weight:${style.fontWeight};font-size:${bodySize};letter-spacing:${style.letterSpacing}`;
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        const line = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return width <= line;
+      };
+      const strict = '.btn, .modal-title';
+      const headings = 'h1, h2, h3, h4, h5, h6, .h1, .h2, .h3, .h4, .h5, .h6, .card-title, .display-5';
+      for (const element of document.querySelectorAll<HTMLElement>(`${strict}, ${headings}`)) {
         if (element.closest('[aria-hidden="true"]') || element.getClientRects().length === 0) continue;
+        const isStrict = element.matches(strict);
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const text = node.textContent ?? '';
           // Words between spaces; an address or a link longer than any word may break where it must.
-          for (const match of text.matchAll(/[^\s/]{2,}/g)) {
+          // A heading may also break after a word's hyphen ("e-" / "mail"), as any text may.
+          for (const match of text.matchAll(isStrict ? /[^\s/]{2,}/g : /[^\s/-]{2,}/g)) {
             if (match[0].length > longest) continue;
             const range = document.createRange();
             range.setStart(node, match.index);
             range.setEnd(node, match.index + match[0].length);
             const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-            if (lines.size > 1) found.push(`"${match[0]}" in "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+            if (lines.size < 2 || (!isStrict && !fitsAtBodySize(element, match[0]))) continue;
+            found.push(`"${match[0]}" in "${(element.textContent ?? '').trim().slice(0, 40)}"`);
           }
         }
       }
       return [...new Set(found)];
     }, 16);
+  }
+
+  /** Headings grow with the reader's text size (WCAG 1.4.4): none is smaller than the body's text. */
+  async function smallHeadings(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const body = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+      const found: string[] = [];
+      for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+        if (heading.closest('[aria-hidden="true"]') || heading.getClientRects().length === 0) continue;
+        const size = Number.parseFloat(getComputedStyle(heading).fontSize);
+        if (size < body - 0.5) found.push(`"${(heading.textContent ?? '').trim().slice(0, 40)}" is ${size} px, the text ${body} px`);
+      }
+      return [...new Set(found)];
+    });
+  }
+
+  /**
+   * A field shows what is in it: every text field on the screen is at least eight characters of its own text wide, or
+   * as many as it takes, and a field that cannot be typed in shows its whole value. An e-mail field squeezed beside
+   * its button to a few letters, or a zip code cut to its first two digits, passes every other check.
+   */
+  async function narrowFields(page: Page): Promise<string[]> {
+    return page.evaluate((characters) => {
+      const found: string[] = [];
+      const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        'input[type="text"], input[type="email"], input[type="tel"], input[type="password"], input[type="search"], input[type="url"], input:not([type]), textarea',
+      );
+      for (const field of fields) {
+        if (field.closest('[aria-hidden="true"], [inert]') || field.getClientRects().length === 0) continue;
+        const style = getComputedStyle(field);
+        const name = field.labels?.[0]?.textContent?.trim() ?? field.getAttribute('aria-label') ?? field.name;
+        if (field.readOnly && field.scrollWidth > field.clientWidth) {
+          found.push(`"${name}" cuts its value "${field.value}" short`);
+          continue;
+        }
+        const inside = field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        // Half the font's size is an average character's width in the sans-serif the app uses.
+        const longest = field.maxLength > 0 ? Math.min(field.maxLength, characters) : characters;
+        const needed = (field.readOnly ? 0 : longest) * 0.5 * Number.parseFloat(style.fontSize);
+        if (inside < needed) found.push(`"${name}" shows ${Math.round(inside)} px, needs ${Math.round(needed)}`);
+      }
+      return [...new Set(found)];
+    }, 8);
   }
 
   /** The navigation at every size: the menu opens (where it is a menu) and every entry fits. */

@@ -124,7 +124,7 @@ export function ProfileForm({
         )}
       </Form.Group>
       <Row>
-        <Col xs={6}>
+        <Col xs={12} sm={6}>
           <Form.Group className="mb-3" controlId={`${id}-state`}>
             <Form.Label>
               <Trans>State</Trans>
@@ -132,7 +132,7 @@ export function ProfileForm({
             <Form.Control size="lg" value={BUSINESS_STATE} readOnly className="bg-body-secondary" />
           </Form.Group>
         </Col>
-        <Col xs={6}>
+        <Col xs={12} sm={6}>
           <Form.Group className="mb-3" controlId={`${id}-zip`}>
             <Form.Label>
               <Trans>Zip code</Trans>

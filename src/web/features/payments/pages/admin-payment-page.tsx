@@ -65,7 +65,7 @@ function CustomerCheck({ onChecked }: { onChecked: (email: string | undefined) =
       <Form noValidate onSubmit={check}>
         <Form.Group controlId={`${id}-email`} className="mb-3">
           <Form.Label className="fw-semibold">Customer e-mail</Form.Label>
-          <InputGroup size="lg" hasValidation>
+          <InputGroup size="lg" hasValidation className="stack-on-phone">
             <Form.Control
               type="email"
               autoComplete="off"

@@ -55,9 +55,9 @@ export function LandingPage() {
           <h2 id="how-it-works" className="mb-4">
             {t`How it works`}
           </h2>
-          <ol className="row list-unstyled gy-4 steps">
+          <ol className="list-unstyled mb-4 steps text-grid text-grid-sm-2 text-grid-lg-4">
             {STEPS.map((step, index) => (
-              <li key={step.title.id} className="col-sm-6 col-lg-3">
+              <li key={step.title.id}>
                 <div className="step h-100">
                   <span className="step-number" aria-hidden="true">
                     {index + 1}
@@ -84,8 +84,8 @@ export function LandingPage() {
 
       <section className="py-5 bg-light-subtle border-top" aria-labelledby="service-area">
         <div className="container">
-          <div className="row gy-4 align-items-center">
-            <div className="col-lg-4">
+          <div className="text-grid text-grid-lg-1-2 align-items-center">
+            <div>
               <h2 id="service-area">{t`Where we work`}</h2>
               <p>
                 {t`We visit homes and businesses throughout the Town of Islip and the Town of Smithtown: ${communities} communities from Kings Park and Saint James on the North Shore to West Islip and Sayville on the Great South Bay.`}
@@ -96,7 +96,7 @@ export function LandingPage() {
                 ))}
               </p>
             </div>
-            <div className="col-lg-8">
+            <div>
               <LazyServiceAreaMap />
             </div>
           </div>

@@ -32,9 +32,9 @@ export function ServicesPage() {
 
       <section aria-labelledby="what-we-do" className="mt-5">
         <h2 id="what-we-do">{t`What we help with`}</h2>
-        <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4 mt-1">
+        <div className="text-grid text-grid-md-2 text-grid-lg-3 mt-3">
           {SERVICES_OFFERED.map((service) => (
-            <div key={service.title} className="col">
+            <div key={service.title}>
               <div className="card h-100 service-card">
                 <div className="card-body">
                   <h3 className="h5 card-title">{i18n._(service.title)}</h3>
