@@ -412,7 +412,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
         }
         for (const word of await brokenWords(page)) problems.push(`${where}: a word breaks inside: ${word}`);
         for (const field of await narrowFields(page)) problems.push(`${where}: a field too narrow to read: ${field}`);
-        for (const heading of await smallHeadings(page)) problems.push(`${where}: a heading smaller than the text: ${heading}`);
+        for (const heading of await smallHeadings(page)) problems.push(`${where}: heading sizes: ${heading}`);
         const primary = await reachable(screen.primary(page, say));
         if (primary) problems.push(`${where}: the main action ${primary}`);
         if (SCREENSHOTS) {
@@ -514,15 +514,32 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     }, 16);
   }
 
-  /** Headings grow with the reader's text size (WCAG 1.4.4): none is smaller than the body's text. */
+  /**
+   * Headings grow with the reader's text size (WCAG 1.4.4): none is smaller than the body's text. And the levels keep
+   * their order at every size: no level's size outgrows the one above it.
+   */
   async function smallHeadings(page: Page): Promise<string[]> {
     return page.evaluate(() => {
       const body = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
       const found: string[] = [];
+      const levels = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => {
+        const probe = document.createElement(tag);
+        probe.style.cssText = 'position:absolute;visibility:hidden';
+        document.body.append(probe);
+        const size = Number.parseFloat(getComputedStyle(probe).fontSize);
+        probe.remove();
+        return { tag, size };
+      });
+      for (const [index, level] of levels.entries()) {
+        const above = levels[index - 1];
+        if (above && level.size > above.size + 0.5)
+          found.push(`${level.tag} is larger than ${above.tag}: ${level.size} against ${above.size} px`);
+      }
       for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
         if (heading.closest('[aria-hidden="true"]') || heading.getClientRects().length === 0) continue;
         const size = Number.parseFloat(getComputedStyle(heading).fontSize);
-        if (size < body - 0.5) found.push(`"${(heading.textContent ?? '').trim().slice(0, 40)}" is ${size} px, the text ${body} px`);
+        if (size < body - 0.5)
+          found.push(`"${(heading.textContent ?? '').trim().slice(0, 40)}" is ${size} px, smaller than the text's ${body} px`);
       }
       return [...new Set(found)];
     });
