@@ -8,7 +8,7 @@ const usesMacro = /@lingui\/(?:core|react)\/macro/;
 /**
  * Lingui's macros compiled by Babel, only in the modules that import one, before React's transform. This is all the
  * build needs of Babel; a plugin of our own keeps the toolchain on packages that support Node 20 as well as 24
- * (decision 016).
+ * (decisions 016 and 028).
  */
 function linguiMacros(): Plugin {
   return {

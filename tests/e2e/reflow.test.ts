@@ -412,7 +412,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
         }
         for (const word of await brokenWords(page)) problems.push(`${where}: a word breaks inside: ${word}`);
         for (const field of await narrowFields(page)) problems.push(`${where}: a field too narrow to read: ${field}`);
-        for (const heading of await smallHeadings(page)) problems.push(`${where}: heading sizes: ${heading}`);
+        for (const heading of await headingSizes(page)) problems.push(`${where}: heading sizes: ${heading}`);
         const primary = await reachable(screen.primary(page, say));
         if (primary) problems.push(`${where}: the main action ${primary}`);
         if (SCREENSHOTS) {
@@ -518,7 +518,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
    * Headings grow with the reader's text size (WCAG 1.4.4): none is smaller than the body's text. And the levels keep
    * their order at every size: no level's size outgrows the one above it.
    */
-  async function smallHeadings(page: Page): Promise<string[]> {
+  async function headingSizes(page: Page): Promise<string[]> {
     return page.evaluate(() => {
       const body = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
       const found: string[] = [];
@@ -560,14 +560,14 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
         if (field.closest('[aria-hidden="true"], [inert]') || field.getClientRects().length === 0) continue;
         const style = getComputedStyle(field);
         const name = field.labels?.[0]?.textContent?.trim() ?? field.getAttribute('aria-label') ?? field.name;
-        if (field.readOnly && field.scrollWidth > field.clientWidth) {
-          found.push(`"${name}" cuts its value "${field.value}" short`);
+        if (field.readOnly) {
+          if (field.scrollWidth > field.clientWidth) found.push(`"${name}" cuts its value "${field.value}" short`);
           continue;
         }
         const inside = field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
         // Half the font's size is an average character's width in the sans-serif the app uses.
         const longest = field.maxLength > 0 ? Math.min(field.maxLength, characters) : characters;
-        const needed = (field.readOnly ? 0 : longest) * 0.5 * Number.parseFloat(style.fontSize);
+        const needed = longest * 0.5 * Number.parseFloat(style.fontSize);
         if (inside < needed) found.push(`"${name}" shows ${Math.round(inside)} px, needs ${Math.round(needed)}`);
       }
       return [...new Set(found)];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { engines: { node: string } };
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', ROOT), 'utf8')) as {
-  packages: Record<string, { engines?: Record<string, string> | string[]; optional?: boolean }>;
+  packages: Record<string, { engines?: Record<string, string> | string[] }>;
 };
 
 /**
