@@ -75,8 +75,12 @@ export class BackupService {
     private readonly log: FastifyBaseLogger,
     private readonly recordError: ErrorRecorder,
   ) {
-    // What a backup cut short by a crash or a kill left behind is never taken for a backup; it is removed.
-    if (dump) removePartials(options.dir);
+    // What a backup cut short by a crash or a kill left behind is never taken for a backup; it is removed. A kill
+    // after a new backup's rename and before the prune leaves BACKUP_KEEP + 1 whole ones: the oldest goes now.
+    if (dump) {
+      removePartials(options.dir);
+      pruneBackups(options.dir, options.keep);
+    }
   }
 
   get enabled(): boolean {
