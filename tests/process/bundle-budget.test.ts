@@ -102,6 +102,11 @@ describe('the built server', () => {
     const outside = /^(node:|@electric-sql\/pglite|pdfkit$|pino$|twilio$|openai$|pg$|@opentelemetry\/api$)/;
     expect([...imported, ...dynamic].filter((name) => name !== undefined && !outside.test(name))).toEqual([]);
     expect(imported.has('@electric-sql/pglite')).toBe(true);
+    // The SDKs that most servers never use are loaded on first use, not at every start.
+    for (const sdk of ['twilio', 'openai']) {
+      expect(imported.has(sdk), sdk).toBe(false);
+      expect(dynamic.has(sdk), sdk).toBe(true);
+    }
     // The app itself is inside: its routes and its services are not loaded from dist/server's other files.
     expect(code).toContain('function buildApp(');
   });

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
@@ -39,31 +39,45 @@ export type OpenAIProviderOptions = {
   timeoutMs: number;
 };
 
+type OpenAISdk = typeof OpenAI;
+let sdk: Promise<OpenAISdk> | undefined;
+
+/** OpenAI's SDK, loaded on the first question rather than at every start (55 ms of CPU), as most servers never use it. */
+function loadOpenAI(): Promise<OpenAISdk> {
+  sdk ??= import('openai').then((module) => module.default);
+  return sdk;
+}
+
 /**
  * Chat Completions through the official SDK: OpenAI itself, or any compatible server (llama.cpp, Ollama, vLLM)
  * at OPENAI_BASE_URL. The system prompt is always ours and always first; the SDK logs nothing.
  */
 export class OpenAIProvider implements ChatProvider {
   readonly model: string;
-  private readonly client: OpenAI;
+  private client: OpenAI | undefined;
 
   constructor(private readonly options: OpenAIProviderOptions) {
     this.model = options.model;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      timeout: options.timeoutMs,
+  }
+
+  private connect(OpenAIClient: OpenAISdk): OpenAI {
+    this.client ??= new OpenAIClient({
+      apiKey: this.options.apiKey,
+      baseURL: this.options.baseUrl,
+      timeout: this.options.timeoutMs,
       // No retries: a provider's retry-after can exceed our deadline, and a busy provider is better told to the
       // user at once (503) than after 30 s of waiting.
       maxRetries: 0,
       logLevel: 'off',
     });
+    return this.client;
   }
 
   async complete(messages: ChatMessage[], signal: AbortSignal, rules: BookingRules, language: Locale): Promise<string> {
+    const OpenAIClient = await loadOpenAI();
     let completion: unknown;
     try {
-      completion = await this.client.chat.completions.create(
+      completion = await this.connect(OpenAIClient).chat.completions.create(
         {
           model: this.options.model,
           messages: [{ role: 'system', content: this.options.systemPrompt(rules, language) }, ...messages],
@@ -72,7 +86,7 @@ export class OpenAIProvider implements ChatProvider {
         { signal },
       );
     } catch (error) {
-      throw describeFailure(error, signal);
+      throw describeFailure(OpenAIClient, error, signal);
     }
     const content = (completion as { choices?: { message?: { content?: unknown } }[] } | undefined)?.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || content.trim() === '') {
@@ -82,7 +96,7 @@ export class OpenAIProvider implements ChatProvider {
   }
 }
 
-function describeFailure(error: unknown, signal: AbortSignal): ChatProviderError {
+function describeFailure(OpenAI: OpenAISdk, error: unknown, signal: AbortSignal): ChatProviderError {
   if (signal.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ChatProviderError('timeout', 'The chat provider did not answer in time.');
   }
