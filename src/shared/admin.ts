@@ -20,6 +20,10 @@ export const DollarAmountSchema = z
   .transform((value) => Math.round(Number(value) * 100))
   .refine((cents) => cents <= MAX_AMOUNT_CENTS, { error: 'The amount can be at most $10,000.00.' });
 
+/** A bill from the clock whose lines come to more than a job can be charged (each line is capped above). */
+export const BILL_TOO_LARGE =
+  'The bill comes to more than $10,000.00, the most a job can be charged. Check the parts, or charge a different amount with a reason.';
+
 /** A time of the visit's day, as the owner's clock said it: "HH:MM", 24-hour. */
 export const WorkTimeSchema = z.string().regex(TIME_OF_DAY_PATTERN, { error: 'Enter the time as HH:MM, like 09:30.' });
 export const HARDWARE_LINES_MAX = 10;
@@ -207,7 +211,7 @@ export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
 export type PaidList = z.infer<typeof PaidListSchema>;
 
-export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'refund', 'reschedule', 'cancel', 'on-my-way'] as const;
+export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'payment-pending', 'refund', 'reschedule', 'cancel', 'on-my-way'] as const;
 export const AuditEntrySchema = z.object({
   at: z.string(),
   actorEmail: z.string(),

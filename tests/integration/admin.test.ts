@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, errorLog, payments, user } from '../../src/server/db/schema.ts';
+import { BILL_TOO_LARGE } from '../../src/shared/admin.ts';
 import { mailbox } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -205,6 +206,12 @@ describe('the back office', () => {
     ]) {
       expect((await call('PATCH', `/api/admin/appointments/${id}`, refused)).statusCode, JSON.stringify(refused)).toBe(400);
     }
+    // Each part is at most $10,000, and so is what the lines come to, as a typed amount is; nothing changes.
+    const tenParts = Array.from({ length: 10 }, (_, index) => ({ description: `Server ${index + 1}`, amount: '10000.00' }));
+    const tooLarge = await call('PATCH', `/api/admin/appointments/${id}`, { work: { ...work, hardware: tenParts } });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error).toEqual({ code: 'VALIDATION', message: BILL_TOO_LARGE });
+    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.amountCents).toBe(11499);
 
     const discounted = await call('PATCH', `/api/admin/appointments/${id}`, {
       work: { ...work, override: { amount: '100', reason: 'Returning customer: the adapter at cost' } },

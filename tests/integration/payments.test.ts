@@ -157,9 +157,10 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     const retry = await capture(customer.cookie, orderId);
     if (behaviour === 'wrong-amount') {
       expect(retry.statusCode).toBe(409);
+      // The job is as it was; the order is done with, since what it took was given back.
       expect(retry.json().error).toEqual({
         code: 'ORDER_STALE',
-        message: 'The amount of this job has changed. Please start the payment again.',
+        message: 'This payment can no longer be completed. Please start the payment again.',
       });
       const taken = paypal.captures.filter((entry) => entry.orderId === orderId);
       expect(taken).toHaveLength(1);

@@ -13,7 +13,9 @@ export type CaptureBehaviour =
   /** Captures, then answers only after `slowMs` (the test can act meanwhile). */
   | 'slow'
   /** Captures, then answers 503 as if the answer were lost on the way. */
-  | 'captured-then-lost';
+  | 'captured-then-lost'
+  /** Takes the money but holds the capture PENDING (PayPal's review, an eCheck) until `finishPending`. */
+  | 'pending';
 
 export type RefundBehaviour = 'complete' | 'pending' | 'server-error';
 
@@ -162,7 +164,7 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
       const value = behaviour === 'wrong-amount' ? '1.00' : (unit?.amount.value ?? '0.00');
       order.capture = {
         id: `CAP${randomUUID().replaceAll('-', '').slice(0, 14).toUpperCase()}`,
-        status: 'COMPLETED',
+        status: behaviour === 'pending' ? 'PENDING' : 'COMPLETED',
         amount: { currency_code: 'USD', value },
         custom_id: unit?.custom_id ?? '',
       };
@@ -225,6 +227,17 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
     /** What the next refunds do, in order; afterwards refunds complete. */
     behaveOnRefund(...behaviours: RefundBehaviour[]) {
       nextRefund = behaviours;
+    },
+    /** PayPal ends its review of a 'pending' capture: the money is taken for good, or it never was. */
+    finishPending(orderId: string, status: 'COMPLETED' | 'DECLINED') {
+      const capture = orders.get(orderId)?.capture;
+      if (capture?.status !== 'PENDING') throw new Error(`order ${orderId} has no pending capture`);
+      capture.status = status;
+      if (status === 'DECLINED')
+        captures.splice(
+          captures.findIndex((entry) => entry.captureId === capture.id),
+          1,
+        );
     },
     /** How long a 'slow' capture waits before it answers. */
     setSlowMs(ms: number) {

@@ -298,6 +298,13 @@ export const paymentOrders = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     /** Why the order was voided or refunded, for the record. */
     closedReason: text('closed_reason'),
+    /**
+     * When the provider first answered that it took the money but holds the capture PENDING (a review, an eCheck):
+     * the order stays claimed until the capture completes (recorded) or is declined (released).
+     */
+    pendingSince: timestamp('pending_since', { withTimezone: true, mode: 'date' }),
+    /** When giving back a capture that must not stand first failed: the history and the admins hear of it once. */
+    giveBackFailedAt: timestamp('give_back_failed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

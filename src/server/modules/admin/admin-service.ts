@@ -5,6 +5,7 @@ import {
   type AdminAppointmentChanges,
   type AdminCustomer,
   type AuditEntry,
+  BILL_TOO_LARGE,
   type ErrorPage,
   ON_MY_WAY_TEXTS,
   type PaidEntry,
@@ -23,7 +24,7 @@ import {
   formatAppointmentTime,
   formatBusinessDay,
 } from '../../../shared/business-time.ts';
-import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
+import { MAX_AMOUNT_CENTS, PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
@@ -71,6 +72,10 @@ function billFor(work: VisitWork): StoredBill {
     minutes,
     work.hardware.map((part) => ({ description: part.description, cents: part.amount })),
   );
+  // Each line is capped by the form's schema; what they come to is capped here, as a typed amount is.
+  if (!work.override && bill.totalCents > MAX_AMOUNT_CENTS) {
+    throw new HttpError(400, 'VALIDATION', BILL_TOO_LARGE);
+  }
   return {
     kind: work.kind,
     start: work.start,

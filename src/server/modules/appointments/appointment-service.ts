@@ -431,9 +431,15 @@ export class AppointmentService {
    * cut-off, with the usual e-mails to them and to the owner, inside the deletion's transaction. Returns how many.
    */
   async cancelForDeletion(tx: Executor, viewer: SessionUser): Promise<number> {
-    const open = (await listOpenAppointmentsOf(tx, viewer.id)).filter((job) => job.completedAt === null && job.paidAt === null);
+    const listed = (await listOpenAppointmentsOf(tx, viewer.id)).filter((job) => job.completedAt === null && job.paidAt === null);
     const profile = await profileOf(tx, viewer.id);
-    for (const found of open) {
+    let count = 0;
+    for (const { id } of listed) {
+      // Each job's lock, as every change of a job takes it, and the job read again under it: on a PostgreSQL server
+      // the owner may have completed or been paid for it since it was listed.
+      const found = await findJob(tx, id, { lock: true });
+      if (!found || found.completedAt !== null || found.paidAt !== null) continue;
+      count++;
       await this.paymentGuard.beforeJobChange(tx, found.id, 'the customer deleted their account');
       const cancelled = await updateAppointment(tx, found.id, { cancelledAt: new Date(), inviteSequence: found.inviteSequence + 1 });
       await recordHistory(tx, {
@@ -450,7 +456,7 @@ export class AppointmentService {
       }
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: found.id, slot: found.startsAt });
     }
-    return open.length;
+    return count;
   }
 
   /**

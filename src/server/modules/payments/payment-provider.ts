@@ -16,11 +16,14 @@ export type CaptureResult = {
 
 export type OrderRequest = { appointmentId: string; description: string; amountCents: number };
 
-/** A failure the provider reported; `declined` when the payer's instrument was refused. */
+/**
+ * A failure the provider reported: `declined` when the payer's instrument was refused, `not-found` when the provider
+ * does not know the order or capture (an order that expired uncaptured).
+ */
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
-    readonly kind: 'declined' | 'already-captured' | 'already-refunded' | 'unavailable' | 'invalid',
+    readonly kind: 'declined' | 'already-captured' | 'already-refunded' | 'unavailable' | 'invalid' | 'not-found',
   ) {
     super(message);
     this.name = 'PaymentProviderError';

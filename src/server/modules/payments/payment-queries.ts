@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type InvoiceRow,
@@ -47,7 +47,13 @@ export async function voidOpenOrders(db: Executor, appointmentId: string, reason
 export async function updateOrder(
   db: Executor,
   orderId: string,
-  changes: { state: OrderState; claimedAt?: Date | null; closedReason?: string | null },
+  changes: {
+    state?: OrderState;
+    claimedAt?: Date | null;
+    closedReason?: string | null;
+    pendingSince?: Date | null;
+    giveBackFailedAt?: Date | null;
+  },
 ): Promise<void> {
   await db
     .update(paymentOrders)
@@ -59,12 +65,21 @@ export async function updateOrder(
  * Claims the orders whose capture was claimed longer ago than `olderThanMs` and never finished (a process that
  * died, a provider that never answered), by renewing their claim; SKIP LOCKED keeps two instances apart.
  */
-export async function claimStaleCaptures(db: Executor, olderThanMs: number, limit: number): Promise<PaymentOrderRow[]> {
+export async function claimStaleCaptures(
+  db: Executor,
+  olderThanMs: number,
+  limit: number,
+  provider: PaymentOrderRow['provider'],
+): Promise<PaymentOrderRow[]> {
   const stale = db
     .select({ orderId: paymentOrders.orderId })
     .from(paymentOrders)
     .where(
-      and(eq(paymentOrders.state, 'capturing'), lt(paymentOrders.claimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)),
+      and(
+        eq(paymentOrders.state, 'capturing'),
+        eq(paymentOrders.provider, provider),
+        lt(paymentOrders.claimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
     )
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -73,6 +88,28 @@ export async function claimStaleCaptures(db: Executor, olderThanMs: number, limi
     .set({ claimedAt: new Date(), updatedAt: new Date() })
     .where(inArray(paymentOrders.orderId, stale))
     .returning();
+}
+
+/**
+ * Captures and refunds left claimed under another provider than `provider` (the server was switched between PayPal
+ * and test mode while they were under way): only that provider can finish them, so they are named, not claimed.
+ */
+export async function listClaimsOfOtherProviders(
+  db: Executor,
+  provider: PaymentOrderRow['provider'],
+): Promise<{
+  orders: Pick<PaymentOrderRow, 'orderId' | 'appointmentId' | 'provider'>[];
+  refunds: Pick<PaymentRow, 'id' | 'appointmentId' | 'provider'>[];
+}> {
+  const orders = await db
+    .select({ orderId: paymentOrders.orderId, appointmentId: paymentOrders.appointmentId, provider: paymentOrders.provider })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.state, 'capturing'), ne(paymentOrders.provider, provider)));
+  const refunds = await db
+    .select({ id: payments.id, appointmentId: payments.appointmentId, provider: payments.provider })
+    .from(payments)
+    .where(and(isNull(payments.refundedAt), isNotNull(payments.refundClaimedAt), ne(payments.provider, provider)));
+  return { orders, refunds };
 }
 
 // --- Payments ----------------------------------------------------------------------------------------------
@@ -108,11 +145,22 @@ export async function insertPaymentOnce(db: Executor, values: typeof payments.$i
 }
 
 /** Claims the refunds asked of the provider longer ago than `olderThanMs` and never recorded (a process that died). */
-export async function claimStaleRefunds(db: Executor, olderThanMs: number, limit: number): Promise<PaymentRow[]> {
+export async function claimStaleRefunds(
+  db: Executor,
+  olderThanMs: number,
+  limit: number,
+  provider: PaymentRow['provider'],
+): Promise<PaymentRow[]> {
   const stale = db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(isNull(payments.refundedAt), lt(payments.refundClaimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)))
+    .where(
+      and(
+        isNull(payments.refundedAt),
+        eq(payments.provider, provider),
+        lt(payments.refundClaimedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   return db.update(payments).set({ refundClaimedAt: new Date() }).where(inArray(payments.id, stale)).returning();

@@ -48,6 +48,7 @@ import {
   insertPaymentOrder,
   issueInvoice,
   latestPaymentOf,
+  listClaimsOfOtherProviders,
   listDuePayReminders,
   listInvoicesOfJobs,
   listPaymentsCapturedBetween,
@@ -81,6 +82,25 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** A refusal decided inside a transaction, thrown after it commits (so that the order it voided stays voided). */
 type Refusal = { refused: HttpError };
 
+/**
+ * Why no new order or change is taken while an order of the job is claimed: a capture under way (a minute at most),
+ * or one the provider holds PENDING (days, at PayPal's review), which must not be paid a second time.
+ */
+function inFlightRefusal(order: PaymentOrderRow, change: 'pay' | 'change-job'): HttpError {
+  if (order.pendingSince) {
+    return new HttpError(
+      409,
+      'PAYMENT_PENDING',
+      change === 'pay' ? PAYMENT_TEXTS.paymentPending : PAYMENT_TEXTS.jobChangeDuringPendingPayment,
+    );
+  }
+  return new HttpError(
+    409,
+    'PAYMENT_IN_PROGRESS',
+    change === 'pay' ? PAYMENT_TEXTS.paymentInProgress : PAYMENT_TEXTS.jobChangeDuringPayment,
+  );
+}
+
 /** The checks a job must pass before changes that would misstate an order: used by appointments and the back office. */
 export interface JobPaymentGuard {
   /**
@@ -112,7 +132,8 @@ export class PaymentService implements JobPaymentGuard {
   // --- The job's side ---------------------------------------------------------------------------------------
 
   async beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
-    if (await findOrderInFlight(tx, appointmentId)) throw new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.jobChangeDuringPayment);
+    const inFlight = await findOrderInFlight(tx, appointmentId);
+    if (inFlight) throw inFlightRefusal(inFlight, 'change-job');
     await voidOpenOrders(tx, appointmentId, reason);
   }
 
@@ -265,6 +286,21 @@ export class PaymentService implements JobPaymentGuard {
     return undefined;
   }
 
+  /**
+   * Why a voided or refunded order cannot be captured, in the words that fit what happened since: the job is gone or
+   * was paid (by hand, by another order), it changed (its amount, un-completed), or the order was replaced (another
+   * tab, the owner's order, a capture given back) while the job stayed as it was.
+   */
+  private closedOrderRefusal(appointment: AppointmentRow | undefined, order: PaymentOrderRow, hasPayment: boolean): HttpError {
+    if (!appointment || appointment.cancelledAt || appointment.deletedAt)
+      return new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+    if (appointment.paidAt || hasPayment) return new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
+    if (order.createdByRole === 'customer' && (!appointment.completedAt || appointment.amountCents !== order.amountCents)) {
+      return new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale);
+    }
+    return new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderReplaced);
+  }
+
   // --- Checkout and orders ----------------------------------------------------------------------------------
 
   /** The customer's own appointment, ready to pay: completed, unpaid, with an amount. */
@@ -342,7 +378,8 @@ export class PaymentService implements JobPaymentGuard {
     }
     await this.db.transaction(async (tx) => {
       await recheck(tx);
-      if (await findOrderInFlight(tx, appointment.id)) throw new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress);
+      const inFlight = await findOrderInFlight(tx, appointment.id);
+      if (inFlight) throw inFlightRefusal(inFlight, 'pay');
       await voidOpenOrders(tx, appointment.id, `replaced by order ${orderId}`);
       await insertPaymentOrder(tx, {
         orderId,
@@ -384,6 +421,15 @@ export class PaymentService implements JobPaymentGuard {
       const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
       const order = (await findPaymentOrder(tx, orderId, true)) ?? head;
       const now = new Date();
+      if (order.provider !== this.provider.kind && (order.state === 'created' || order.state === 'capturing')) {
+        // Made with the provider the server used before a switch (PayPal and test mode): only that one can take it.
+        if (order.state === 'capturing') return { refused: inFlightRefusal(order, 'pay') };
+        await updateOrder(tx, orderId, {
+          state: 'voided',
+          closedReason: `made with ${order.provider}; payments now go through ${this.provider.kind}`,
+        });
+        return { refused: new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderReplaced) };
+      }
       switch (order.state) {
         case 'captured': {
           const payment = await findPaymentOfOrder(tx, orderId);
@@ -392,10 +438,10 @@ export class PaymentService implements JobPaymentGuard {
         }
         case 'voided':
         case 'refunded':
-          return { refused: new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale) };
+          return { refused: this.closedOrderRefusal(appointment, order, Boolean(await findPaymentInForce(tx, order.appointmentId))) };
         case 'capturing':
           if (order.claimedAt && now.getTime() - order.claimedAt.getTime() < CLAIM_TIMEOUT_MS) {
-            return { refused: new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress) };
+            return { refused: inFlightRefusal(order, 'pay') };
           }
           // A claim nobody finished (a process that died mid-capture): this request takes it over; the provider
           // answers "already captured" if the first attempt went through.
@@ -407,9 +453,8 @@ export class PaymentService implements JobPaymentGuard {
             await updateOrder(tx, orderId, { state: 'voided', closedReason: `refused at capture: ${problem.code}` });
             return { refused: problem };
           }
-          if (await findOrderInFlight(tx, order.appointmentId)) {
-            return { refused: new HttpError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_TEXTS.paymentInProgress) };
-          }
+          const inFlight = await findOrderInFlight(tx, order.appointmentId);
+          if (inFlight) return { refused: inFlightRefusal(inFlight, 'pay') };
           await updateOrder(tx, orderId, { state: 'capturing', claimedAt: now });
           return { claimedAt: now };
         }
@@ -451,7 +496,9 @@ export class PaymentService implements JobPaymentGuard {
       return await this.provider.captureOrder(order, `capture-${order.orderId}-${claimedAt.getTime()}`);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      if (error.kind === 'declined' || error.kind === 'invalid') throw new CaptureFailed(error.message, true, error.kind === 'declined');
+      if (error.kind === 'declined' || error.kind === 'invalid' || error.kind === 'not-found') {
+        throw new CaptureFailed(error.message, true, error.kind === 'declined');
+      }
       let standing: CaptureResult;
       try {
         standing = await this.provider.getOrder(order);
@@ -471,6 +518,8 @@ export class PaymentService implements JobPaymentGuard {
 
   /** Verifies what the provider captured and records it, or gives back a capture that must not stand. */
   private async settle(actor: Actor, order: PaymentOrderRow, result: CaptureResult): Promise<CaptureOutcome> {
+    // The money is taken but not yet final: the order stays claimed until the provider completes or declines it.
+    if (result.captureId && result.captureStatus === 'PENDING') return this.holdPending(order, result);
     const problems = [
       result.status !== 'COMPLETED' && `order status ${result.status}`,
       result.captureStatus !== 'COMPLETED' && `capture status ${result.captureStatus || 'missing'}`,
@@ -481,18 +530,20 @@ export class PaymentService implements JobPaymentGuard {
 
     if (problems.length > 0) {
       const why = `the capture did not verify: ${problems.join(', ')}`;
-      await this.recordError({
-        userId: actor.userId,
-        errorMessage: `Capturing payment order ${order.orderId} failed: ${why}`,
-        appointmentIdentifier: order.appointmentId,
-        componentName: componentOf(actor),
-        source: 'server',
-      });
+      // A give-back that failed was written to the error log once; the reconciler's later attempts are not.
+      if (!order.giveBackFailedAt)
+        await this.recordError({
+          userId: actor.userId,
+          errorMessage: `Capturing payment order ${order.orderId} failed: ${why}`,
+          appointmentIdentifier: order.appointmentId,
+          componentName: componentOf(actor),
+          source: 'server',
+        });
       if (result.captureStatus === 'COMPLETED' && result.captureId) {
         // Money was taken, but not as ordered: it goes back, and the customer starts again.
         await this.giveBack(order, result, why);
       } else {
-        await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+        await this.release(order, result, why);
       }
       if (result.captureStatus === 'DECLINED') throw new HttpError(402, 'PAYMENT_DECLINED', PAYMENT_TEXTS.declined);
       throw new HttpError(502, 'APPROVAL_FAILED', actor.role === 'admin' ? PAYMENT_TEXTS.adminApprovalError : PAYMENT_TEXTS.approvalError);
@@ -539,6 +590,71 @@ export class PaymentService implements JobPaymentGuard {
     return this.outcomeOf(recorded.payment);
   }
 
+  /**
+   * A capture the provider took but holds PENDING (PayPal's review, an eCheck): not recorded yet, and not released,
+   * since the money may still arrive; the order keeps its claim, so that nothing else pays or changes the job, and
+   * the reconciler looks it up again until the capture completes (recorded) or is declined (released). The history
+   * says so once.
+   */
+  private async holdPending(order: PaymentOrderRow, result: CaptureResult): Promise<never> {
+    const first = await this.db.transaction(async (tx) => {
+      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+      const current = await findPaymentOrder(tx, order.orderId, true);
+      if (current?.state !== 'capturing') return false;
+      const now = new Date();
+      await updateOrder(tx, order.orderId, { claimedAt: now, pendingSince: current.pendingSince ?? now });
+      if (current.pendingSince) return false;
+      await recordHistory(tx, {
+        appointmentId: order.appointmentId,
+        actorUserId: SYSTEM.userId,
+        actorEmail: SYSTEM.email,
+        action: 'payment-pending',
+        changes: {
+          paymentPending: {
+            before: null,
+            after: `${result.captureId} ($${result.amountValue}, order ${order.orderId}) held PENDING by ${this.provider.kind}: recorded when it completes`,
+          },
+        },
+      });
+      return true;
+    });
+    if (first) this.log.info({ orderId: order.orderId, captureId: result.captureId }, 'a capture is held pending by the provider');
+    throw new HttpError(409, 'PAYMENT_PENDING', PAYMENT_TEXTS.paymentPending);
+  }
+
+  /**
+   * A capture that took no money: the order may be tried again, unless the provider had held it PENDING and has now
+   * declined it, in which case it is voided (a new order starts again) and the history says so.
+   */
+  private async release(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+      const current = await findPaymentOrder(tx, order.orderId, true);
+      if (current?.state !== 'capturing') return;
+      if (!current.pendingSince) {
+        await updateOrder(tx, order.orderId, { state: 'created', claimedAt: null });
+        return;
+      }
+      await updateOrder(tx, order.orderId, {
+        state: 'voided',
+        claimedAt: null,
+        closedReason: `the provider did not complete the pending capture: ${why}`,
+      });
+      await recordHistory(tx, {
+        appointmentId: order.appointmentId,
+        actorUserId: SYSTEM.userId,
+        actorEmail: SYSTEM.email,
+        action: 'payment-pending',
+        changes: {
+          paymentPending: {
+            before: `${result.captureId} held PENDING by ${this.provider.kind}`,
+            after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
+          },
+        },
+      });
+    });
+  }
+
   private describeRefusal(error: HttpError): string {
     if (error.code === 'ALREADY_PAID') return 'the job was already paid';
     if (error.code === 'NOT_FOUND') return 'the job was cancelled or deleted';
@@ -548,7 +664,8 @@ export class PaymentService implements JobPaymentGuard {
   /**
    * Refunds a capture that must not stand (a second payment for a job, or one that did not verify), writes the
    * error log and the job's history, and tells the admins. When the refund fails the order stays claimed, so the
-   * reconciler tries again.
+   * reconciler tries again every few minutes: the history, the admins and the error log hear of the first failure
+   * and of the refund once made, not of each attempt between.
    */
   private async giveBack(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
     const amountCents = valueToCents(result.amountValue);
@@ -565,8 +682,12 @@ export class PaymentService implements JobPaymentGuard {
       else failure = error instanceof Error ? error.message : String(error);
     }
     const refunded = failure === '';
-    await this.db.transaction(async (tx) => {
+    const announced = await this.db.transaction(async (tx) => {
+      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+      const current = await findPaymentOrder(tx, order.orderId, true);
       if (refunded) await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}` });
+      else if (current?.giveBackFailedAt) return false;
+      else await updateOrder(tx, order.orderId, { giveBackFailedAt: new Date() });
       await recordHistory(tx, {
         appointmentId: order.appointmentId,
         actorUserId: SYSTEM.userId,
@@ -592,7 +713,15 @@ export class PaymentService implements JobPaymentGuard {
         });
         await this.mail.enqueue({ to: admin, ...renderEmail(content, this.config.support) }, tx);
       }
+      return true;
     });
+    if (!announced) {
+      this.log.warn(
+        { orderId: order.orderId, captureId: result.captureId, failure },
+        'giving back a capture failed again; tried again later',
+      );
+      return;
+    }
     await this.recordError({
       userId: SYSTEM.userId,
       errorMessage: refunded
@@ -685,7 +814,8 @@ export class PaymentService implements JobPaymentGuard {
    * provider that never did): each is looked up with the provider and recorded, given back, or released.
    */
   async reconcileStaleCaptures(): Promise<number> {
-    const stale = await claimStaleCaptures(this.db, CLAIM_TIMEOUT_MS, 20);
+    await this.reportClaimsOfOtherProviders();
+    const stale = await claimStaleCaptures(this.db, CLAIM_TIMEOUT_MS, 20, this.provider.kind);
     for (const order of stale) {
       const actor: Actor = { userId: order.createdByUserId, email: '', role: order.createdByRole };
       const user = await accountById(this.db, order.createdByUserId);
@@ -694,19 +824,72 @@ export class PaymentService implements JobPaymentGuard {
       try {
         standing = await this.provider.getOrder(order);
       } catch (error) {
-        // One order that cannot be looked up (or any other failure) never holds up the rest of the batch.
+        if (error instanceof PaymentProviderError && error.kind === 'not-found') {
+          // The provider does not know the order (it expired uncaptured): no money was taken, and the job is free.
+          await updateOrder(this.db, order.orderId, { state: 'voided', claimedAt: null, closedReason: 'the provider no longer knows it' });
+          await this.recordError({
+            userId: SYSTEM.userId,
+            errorMessage: `Payment order ${order.orderId} was left mid-capture and the provider no longer knows it (${error.message}); it was voided, and the job can be paid with a new order.`,
+            appointmentIdentifier: order.appointmentId,
+            componentName: 'Payments',
+            source: 'server',
+          });
+          continue;
+        }
+        // One order that cannot be looked up (or any other failure) never holds up the rest of the batch. The error
+        // log hears of it once per process; the order stays claimed, so the job waits for the provider's answer.
         this.log.warn({ orderId: order.orderId, err: error }, 'a stale capture could not be looked up; it is tried again later');
+        await this.reportOnce(`lookup ${order.orderId}`, {
+          errorMessage: `Payment order ${order.orderId} was left mid-capture and could not be looked up: ${(error as Error).message}. It is tried again every few minutes; the job cannot be changed until then.`,
+          appointmentIdentifier: order.appointmentId,
+        });
         continue;
       }
       if (!standing.captureId) {
-        await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+        await this.release(order, standing, `the provider shows the order ${standing.status || 'without a status'}, not captured`);
         continue;
       }
-      await this.settle(actor, order, standing).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
+      await this.settle(actor, order, standing).catch(async (error: unknown) => {
+        if (error instanceof HttpError) return;
+        this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
+        await this.reportOnce(`settle ${order.orderId}`, {
+          errorMessage: `Payment order ${order.orderId} was captured (${standing.captureId}) but could not be recorded: ${(error as Error).message}. It is tried again every few minutes.`,
+          appointmentIdentifier: order.appointmentId,
+        });
       });
     }
     return stale.length;
+  }
+
+  /** Problems of the reconcilers already in the error log from this process: each is written once, not every run. */
+  private readonly reported = new Set<string>();
+
+  private async reportOnce(key: string, entry: { errorMessage: string; appointmentIdentifier: string }): Promise<void> {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    await this.recordError({ userId: SYSTEM.userId, ...entry, componentName: 'Payments', source: 'server' });
+  }
+
+  /**
+   * Captures and refunds left claimed under the other provider (the server was switched between PayPal and test
+   * mode while they were under way) are never finished by this one: test mode would call a PayPal payment refunded,
+   * or a PayPal order paid, with no money moved. The error log names each once; the owner switches back to finish.
+   */
+  private async reportClaimsOfOtherProviders(): Promise<void> {
+    const { orders, refunds } = await listClaimsOfOtherProviders(this.db, this.provider.kind);
+    const now = this.provider.kind === 'paypal' ? 'PayPal' : 'test mode';
+    for (const order of orders) {
+      await this.reportOnce(`provider ${order.orderId}`, {
+        errorMessage: `Payment order ${order.orderId} was left mid-capture with ${order.provider}, and the server now takes payments in ${now}: only ${order.provider} can finish it, so the job cannot be changed until the server runs with it again.`,
+        appointmentIdentifier: order.appointmentId,
+      });
+    }
+    for (const payment of refunds) {
+      await this.reportOnce(`provider ${payment.id}`, {
+        errorMessage: `The refund of payment ${payment.id} was left unfinished with ${payment.provider}, and the server now takes payments in ${now}: it is finished when the server runs with ${payment.provider} again.`,
+        appointmentIdentifier: payment.appointmentId,
+      });
+    }
   }
 
   // --- Payments taken by hand -------------------------------------------------------------------------------
@@ -817,7 +1000,7 @@ export class PaymentService implements JobPaymentGuard {
 
   /** Finishes the refunds a dead process left claimed: each is asked again (answered, not repeated) and recorded. */
   async reconcileStaleRefunds(): Promise<number> {
-    const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20);
+    const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20, this.provider.kind);
     for (const payment of stale) {
       const admin = payment.refundedBy ? await accountById(this.db, payment.refundedBy) : undefined;
       const actor: Actor = admin ? { userId: admin.id, email: admin.email, role: 'admin' } : SYSTEM;

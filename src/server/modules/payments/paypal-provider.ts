@@ -93,6 +93,8 @@ export class PayPalProvider implements PaymentProvider {
     if (issue === 'CAPTURE_FULLY_REFUNDED' || issue === 'CAPTURED_AMOUNT_FULLY_REFUNDED') {
       throw new PaymentProviderError(message, 'already-refunded');
     }
+    // The order or capture named in the path does not exist (an order that expired uncaptured, or another account's).
+    if (status === 404 && error.name === 'RESOURCE_NOT_FOUND') throw new PaymentProviderError(message, 'not-found');
     throw new PaymentProviderError(message, status >= 500 ? 'unavailable' : 'invalid');
   }
 

@@ -65,7 +65,7 @@ function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => vo
 }
 
 /** Refusals that mean "start again" or "wait": the server's own words say what to do, without the stage's heading. */
-const RESTART_CODES = new Set(['ORDER_STALE', 'PAYMENT_IN_PROGRESS']);
+const RESTART_CODES = new Set(['ORDER_STALE', 'PAYMENT_IN_PROGRESS', 'PAYMENT_PENDING']);
 
 /** The order was made for an amount the job no longer has (or the job changed): the checkout must be read again. */
 function isStaleOrder(error: unknown): boolean {
