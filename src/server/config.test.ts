@@ -67,6 +67,17 @@ describe('loadConfig', () => {
     expect(problemsOf({ GOOGLE_CLIENT_SECRET: 's' })).toEqual(['GOOGLE_CLIENT_ID: must be set when GOOGLE_CLIENT_SECRET is set']);
   });
 
+  it('requires an https:// PUBLIC_URL in production, but for this machine', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true' };
+    expect(problemsOf({ ...production, PUBLIC_URL: 'http://help.example.com' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must be an https:\/\/ address in production/),
+    ]);
+    for (const url of ['https://help.example.com', 'http://localhost:3000', 'http://127.0.0.1:8080']) {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...production, PUBLIC_URL: url }).publicUrl, url).toBe(url);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://help.example.com' }).publicUrl).toBe('http://help.example.com');
+  });
+
   it('requires PUBLIC_URL in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true' })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: must be set in production/),

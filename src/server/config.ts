@@ -25,6 +25,16 @@ const wholeNumber = (min: number, max: number, fallback: number, message: string
     z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(fallback),
   );
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** An http:// address of another machine than this one (localhost, 127.0.0.1, ::1). */
+function isPlainHttpElsewhere(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  } catch {
+    return false;
+  }
+}
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
 const EnvSchema = z.object({
@@ -190,6 +200,11 @@ function pairProblems(env: Env): string[] {
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     problems.push('PUBLIC_URL: must be set in production (links in e-mails are built from it)');
+  }
+  // Secure cookies, HSTS and upgrade-insecure-requests follow the scheme of PUBLIC_URL: an http:// address in
+  // production (a typo) would send every session cookie in the clear. Only this machine may be served over http.
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL && isPlainHttpElsewhere(env.PUBLIC_URL)) {
+    problems.push('PUBLIC_URL: must be an https:// address in production (session cookies are Secure and HSTS is sent only then)');
   }
   const paypalConfigured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   if (env.NODE_ENV === 'production' && !paypalConfigured && !env.PAYMENTS_TEST_MODE) {

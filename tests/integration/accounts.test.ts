@@ -24,7 +24,11 @@ const PUBLIC_URL = 'http://techhelp.test:3000';
 describe('the account life cycle', () => {
   let subject: TestApp;
   beforeAll(async () => {
-    subject = await createTestApp({ PUBLIC_URL, ADMIN_EMAILS: 'owner@example.com', SUPPORT_PHONE: '(631) 555-0177' });
+    subject = await createTestApp({
+      PUBLIC_URL,
+      ADMIN_EMAILS: 'owner@example.com,partner.owner@example.com',
+      SUPPORT_PHONE: '(631) 555-0177',
+    });
   });
   afterAll(() => subject.close());
   const app = () => subject.app;
@@ -249,6 +253,24 @@ describe('the account life cycle', () => {
     await verify(app(), email);
     const response = await login(app(), email);
     expect(response.json().user.isAdmin).toBe(true);
+  });
+
+  it('never makes an admin of an account moved onto an ADMIN_EMAILS address: whoever moved it chose its password', async () => {
+    const target = 'partner.owner@example.com';
+    const { cookie } = await verifiedCustomer(app(), uniqueEmail('mover'), 'a password the mover chose');
+    const moved = await app().inject({
+      method: 'POST',
+      url: '/api/account/change-email',
+      headers: { cookie },
+      payload: { email: target, confirmEmail: target },
+    });
+    expect(moved.statusCode).toBe(200);
+    // The owner opens the link that arrives at their address (or a mail scanner does).
+    expect((await verify(app(), target)).statusCode).toBe(200);
+    const response = await login(app(), target, 'a password the mover chose');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.isAdmin).toBe(false);
+    expect((await app().inject({ url: '/api/admin/appointments', headers: { cookie: cookieFrom(response) } })).statusCode).toBe(403);
   });
 
   it('expires a verification link after 24 hours and a reset link after 1 hour', async () => {

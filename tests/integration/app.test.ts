@@ -227,6 +227,21 @@ describe('the dev mailbox', () => {
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(page.body).toContain('href="https://x.test/?a=1&amp;b=2"');
   });
+
+  it('answers this machine only: not another computer, nor anyone through a reverse proxy on this machine', async () => {
+    for (const url of ['/dev/mailbox.json', '/dev/mailbox', '/dev/sms.json']) {
+      expect((await basic.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await basic.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.7' })).statusCode, url).toBe(404);
+      for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
+        const relayed = await basic.app.inject({
+          method: 'GET',
+          url,
+          headers: { [header]: header === 'forwarded' ? 'for=198.51.100.4' : '198.51.100.4' },
+        });
+        expect(relayed.statusCode, `${url} ${header}`).toBe(404);
+      }
+    }
+  });
 });
 
 describe('cross-site requests', () => {

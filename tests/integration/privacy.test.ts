@@ -85,6 +85,15 @@ describe("a customer's own data: export and deletion", () => {
     expect((await app().inject({ method: 'POST', url: '/api/account/delete', payload: { confirmation: PASSWORD } })).statusCode).toBe(401);
   });
 
+  it('is no way to guess the password: five confirmations in 15 minutes, then even the right one waits', async () => {
+    const { customer } = await customerWithHistory('privacy-guess');
+    for (let guess = 0; guess < 5; guess++) expect((await deleteAccount(customer.cookie, `guess ${guess}`)).statusCode).toBe(403);
+    const limited = await deleteAccount(customer.cookie, PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect((await app().inject({ url: '/api/account/me', headers: { cookie: customer.cookie } })).json().user.email).toBe(customer.email);
+  });
+
   it('deletes the account: the open visit cancelled with its e-mails, no sign-in, no personal data, paid records kept for the books', async () => {
     const { customer, paid, upcoming } = await customerWithHistory('privacy-delete');
     const [row] = await db().select().from(user).where(eq(user.email, customer.email));

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -11,6 +12,8 @@ describe('e-mail over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  /** What the server logs, one JSON line each. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpStandIn({ user: 'relay-user', pass: 'relay-pass' });
@@ -19,7 +22,15 @@ describe('e-mail over SMTP', () => {
       config: testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'TechHelp <hello@techhelp.test>', PUBLIC_URL: 'https://techhelp.test' }),
       db: database.db,
       listen: database.listen,
-      logger: false,
+      logger: {
+        level: 'warn',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logged.push(String(chunk));
+            done();
+          },
+        }),
+      },
       mail: { retryDelaysMs: [50, 50], pollIntervalMs: 25 },
     });
     await app.ready();
@@ -60,6 +71,10 @@ describe('e-mail over SMTP', () => {
     const row = async () => (await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email)))[0];
     await expect.poll(async () => (await row())?.status).toBe('sent');
     expect(await row()).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    // The retry is logged by its outbox entry, without the recipient's address.
+    const retried = logged.filter((line) => line.includes('e-mail delivery failed; will retry'));
+    expect(retried.join('\n')).toContain(`"outboxEntry":"${(await row())?.id}"`);
+    expect(logged.join('\n')).not.toContain(email);
   });
 
   it('after the last retry marks the e-mail failed and records it in the error log, never silently', async () => {

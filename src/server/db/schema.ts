@@ -36,6 +36,11 @@ export const user = pgTable(
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     /** The customer deleted their account (decision 024): the row stays, emptied, for the paid records that name it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the account first moved to another address. ADMIN_EMAILS applies only to the address an account signed
+     * up with: moving an account onto the owner's address, and verifying it, grants nothing (decision 012).
+     */
+    emailChangedAt: timestamp('email_changed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -18,8 +18,24 @@ describe('URLs as they are logged', () => {
     expect(redactUrl('/x?apiKey=1&session_id=2&password=3')).toBe('/x?apiKey=[redacted]&session_id=[redacted]&password=[redacted]');
   });
 
+  it('takes out e-mail addresses and the trusted contact stop link, and any parameter the app does not use', () => {
+    expect(redactUrl('/api/admin/customers?email=jane.doe%40example.com')).toBe('/api/admin/customers?email=[redacted]');
+    expect(redactUrl('/contact-copies/stop?u=user123&e=ann%40example.com&s=c2lnbmF0dXJl')).toBe(
+      '/contact-copies/stop?u=[redacted]&e=[redacted]&s=[redacted]',
+    );
+    expect(redactUrl('/dev/mailbox.json?to=owner@example.com')).toBe('/dev/mailbox.json?to=[redacted]');
+    expect(redactUrl('/?utm_source=mail&fbclid=abc')).toBe('/?utm_source=[redacted]&fbclid=[redacted]');
+  });
+
   it('leaves everything else as it was', () => {
-    for (const url of ['/', '/api/appointments/availability?month=2026-11', '/api/admin/paid?from=2026-01-01&to=2026-12-31', '/home#top']) {
+    for (const url of [
+      '/',
+      '/api/appointments/availability?month=2026-11',
+      '/api/admin/paid?from=2026-01-01&to=2026-12-31',
+      '/home#top',
+      '/usermgmt?mode=resetPassword&lang=es',
+      '/makepayment?appointment=0b6c1d2e',
+    ]) {
       expect(redactUrl(url)).toBe(url);
     }
   });

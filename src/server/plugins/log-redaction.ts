@@ -1,13 +1,32 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values are keys to an account or a session: never written to a log. */
-const SECRET_PARAMETER = /token|code|secret|password|key|state|signature|session/i;
+/**
+ * Query parameters whose values are logged: the app's own, which say what was asked for and never who asked or a key
+ * to anything. Every other parameter's value (one-time codes, tokens, e-mail addresses, the trusted contact's stop
+ * link, what a probe makes up) is logged as "[redacted]".
+ */
+const LOGGED_PARAMETERS = new Set([
+  'mode',
+  'lang',
+  'month',
+  'from',
+  'to',
+  'collection',
+  'page',
+  'appointment',
+  'next',
+  'callbackURL',
+  'scope',
+  'error',
+]);
+/** An e-mail address in a value, as typed or percent-encoded: never logged, whatever the parameter (`/dev/mailbox?to=`). */
+const EMAIL_IN_VALUE = /@|%40/i;
 /** Path segments that carry a token themselves (better-auth's reset link, the owner's calendar feed /calendar/SECRET.ics). */
 const SECRET_SEGMENT_AFTER = new Set(['reset-password', 'verify-email', 'magic-link', 'calendar']);
 
 /**
- * A URL as it may be logged: the value of every parameter that can carry a one-time code or token (oobCode,
- * token, code, state, ...) and every token in the path replaced by "[redacted]".
+ * A URL as it may be logged: the value of every parameter but the app's own harmless ones, every e-mail address, and
+ * every token in the path replaced by "[redacted]" (README, decision 012: no secrets, tokens or personal data).
  */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
@@ -24,7 +43,8 @@ export function redactUrl(url: string): string {
     } catch {
       // An undecodable name is logged as it came; its value is still judged by the raw name.
     }
-    return value !== undefined && SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : pair;
+    const logged = LOGGED_PARAMETERS.has(decoded) && !EMAIL_IN_VALUE.test(value ?? '');
+    return value !== undefined && !logged ? `${name}=[redacted]` : pair;
   });
   return `${segments.join('/')}?${parameters.join('&')}`;
 }

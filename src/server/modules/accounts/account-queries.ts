@@ -116,8 +116,12 @@ export async function deleteAccountTokens(db: Executor, userId: string, purpose:
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
 }
 
+/** A new address for the account; the first change is remembered (`emailChangedAt`), a later one keeps that time. */
 export async function updateUserEmail(db: Executor, userId: string, email: string, emailVerified: boolean): Promise<void> {
-  await db.update(user).set({ email: email.toLowerCase(), emailVerified, updatedAt: new Date() }).where(eq(user.id, userId));
+  await db
+    .update(user)
+    .set({ email: email.toLowerCase(), emailVerified, emailChangedAt: sql`coalesce(${user.emailChangedAt}, now())`, updatedAt: new Date() })
+    .where(eq(user.id, userId));
 }
 
 export async function updateUserLocale(db: Executor, userId: string, locale: (typeof user.$inferSelect)['locale']): Promise<void> {

@@ -44,6 +44,7 @@ import {
   upsertTrustedContact,
 } from './account-queries.ts';
 import { type Auth, createAuth, type PasswordHashing } from './auth.ts';
+import { limitDeleteConfirmation } from './rate-limit.ts';
 import { isStopSignatureValid } from './trusted-contacts.ts';
 
 export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
@@ -187,7 +188,9 @@ export class AccountService {
     if (!token || !(await markEmailVerified(this.db, token.userId, token.email))) {
       throw new HttpError(400, 'INVALID_CODE', INVALID_CODE_MESSAGE);
     }
-    await this.applyAdminEmails(token.userId, token.email);
+    // ADMIN_EMAILS makes an admin of the account that signed up with the address, never of one that moved onto it:
+    // whoever moved it there chose its password, and the owner opening the link proves only the mailbox.
+    if (!(await findUserById(this.db, token.userId))?.emailChangedAt) await this.applyAdminEmails(token.userId, token.email);
     return { email: token.email };
   }
 
@@ -373,6 +376,7 @@ export class AccountService {
 
   /** Deleting an account is confirmed with its password (or, for a Google-only account, its e-mail address). */
   async confirmDeletion(viewer: SessionUser, confirmation: string): Promise<void> {
+    await limitDeleteConfirmation(this.db, viewer.id);
     const hash = await findPasswordHash(this.db, viewer.id);
     const confirmed = hash
       ? await (await this.auth.$context).password.verify({ hash, password: confirmation })

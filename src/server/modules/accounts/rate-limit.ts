@@ -23,6 +23,16 @@ export const SIGN_IN_LIMITS = {
   addressDelay: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 30, windowSeconds: 15 * 60 },
 } as const;
 
+/**
+ * Confirming an account's deletion with its password, per account: the confirmation stands between a stolen session
+ * and the account, so it may not become a way to guess the password (sign-in allows 20 tries in 15 minutes).
+ */
+export const DELETE_CONFIRMATION_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+
+export async function limitDeleteConfirmation(db: Database, userId: string): Promise<void> {
+  await consumeRateLimit(db, `delete-confirmation:user:${userId}`, DELETE_CONFIRMATION_LIMIT);
+}
+
 export async function limitAttempt(db: Database, action: keyof typeof ACCOUNT_LIMITS, client: string, address?: string): Promise<void> {
   const limits: { perClient: Limit; perAddress?: Limit } = ACCOUNT_LIMITS[action];
   await consumeRateLimit(db, `${action}:client:${client}`, limits.perClient);

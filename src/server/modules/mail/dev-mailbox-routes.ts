@@ -23,9 +23,16 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
-/** An onRequest hook for the development outboxes: another computer gets a 404, as if nothing were there. */
+/** Headers a proxy adds to what it relays: a request with one came from elsewhere, through a proxy on this machine. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * An onRequest hook for the development outboxes: another computer gets a 404, as if nothing were there, and so does
+ * anyone reaching them through a reverse proxy on this machine (nginx or Caddy in front of HOST=127.0.0.1).
+ */
 export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (isLoopbackAddress(request.socket.remoteAddress)) return undefined;
+  const relayed = PROXY_HEADERS.some((header) => request.headers[header] !== undefined);
+  if (isLoopbackAddress(request.socket.remoteAddress) && !relayed) return undefined;
   // Returned, so that Fastify ends the request here.
   return reply
     .code(404)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
+import { scrubPersonalData } from '../error-log/personal-data.ts';
 import { DeliveryLoop } from './delivery-loop.ts';
 import {
   claimDueEmails,
@@ -140,7 +141,11 @@ export class MailService {
               source: 'server',
             });
           } else {
-            this.log.warn({ err: error, to: email.toAddress, attempt: email.attempts }, 'e-mail delivery failed; will retry');
+            // Named by its outbox entry, as the error log names it: the log keeps no address (decision 012).
+            this.log.warn(
+              { outboxEntry: email.id, attempt: email.attempts, error: scrubPersonalData(message) },
+              'e-mail delivery failed; will retry',
+            );
             await markEmailRetry(this.db, email.id, message, new Date(Date.now() + delay));
           }
         }
