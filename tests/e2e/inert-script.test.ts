@@ -229,7 +229,10 @@ describe('script in stored text stays inert on every screen, in Chromium against
     expect(html).not.toContain('<script>window');
     expect(html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
 
-    const page = await open(undefined);
+    // The development mailbox answers this machine only: a window without the simulated client's X-Forwarded-For.
+    const window = await openWindow(browser, server.url, undefined, { bypassCSP: true });
+    windows.push(window);
+    const { page } = window;
     await page.goto(`${server.url}/dev/mailbox?to=${encodeURIComponent(ADMIN_EMAIL)}`);
     await page
       .locator('details')
