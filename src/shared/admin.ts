@@ -211,7 +211,17 @@ export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
 export type PaidList = z.infer<typeof PaidListSchema>;
 
-export const AUDIT_ACTIONS = ['update', 'delete', 'payment', 'payment-pending', 'refund', 'reschedule', 'cancel', 'on-my-way'] as const;
+export const AUDIT_ACTIONS = [
+  'update',
+  'delete',
+  'payment',
+  'payment-pending',
+  'refund',
+  'refund-pending',
+  'reschedule',
+  'cancel',
+  'on-my-way',
+] as const;
 export const AuditEntrySchema = z.object({
   at: z.string(),
   actorEmail: z.string(),

@@ -100,6 +100,8 @@ export const PAYMENT_TEXTS = {
   paymentNotFound: english('That payment was not found.'),
   refundInProgress: 'This refund is already being processed. Try again in a minute.',
   refundFailed: 'The refund could not be made. Nothing was changed; please try again in a moment.',
+  refundPending:
+    'PayPal accepted the refund and is still processing it. The payment shows as refunded, and the customer is e-mailed, once PayPal completes it.',
   refundNeedsPayPal: 'This PayPal payment can only be refunded while PayPal is configured on the server.',
   undoWithRefund: 'To undo a payment, refund it from the Paid list.',
   testLabel: 'TEST',

@@ -571,6 +571,67 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(providerRefundsOf(taken.map((entry) => entry.captureId))).toHaveLength(1);
   });
 
+  it('keeps a refund PayPal holds PENDING in force until PayPal completes it, and a payment whose refund PayPal fails paid', async () => {
+    const ageRefundClaim = (paymentId: string) =>
+      database.db
+        .update(payments)
+        .set({ refundClaimedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(payments.id, paymentId));
+    const madeRefunds = (captureId: string) => providerRefundsOf([captureId]).filter((refund) => refund.status !== 'FAILED');
+    const pendingEntries = async (appointmentId: string) =>
+      (await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'refund-pending');
+
+    // Completed by PayPal after a while: recorded then, and the customer told then.
+    const completes = await completedJob('110.00');
+    expect((await capture(completes.customer, await createOrder(completes.customer, completes.appointmentId))).statusCode).toBe(200);
+    const [first] = await paymentsOf(completes.appointmentId);
+    paypal.behaveOnRefund('pending');
+    for (let ask = 0; ask < 2; ask++) {
+      const held = await asAdmin('POST', `/api/admin/payments/${first?.id}/refund`);
+      expect(held.json().error, `ask ${ask}`).toEqual({ code: 'REFUND_PENDING', message: PAYMENT_TEXTS.refundPending });
+    }
+    const [held] = await paymentsOf(completes.appointmentId);
+    expect(held).toMatchObject({ refundedAt: null, refundPendingId: expect.any(String) });
+    expect((await job(completes.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect(madeRefunds(first?.captureId ?? '')).toHaveLength(1);
+    await ageRefundClaim(first?.id ?? '');
+    await app.payments.reconcileStaleRefunds();
+    expect((await paymentsOf(completes.appointmentId))[0]?.refundedAt).toBeNull();
+    expect((await mailbox(app, completes.customer.email)).map((mail) => mail.subject)).not.toContain('Your TechHelp refund: $110.00');
+
+    paypal.finishRefund(held?.refundPendingId ?? '', 'COMPLETED');
+    await ageRefundClaim(first?.id ?? '');
+    await app.payments.reconcileStaleRefunds();
+    expect((await paymentsOf(completes.appointmentId))[0]).toMatchObject({
+      refundedAt: expect.any(Date),
+      refundReference: held?.refundPendingId,
+      refundPendingId: null,
+    });
+    expect((await job(completes.appointmentId))?.paidAt).toBeNull();
+    expect((await mailbox(app, completes.customer.email)).map((mail) => mail.subject)).toContain('Your TechHelp refund: $110.00');
+    expect(await pendingEntries(completes.appointmentId)).toHaveLength(1);
+
+    // Failed by PayPal: no money went back, so the job stays paid, the error log says so, and it can be refunded again.
+    const fails = await completedJob('120.00');
+    expect((await capture(fails.customer, await createOrder(fails.customer, fails.appointmentId))).statusCode).toBe(200);
+    const [second] = await paymentsOf(fails.appointmentId);
+    paypal.behaveOnRefund('pending');
+    expect((await asAdmin('POST', `/api/admin/payments/${second?.id}/refund`)).json().error.code).toBe('REFUND_PENDING');
+    paypal.finishRefund((await paymentsOf(fails.appointmentId))[0]?.refundPendingId ?? '', 'FAILED');
+    await ageRefundClaim(second?.id ?? '');
+    await app.payments.reconcileStaleRefunds();
+    expect((await paymentsOf(fails.appointmentId))[0]).toMatchObject({ refundedAt: null, refundPendingId: null, refundClaimedAt: null });
+    expect((await job(fails.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await errorsOf(fails.appointmentId)).filter((message) => message.includes('was FAILED by the provider'))).toHaveLength(1);
+    expect(await pendingEntries(fails.appointmentId)).toHaveLength(2);
+    expect((await mailbox(app, fails.customer.email)).map((mail) => mail.subject)).not.toContain('Your TechHelp refund: $120.00');
+
+    const again = await asAdmin('POST', `/api/admin/payments/${second?.id}/refund`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await job(fails.appointmentId))?.paidAt).toBeNull();
+    expect(madeRefunds(second?.captureId ?? '')).toHaveLength(1);
+  });
+
   it('exports the paid list with every formula-like cell neutralised', async () => {
     const { customer, appointmentId } = await completedJob('25.00');
     await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { isPaid: true, paymentMethod: 'check' });

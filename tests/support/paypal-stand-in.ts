@@ -203,6 +203,13 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
       return send(res, 201, body);
     }
 
+    const refundLookup = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refundLookup) {
+      const made = refunds.get(decodeURIComponent(refundLookup[1] ?? ''));
+      if (!made) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      return send(res, 200, made);
+    }
+
     const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const order = orders.get(decodeURIComponent(get[1] ?? ''));
@@ -238,6 +245,16 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
           captures.findIndex((entry) => entry.captureId === capture.id),
           1,
         );
+    },
+    /** PayPal ends a 'pending' refund: the money went back, or it never did. */
+    finishRefund(refundId: string, status: 'COMPLETED' | 'FAILED') {
+      const made = refunds.get(refundId);
+      if (made?.status !== 'PENDING') throw new Error(`refund ${refundId} is not pending`);
+      made.status = status;
+      if (status === 'FAILED') {
+        const captured = [...orders.values()].find((order) => order.capture?.id === made.captureId)?.capture;
+        if (captured) captured.status = 'COMPLETED';
+      }
     },
     /** How long a 'slow' capture waits before it answers. */
     setSlowMs(ms: number) {

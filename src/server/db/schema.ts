@@ -347,6 +347,13 @@ export const payments = pgTable(
       .references(() => user.id),
     takenByRole: text('taken_by_role', { enum: ['customer', 'admin'] }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The provider's refund while it is PENDING (PayPal's, funded by an eCheck or awaiting balance): the payment stays
+     * in force, and claimed, until the provider completes the refund (recorded then) or fails it (released).
+     */
+    refundPendingId: text('refund_pending_id'),
+    /** Refunds the provider failed after holding them PENDING: the next request carries a new PayPal-Request-Id. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
     /** A refund asked of the provider and not yet answered: a second request waits instead of asking again. */
     refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true, mode: 'date' }),
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),

@@ -48,6 +48,8 @@ export interface PaymentProvider {
   /** The order as it stands: after an "already captured" answer, or when a capture's outcome is unknown. */
   getOrder(order: StoredOrder): Promise<CaptureResult>;
   refundCapture(request: RefundRequest): Promise<RefundResult>;
+  /** A refund as it stands: one the provider answered PENDING is looked up until it is COMPLETED, FAILED or CANCELLED. */
+  getRefund(refundId: string): Promise<RefundResult>;
 }
 
 export function centsToValue(cents: number): string {
@@ -90,5 +92,9 @@ export class SandboxProvider implements PaymentProvider {
 
   async refundCapture(request: RefundRequest): Promise<RefundResult> {
     return { refundId: `SANDBOX-REFUND-${request.captureId.slice('SANDBOX-CAPTURE-'.length)}`, status: 'COMPLETED' };
+  }
+
+  async getRefund(refundId: string): Promise<RefundResult> {
+    return { refundId, status: 'COMPLETED' };
   }
 }

@@ -944,6 +944,7 @@ export class PaymentService implements JobPaymentGuard {
           return { done: await this.finishRefund(tx, actor, payment, appointment, 'TEST: no money moved') };
         return { refused: new HttpError(409, 'REFUND_NEEDS_PAYPAL', PAYMENT_TEXTS.refundNeedsPayPal) };
       }
+      if (payment.refundPendingId) return { refused: new HttpError(409, 'REFUND_PENDING', PAYMENT_TEXTS.refundPending) };
       if (payment.refundClaimedAt && Date.now() - payment.refundClaimedAt.getTime() < CLAIM_TIMEOUT_MS) {
         return { refused: new HttpError(409, 'REFUND_IN_PROGRESS', PAYMENT_TEXTS.refundInProgress) };
       }
@@ -968,9 +969,12 @@ export class PaymentService implements JobPaymentGuard {
       const refund = await this.provider.refundCapture({
         captureId: payment.captureId ?? '',
         amountCents: payment.amountCents,
-        requestId: `refund-${payment.id}`,
+        // The same id for every request of one refund, so PayPal answers a repeat with the first; a new one after
+        // PayPal failed a refund it had held PENDING, which would otherwise be answered with that failure.
+        requestId: payment.refundAttempts === 0 ? `refund-${payment.id}` : `refund-${payment.id}-${payment.refundAttempts + 1}`,
       });
-      reference = refund.status === 'PENDING' ? `${refund.refundId} (pending at PayPal)` : refund.refundId;
+      if (refund.status === 'PENDING') return this.holdPendingRefund(payment, refund.refundId, actor);
+      reference = refund.refundId;
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       if (error.kind === 'already-refunded') {
@@ -998,12 +1002,96 @@ export class PaymentService implements JobPaymentGuard {
     return done;
   }
 
-  /** Finishes the refunds a dead process left claimed: each is asked again (answered, not repeated) and recorded. */
+  /**
+   * A refund the provider answered PENDING (PayPal: funded by an eCheck, or waiting for the balance): the money has not
+   * gone back yet and may not, so the payment stays in force and claimed, the customer is told nothing yet, and the
+   * history says so once. The reconciler looks the refund up until it is completed (recorded, the customer e-mailed)
+   * or failed (released, the error log told).
+   */
+  private async holdPendingRefund(payment: PaymentRow, refundId: string, actor: Actor): Promise<never> {
+    await this.db.transaction(async (tx) => {
+      await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
+      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      if (current.refundedAt || current.refundPendingId === refundId) return;
+      await updatePayment(tx, payment.id, { refundPendingId: refundId, refundClaimedAt: new Date() });
+      await recordHistory(tx, {
+        appointmentId: payment.appointmentId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        action: 'refund-pending',
+        changes: {
+          refund: { before: null, after: `$${dollars(payment.amountCents)} asked of ${this.provider.kind} (${refundId}): pending there` },
+        },
+      });
+    });
+    throw new HttpError(409, 'REFUND_PENDING', PAYMENT_TEXTS.refundPending);
+  }
+
+  /** Looks up a refund the provider held PENDING: recorded once completed, released once failed or cancelled. */
+  private async settlePendingRefund(payment: PaymentRow, refundId: string, actor: Actor): Promise<void> {
+    const standing = await this.provider.getRefund(refundId);
+    if (standing.status === 'PENDING') return;
+    if (standing.status === 'COMPLETED') {
+      await this.db.transaction(async (tx) => {
+        const appointment = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
+        const current = (await findPayment(tx, payment.id, true)) ?? payment;
+        if (current.refundedAt || current.refundPendingId !== refundId || !appointment) return;
+        await updatePayment(tx, payment.id, { refundPendingId: null });
+        await this.finishRefund(tx, actor, current, appointment, refundId, true);
+      });
+      this.mail.deliverSoon();
+      return;
+    }
+    // FAILED or CANCELLED: no money went back; the payment stands, and the owner can refund it again.
+    await this.db.transaction(async (tx) => {
+      await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
+      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      if (current.refundedAt || current.refundPendingId !== refundId) return;
+      await updatePayment(tx, payment.id, {
+        refundPendingId: null,
+        refundClaimedAt: null,
+        refundedBy: null,
+        refundAttempts: current.refundAttempts + 1,
+      });
+      await recordHistory(tx, {
+        appointmentId: payment.appointmentId,
+        actorUserId: SYSTEM.userId,
+        actorEmail: SYSTEM.email,
+        action: 'refund-pending',
+        changes: {
+          refund: { before: `${refundId} pending at ${this.provider.kind}`, after: `not made (${standing.status}): the payment stands` },
+        },
+      });
+    });
+    await this.recordError({
+      userId: actor.userId,
+      errorMessage: `The refund of payment ${payment.id} (capture ${payment.captureId}) was ${standing.status} by the provider (${refundId}): no money went back, and the job is still paid.`,
+      appointmentIdentifier: payment.appointmentId,
+      componentName: 'PaidAppointments',
+      source: 'server',
+    });
+  }
+
+  /**
+   * Finishes the refunds a dead process left claimed, each asked again (answered, not repeated) and recorded, and
+   * looks up those the provider holds PENDING.
+   */
   async reconcileStaleRefunds(): Promise<number> {
     const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20, this.provider.kind);
     for (const payment of stale) {
       const admin = payment.refundedBy ? await accountById(this.db, payment.refundedBy) : undefined;
       const actor: Actor = admin ? { userId: admin.id, email: admin.email, role: 'admin' } : SYSTEM;
+      if (payment.refundPendingId) {
+        const refundId = payment.refundPendingId;
+        await this.settlePendingRefund(payment, refundId, actor).catch(async (error: unknown) => {
+          this.log.warn({ paymentId: payment.id, err: error }, 'a pending refund could not be looked up; it is tried again later');
+          await this.reportOnce(`refund ${payment.id}`, {
+            errorMessage: `The pending refund ${refundId} of payment ${payment.id} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
+            appointmentIdentifier: payment.appointmentId,
+          });
+        });
+        continue;
+      }
       await this.askForRefund(payment, actor).catch((error: unknown) => {
         this.log.warn({ paymentId: payment.id, err: error }, 'a refund left unfinished could not be finished yet');
       });

@@ -130,6 +130,14 @@ export class PayPalProvider implements PaymentProvider {
     return { refundId: refund.id, status: refund.status };
   }
 
+  /** Payments v2: a refund by its id, as it stands now. */
+  async getRefund(refundId: string): Promise<RefundResult> {
+    const refund = await this.call<{ id?: string; status?: string }>(`/v2/payments/refunds/${encodeURIComponent(refundId)}`, 'GET');
+    if (!refund.id || !refund.status)
+      throw new PaymentProviderError(`PayPal answered refund ${refundId} without its status.`, 'unavailable');
+    return { refundId: refund.id, status: refund.status };
+  }
+
   async getOrder(order: StoredOrder): Promise<CaptureResult> {
     return this.result(await this.call(`/v2/checkout/orders/${encodeURIComponent(order.orderId)}`, 'GET'));
   }

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   payment: 'Payment recorded',
   'payment-pending': 'Payment held by PayPal',
   refund: 'Refunded',
+  'refund-pending': 'Refund pending at PayPal',
   reschedule: 'Moved',
   cancel: 'Cancelled',
   'on-my-way': '"On my way" texted',
