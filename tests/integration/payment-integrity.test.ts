@@ -484,6 +484,10 @@ describe('money integrity (PayPal stand-in)', () => {
     const history = (await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'payment-pending');
     expect(history).toHaveLength(2);
     expect(history[0].changes.paymentPending.after).toContain('not completed (DECLINED)');
+    // The customer, told to wait for a receipt, is told that nothing was taken and how to pay.
+    const [told] = (await mailbox(app, customer.email)).filter((mail) => mail.subject === 'Your TechHelp payment was not completed');
+    expect(told?.text).toContain('did not complete it. No money was taken.');
+    expect(told?.text).toContain(`/makepayment?appointment=${appointmentId}`);
 
     expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
     expect(await inForce(appointmentId)).toHaveLength(1);

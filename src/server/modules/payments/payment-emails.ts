@@ -107,6 +107,34 @@ export function payLinkContent(
   };
 }
 
+/**
+ * A payment PayPal held for review and then declined: the customer had been told to wait for a receipt, so they are
+ * told that nothing was taken and how to pay.
+ */
+export function pendingDeclinedContent(
+  language: Translator,
+  input: { startsAt: Date; amountCents: number; payUrl: string; phone: string },
+): EmailContent {
+  const { t } = language;
+  const amount = language.money(input.amountCents);
+  return {
+    subject: t(english('Your {business} payment was not completed'), { business: BUSINESS_NAME }),
+    paragraphs: [
+      t(
+        english(
+          'PayPal reviewed your payment of {amount} for the visit of {time} (New York time) and did not complete it. No money was taken.',
+        ),
+        {
+          amount,
+          time: language.appointmentTime(input.startsAt),
+        },
+      ),
+      t(english('You can pay again with the button below, or call us at {phone}.'), { phone: input.phone }),
+    ],
+    action: { label: t(english('Pay {amount}'), { amount }), url: language.link(input.payUrl) },
+  };
+}
+
 export function refundContent(
   language: Translator,
   input: {

@@ -27,6 +27,7 @@ import {
   manualMethod,
   type PayLinkStage,
   payLinkContent,
+  pendingDeclinedContent,
   receiptContent,
   refundContent,
   unwantedCaptureContent,
@@ -624,7 +625,8 @@ export class PaymentService implements JobPaymentGuard {
 
   /**
    * A capture that took no money: the order may be tried again, unless the provider had held it PENDING and has now
-   * declined it, in which case it is voided (a new order starts again) and the history says so.
+   * declined it, in which case it is voided (a new order starts again), the history says so, and the customer, who
+   * was told to wait for a receipt, is told that nothing was taken and how to pay.
    */
   private async release(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -652,7 +654,20 @@ export class PaymentService implements JobPaymentGuard {
           },
         },
       });
+      const job = await findJob(tx, order.appointmentId, { includeInactive: true });
+      const owner = job ? await accountById(tx, job.userId) : undefined;
+      if (job && owner && isPayable(job)) {
+        const language = translatorFor(owner.locale);
+        const content = pendingDeclinedContent(language, {
+          startsAt: job.startsAt,
+          amountCents: job.amountCents,
+          payUrl: `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`,
+          phone: this.config.support.phone,
+        });
+        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+      }
     });
+    this.mail.deliverSoon();
   }
 
   private describeRefusal(error: HttpError): string {
