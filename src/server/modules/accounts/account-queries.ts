@@ -28,9 +28,14 @@ export async function listCustomers(db: Executor, userIds: string[]) {
   return db.select(customerColumns).from(user).leftJoin(profiles, eq(profiles.userId, user.id)).where(inArray(user.id, userIds));
 }
 
-/** Locks the user's row for the rest of the transaction (their bookings are counted one at a time under it). */
+/**
+ * Locks the user's row for the rest of the transaction (their bookings are counted one at a time under it). NO KEY
+ * UPDATE: it serialises the account's own changes as FOR UPDATE would, but not the inserts of rows that point at the
+ * account (a payment's review request), which take KEY SHARE while holding a job's lock; with FOR UPDATE, deleting an
+ * account (the account, then its jobs) and recording a payment (the job, then a row of the account) deadlocked.
+ */
 export async function lockUser(db: Executor, userId: string) {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).for('update');
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).for('no key update');
   return row;
 }
 
@@ -70,7 +75,7 @@ export async function lockUserForBooking(db: Executor, userId: string) {
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .leftJoin(trustedContacts, eq(trustedContacts.userId, user.id))
     .where(eq(user.id, userId))
-    .for('update', { of: user });
+    .for('no key update', { of: user });
   return row;
 }
 
