@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, errorLog, paymentOrders, payments, profiles } from '../../src/server/db/schema.ts';
+import { appointments, auditLog, errorLog, paymentOrders, payments, payRequests, profiles } from '../../src/server/db/schema.ts';
 import { type PaymentProvider, SandboxProvider } from '../../src/server/modules/payments/payment-provider.ts';
 import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { mailbox } from '../support/accounts.ts';
@@ -459,6 +459,27 @@ describe('money integrity (PayPal stand-in)', () => {
     expect((await ordersOf(appointmentId))[0]?.state).toBe('capturing');
     expect((await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'payment-pending')).toHaveLength(1);
 
+    // A second capture request for the order, however long after, is refused without asking PayPal: its refusal
+    // (here a decline) would say nothing of the capture PayPal holds, and releasing the order on it let a new one pay.
+    await ageClaim(orderId);
+    const capturesAsked = paypal.requests.filter((request) => request.path.endsWith('/capture')).length;
+    paypal.behave('declined');
+    expect((await capture(customer, orderId)).json().error.code).toBe('PAYMENT_PENDING');
+    paypal.behave();
+    expect(paypal.requests.filter((request) => request.path.endsWith('/capture'))).toHaveLength(capturesAsked);
+    expect((await call(customer.cookie, 'POST', '/api/payments/orders', { appointmentId })).json().error.code).toBe('PAYMENT_PENDING');
+
+    // The pay link's reminders wait while PayPal reviews the payment, unused.
+    await database.db
+      .update(payRequests)
+      .set({ sentAt: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(payRequests.appointmentId, appointmentId));
+    const reminders = async () =>
+      (await mailbox(app, customer.email)).filter((mail) => mail.subject.startsWith('A friendly reminder')).length;
+    await app.payments.sendDuePayReminders();
+    expect(await reminders()).toBe(0);
+    expect((await database.db.select().from(payRequests).where(eq(payRequests.appointmentId, appointmentId)))[0]?.remindersSent).toBe(0);
+
     paypal.finishPending(orderId, 'COMPLETED');
     await ageClaim(orderId);
     await app.payments.reconcileStaleCaptures();
@@ -530,6 +551,21 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
   });
 
+  it('keeps a PENDING capture whose order PayPal no longer shows (its credentials changed): the money may still come', async () => {
+    const { customer, appointmentId } = await completedJob('62.00');
+    const orderId = await createOrder(customer, appointmentId);
+    paypal.behave('pending');
+    expect((await capture(customer, orderId)).json().error.code).toBe('PAYMENT_PENDING');
+    paypal.orders.delete(orderId);
+    for (let run = 0; run < 2; run++) {
+      await ageClaim(orderId);
+      await app.payments.reconcileStaleCaptures();
+    }
+    expect((await ordersOf(appointmentId))[0]?.state).toBe('capturing');
+    expect((await errorsOf(appointmentId)).filter((message) => message.includes('could not be looked up'))).toHaveLength(1);
+    expect((await call(customer.cookie, 'POST', '/api/payments/orders', { appointmentId })).json().error.code).toBe('PAYMENT_PENDING');
+  });
+
   it('voids a claimed order that PayPal no longer knows, writes the error log, and frees the job', async () => {
     const { customer, appointmentId } = await completedJob('60.00');
     const orderId = await createOrder(customer, appointmentId);
@@ -541,6 +577,33 @@ describe('money integrity (PayPal stand-in)', () => {
     expect((await ordersOf(appointmentId))[0]).toMatchObject({ state: 'voided', claimedAt: null });
     expect((await errorsOf(appointmentId)).filter((message) => message.includes('no longer knows it'))).toHaveLength(1);
     expect((await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { amount: '65.00' })).statusCode).toBe(200);
+    expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
+  });
+
+  it('records a give-back the owner made by hand in PayPal after the automatic refund failed', async () => {
+    const { customer, appointmentId } = await completedJob('85.00');
+    const orderId = await createOrder(customer, appointmentId);
+    paypal.behave('wrong-amount');
+    paypal.behaveOnRefund('server-error');
+    expect((await capture(customer, orderId)).statusCode).toBe(502);
+    const [taken] = await providerCaptures(appointmentId);
+    // As the admins' e-mail asks: the capture refunded in PayPal's dashboard.
+    const token = await paypalToken(paypal);
+    const byHand = await fetch(`${paypal.url}/v2/payments/captures/${taken?.captureId}/refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(byHand.status).toBe(201);
+    await ageClaim(orderId);
+    await app.payments.reconcileStaleCaptures();
+    expect((await ordersOf(appointmentId))[0]?.state).toBe('refunded');
+    const entries = (await historyOf(appointmentId)).filter(
+      (entry: { changes: Record<string, unknown> }) => 'unwantedCapture' in entry.changes,
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[0].changes.unwantedCapture.after).toContain('refunded');
+    expect(providerRefundsOf([taken?.captureId ?? ''])).toHaveLength(1);
     expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
   });
 

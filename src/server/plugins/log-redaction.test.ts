@@ -24,6 +24,8 @@ describe('URLs as they are logged', () => {
       '/contact-copies/stop?u=[redacted]&e=[redacted]&s=[redacted]',
     );
     expect(redactUrl('/dev/mailbox.json?to=owner@example.com')).toBe('/dev/mailbox.json?to=[redacted]');
+    expect(redactUrl('/dev/sms?to=%2B16315550177')).toBe('/dev/sms?to=[redacted]');
+    expect(redactUrl('/api/admin/paid?from=2026-01-01&to=6315550177')).toBe('/api/admin/paid?from=2026-01-01&to=[redacted]');
     expect(redactUrl('/?utm_source=mail&fbclid=abc')).toBe('/?utm_source=[redacted]&fbclid=[redacted]');
   });
 

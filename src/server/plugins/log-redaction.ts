@@ -5,20 +5,10 @@ import type { FastifyRequest } from 'fastify';
  * to anything. Every other parameter's value (one-time codes, tokens, e-mail addresses, the trusted contact's stop
  * link, what a probe makes up) is logged as "[redacted]".
  */
-const LOGGED_PARAMETERS = new Set([
-  'mode',
-  'lang',
-  'month',
-  'from',
-  'to',
-  'collection',
-  'page',
-  'appointment',
-  'next',
-  'callbackURL',
-  'scope',
-  'error',
-]);
+const LOGGED_PARAMETERS = new Set(['mode', 'lang', 'collection', 'page', 'appointment', 'next', 'callbackURL', 'scope', 'error']);
+/** Parameters logged only when their value is a date (`/api/admin/paid?from=…&to=…`): `to` is an address elsewhere. */
+const DATE_PARAMETERS = new Set(['from', 'to', 'month']);
+const DATE_VALUE = /^\d{4}-\d{2}(-\d{2})?$/;
 /** An e-mail address in a value, as typed or percent-encoded: never logged, whatever the parameter (`/dev/mailbox?to=`). */
 const EMAIL_IN_VALUE = /@|%40/i;
 /** Path segments that carry a token themselves (better-auth's reset link, the owner's calendar feed /calendar/SECRET.ics). */
@@ -43,7 +33,9 @@ export function redactUrl(url: string): string {
     } catch {
       // An undecodable name is logged as it came; its value is still judged by the raw name.
     }
-    const logged = LOGGED_PARAMETERS.has(decoded) && !EMAIL_IN_VALUE.test(value ?? '');
+    const logged =
+      (LOGGED_PARAMETERS.has(decoded) && !EMAIL_IN_VALUE.test(value ?? '')) ||
+      (DATE_PARAMETERS.has(decoded) && DATE_VALUE.test(value ?? ''));
     return value !== undefined && !logged ? `${name}=[redacted]` : pair;
   });
   return `${segments.join('/')}?${parameters.join('&')}`;

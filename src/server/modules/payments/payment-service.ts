@@ -190,6 +190,8 @@ export class PaymentService implements JobPaymentGuard {
       // The job's lock first, as every change of the job takes it: then the claim, checked again under it.
       const mailed = await this.db.transaction(async (tx) => {
         const job = await findJob(tx, appointmentId, { lock: true, includeInactive: true });
+        // The customer was told PayPal is reviewing their payment and not to pay again: the reminder waits, unused.
+        if ((await findOrderInFlight(tx, appointmentId))?.pendingSince) return false;
         const claimed = job ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
         if (!job || !claimed || !isPayable(job)) return false;
         return this.sendPayLink(tx, job, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
@@ -441,7 +443,9 @@ export class PaymentService implements JobPaymentGuard {
         case 'refunded':
           return { refused: this.closedOrderRefusal(appointment, order, Boolean(await findPaymentInForce(tx, order.appointmentId))) };
         case 'capturing':
-          if (order.claimedAt && now.getTime() - order.claimedAt.getTime() < CLAIM_TIMEOUT_MS) {
+          // A capture the provider holds PENDING is settled by the reconciler's look-ups only: a second capture
+          // request's refusal would say nothing of the first capture, and releasing the order on it let a new order pay.
+          if (order.pendingSince || (order.claimedAt && now.getTime() - order.claimedAt.getTime() < CLAIM_TIMEOUT_MS)) {
             return { refused: inFlightRefusal(order, 'pay') };
           }
           // A claim nobody finished (a process that died mid-capture): this request takes it over; the provider
@@ -473,7 +477,7 @@ export class PaymentService implements JobPaymentGuard {
       result = await this.askToCapture(order, claim.claimedAt);
     } catch (error) {
       if (!(error instanceof CaptureFailed)) throw error;
-      if (error.release) await updateOrder(this.db, order.orderId, { state: 'created', claimedAt: null });
+      if (error.release) await this.releaseClaim(order.orderId);
       await this.recordError({
         userId: actor.userId,
         errorMessage: `Capturing payment order ${order.orderId} failed: ${error.message}`,
@@ -540,8 +544,11 @@ export class PaymentService implements JobPaymentGuard {
           componentName: componentOf(actor),
           source: 'server',
         });
-      if (result.captureStatus === 'COMPLETED' && result.captureId) {
-        // Money was taken, but not as ordered: it goes back, and the customer starts again.
+      const refundedByHand = order.giveBackFailedAt && /^(PARTIALLY_)?REFUNDED$/.test(result.captureStatus);
+      if ((result.captureStatus === 'COMPLETED' || refundedByHand) && result.captureId) {
+        // Money was taken, but not as ordered: it goes back, and the customer starts again. A capture the owner
+        // refunded in the provider's dashboard after the automatic refund failed is recorded as given back here
+        // (the provider answers the refund "already refunded").
         await this.giveBack(order, result, why);
       } else {
         await this.release(order, result, why);
@@ -621,6 +628,17 @@ export class PaymentService implements JobPaymentGuard {
     });
     if (first) this.log.info({ orderId: order.orderId, captureId: result.captureId }, 'a capture is held pending by the provider');
     throw new HttpError(409, 'PAYMENT_PENDING', PAYMENT_TEXTS.paymentPending);
+  }
+
+  /** Gives a claimed order back to be captured again, unless the provider holds a capture of it PENDING. */
+  private async releaseClaim(orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const head = await findPaymentOrder(tx, orderId);
+      if (!head) return;
+      await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
+      const current = await findPaymentOrder(tx, orderId, true);
+      if (current?.state === 'capturing' && !current.pendingSince) await updateOrder(tx, orderId, { state: 'created', claimedAt: null });
+    });
   }
 
   /**
@@ -839,7 +857,7 @@ export class PaymentService implements JobPaymentGuard {
       try {
         standing = await this.provider.getOrder(order);
       } catch (error) {
-        if (error instanceof PaymentProviderError && error.kind === 'not-found') {
+        if (error instanceof PaymentProviderError && error.kind === 'not-found' && !order.pendingSince) {
           // The provider does not know the order (it expired uncaptured): no money was taken, and the job is free.
           await updateOrder(this.db, order.orderId, { state: 'voided', claimedAt: null, closedReason: 'the provider no longer knows it' });
           await this.recordError({
