@@ -607,6 +607,52 @@ describe('money integrity (PayPal stand-in)', () => {
     expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
   });
 
+  it('looks up a give-back PayPal holds PENDING until it is made, and asks again with a new request when PayPal fails it', async () => {
+    const unwanted = async (appointmentId: string) =>
+      (await historyOf(appointmentId)).filter((entry: { changes: Record<string, unknown> }) => 'unwantedCapture' in entry.changes);
+    const adminMailsOf = async (orderId: string) => (await mailbox(app, admin.email)).filter((mail) => mail.text.includes(orderId));
+    const made = (captureId: string) => providerRefundsOf([captureId]).filter((refund) => refund.status === 'COMPLETED');
+
+    // Failed by PayPal after a while: asked again, and made.
+    const failing = await completedJob('86.00');
+    const failingOrder = await createOrder(failing.customer, failing.appointmentId);
+    paypal.behave('wrong-amount');
+    paypal.behaveOnRefund('pending');
+    expect((await capture(failing.customer, failingOrder)).statusCode).toBe(502);
+    expect((await ordersOf(failing.appointmentId))[0]).toMatchObject({ state: 'capturing', giveBackRefundId: expect.any(String) });
+    expect((await unwanted(failing.appointmentId))[0].changes.unwantedCapture.after).toContain('pending at paypal');
+    expect(await adminMailsOf(failingOrder)).toHaveLength(0);
+    await ageClaim(failingOrder);
+    await app.payments.reconcileStaleCaptures();
+    expect((await ordersOf(failing.appointmentId))[0]?.state).toBe('capturing');
+    expect(await unwanted(failing.appointmentId)).toHaveLength(1);
+
+    const [first] = await ordersOf(failing.appointmentId);
+    paypal.finishRefund(first?.giveBackRefundId ?? '', 'FAILED');
+    await ageClaim(failingOrder);
+    await app.payments.reconcileStaleCaptures();
+    const [taken] = await providerCaptures(failing.appointmentId);
+    expect((await ordersOf(failing.appointmentId))[0]?.state).toBe('refunded');
+    expect(made(taken?.captureId ?? '')).toHaveLength(1);
+    expect(await unwanted(failing.appointmentId)).toHaveLength(2);
+    expect(await adminMailsOf(failingOrder)).toHaveLength(1);
+
+    // Made by PayPal after a while: recorded then, and the admins told then.
+    const completing = await completedJob('87.00');
+    const completingOrder = await createOrder(completing.customer, completing.appointmentId);
+    paypal.behave('wrong-amount');
+    paypal.behaveOnRefund('pending');
+    expect((await capture(completing.customer, completingOrder)).statusCode).toBe(502);
+    const [held] = await ordersOf(completing.appointmentId);
+    paypal.finishRefund(held?.giveBackRefundId ?? '', 'COMPLETED');
+    await ageClaim(completingOrder);
+    await app.payments.reconcileStaleCaptures();
+    expect((await ordersOf(completing.appointmentId))[0]).toMatchObject({ state: 'refunded', giveBackRefundId: null });
+    expect((await unwanted(completing.appointmentId))[0].changes.unwantedCapture.after).toContain(`refunded (${held?.giveBackRefundId})`);
+    expect(await adminMailsOf(completingOrder)).toHaveLength(1);
+    expect(made((await providerCaptures(completing.appointmentId))[0]?.captureId ?? '')).toHaveLength(1);
+  });
+
   it('announces a give-back that keeps failing once, not at every attempt, and again when it is made', async () => {
     const { customer, appointmentId } = await completedJob('80.00');
     const orderId = await createOrder(customer, appointmentId);

@@ -310,6 +310,11 @@ export const paymentOrders = pgTable(
     pendingSince: timestamp('pending_since', { withTimezone: true, mode: 'date' }),
     /** When giving back a capture that must not stand first failed: the history and the admins hear of it once. */
     giveBackFailedAt: timestamp('give_back_failed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The provider's refund of a capture that must not stand while the provider holds it PENDING (looked up until it is
+     * completed), or `failed:<id>` once the provider failed it (the next refund is asked with a new request id).
+     */
+    giveBackRefundId: text('give_back_refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -53,6 +53,7 @@ export async function updateOrder(
     closedReason?: string | null;
     pendingSince?: Date | null;
     giveBackFailedAt?: Date | null;
+    giveBackRefundId?: string | null;
   },
 ): Promise<void> {
   await db

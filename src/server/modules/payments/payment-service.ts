@@ -32,7 +32,7 @@ import {
   refundContent,
   unwantedCaptureContent,
 } from './payment-emails.ts';
-import { type CaptureResult, type PaymentProvider, PaymentProviderError, valueToCents } from './payment-provider.ts';
+import { type CaptureResult, type PaymentProvider, PaymentProviderError, type RefundResult, valueToCents } from './payment-provider.ts';
 import {
   claimPayReminder,
   claimStaleCaptures,
@@ -702,37 +702,57 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async giveBack(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
     const amountCents = valueToCents(result.amountValue);
-    let refundId = '';
-    let failure = '';
+    // After the provider failed a refund it had held PENDING, the same request id would be answered with that one.
+    const failedBefore = order.giveBackRefundId?.startsWith('failed:') ? order.giveBackRefundId.slice('failed:'.length) : undefined;
+    let outcome: GiveBackOutcome;
     try {
-      ({ refundId } = await this.provider.refundCapture({
+      const refund = await this.provider.refundCapture({
         captureId: result.captureId,
         amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
-        requestId: `refund-capture-${result.captureId}`,
-      }));
+        requestId: failedBefore ? `refund-capture-${result.captureId}-after-${failedBefore}` : `refund-capture-${result.captureId}`,
+      });
+      outcome =
+        refund.status === 'PENDING' ? { kind: 'pending', refundId: refund.refundId } : { kind: 'refunded', refundId: refund.refundId };
     } catch (error) {
-      if (error instanceof PaymentProviderError && error.kind === 'already-refunded') refundId = 'refunded earlier';
-      else failure = error instanceof Error ? error.message : String(error);
+      if (error instanceof PaymentProviderError && error.kind === 'already-refunded')
+        outcome = { kind: 'refunded', refundId: 'refunded earlier' };
+      else outcome = { kind: 'failed', failure: error instanceof Error ? error.message : String(error) };
     }
-    const refunded = failure === '';
+    await this.recordGiveBack(order, result, why, outcome);
+  }
+
+  /**
+   * What became of a give-back, in the order, the job's history, the admins' e-mail and the error log: a refund made
+   * closes the order; one the provider holds PENDING keeps the order claimed with the refund's id, for the reconciler
+   * to look up (the admins hear once it is made or fails); a failure is announced once (`give_back_failed_at`).
+   */
+  private async recordGiveBack(order: PaymentOrderRow, result: CaptureResult, why: string, outcome: GiveBackOutcome): Promise<void> {
+    const amountCents = valueToCents(result.amountValue);
     const announced = await this.db.transaction(async (tx) => {
       await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
       const current = await findPaymentOrder(tx, order.orderId, true);
-      if (refunded) await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}` });
-      else if (current?.giveBackFailedAt) return false;
+      if (outcome.kind === 'refunded') {
+        await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}`, giveBackRefundId: null });
+      } else if (outcome.kind === 'pending') {
+        if (current?.giveBackRefundId === outcome.refundId) return false;
+        await updateOrder(tx, order.orderId, { giveBackRefundId: outcome.refundId, claimedAt: new Date() });
+      } else if (current?.giveBackFailedAt) return false;
       else await updateOrder(tx, order.orderId, { giveBackFailedAt: new Date() });
+      const after =
+        outcome.kind === 'refunded'
+          ? `refunded (${outcome.refundId}): ${why}`
+          : outcome.kind === 'pending'
+            ? `refund asked (${outcome.refundId}), pending at ${this.provider.kind}: ${why}`
+            : `not refunded yet: ${why}`;
       await recordHistory(tx, {
         appointmentId: order.appointmentId,
         actorUserId: SYSTEM.userId,
         actorEmail: SYSTEM.email,
         action: 'refund',
-        changes: {
-          unwantedCapture: {
-            before: `${result.captureId} ($${result.amountValue}, order ${order.orderId})`,
-            after: refunded ? `refunded (${refundId}): ${why}` : `not refunded yet: ${why}`,
-          },
-        },
+        changes: { unwantedCapture: { before: `${result.captureId} ($${result.amountValue}, order ${order.orderId})`, after } },
       });
+      // The admins hear when the money is back, or when it needs their hand; a pending refund needs neither yet.
+      if (outcome.kind === 'pending') return true;
       const adminUrl = `${this.config.publicUrl}/admin`;
       for (const admin of await adminEmails(tx)) {
         const content = unwantedCaptureContent({
@@ -741,7 +761,7 @@ export class PaymentService implements JobPaymentGuard {
           captureId: result.captureId,
           amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
           why,
-          refunded,
+          refunded: outcome.kind === 'refunded',
           adminUrl,
         });
         await this.mail.enqueue({ to: admin, ...renderEmail(content, this.config.support) }, tx);
@@ -750,16 +770,20 @@ export class PaymentService implements JobPaymentGuard {
     });
     if (!announced) {
       this.log.warn(
-        { orderId: order.orderId, captureId: result.captureId, failure },
-        'giving back a capture failed again; tried again later',
+        { orderId: order.orderId, captureId: result.captureId, outcome },
+        'giving back a capture is not done yet; tried again later',
       );
       return;
     }
+    const prefix = `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}`;
     await this.recordError({
       userId: SYSTEM.userId,
-      errorMessage: refunded
-        ? `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}; the capture was refunded (${refundId}).`
-        : `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}; refunding it failed: ${failure}`,
+      errorMessage:
+        outcome.kind === 'refunded'
+          ? `${prefix}; the capture was refunded (${outcome.refundId}).`
+          : outcome.kind === 'pending'
+            ? `${prefix}; its refund (${outcome.refundId}) is pending at the provider and is looked up until it is made.`
+            : `${prefix}; refunding it failed: ${outcome.failure}`,
       appointmentIdentifier: order.appointmentId,
       componentName: 'Payments',
       source: 'server',
@@ -882,7 +906,32 @@ export class PaymentService implements JobPaymentGuard {
         await this.release(order, standing, `the provider shows the order ${standing.status || 'without a status'}, not captured`);
         continue;
       }
-      await this.settle(actor, order, standing).catch(async (error: unknown) => {
+      let claimed = order;
+      const pendingRefund = order.giveBackRefundId?.startsWith('failed:') ? undefined : order.giveBackRefundId;
+      if (pendingRefund) {
+        // A give-back the provider held PENDING: recorded once made; asked again (a new request) once failed.
+        let refund: RefundResult;
+        try {
+          refund = await this.provider.getRefund(pendingRefund);
+        } catch (error) {
+          await this.reportOnce(`give-back ${order.orderId}`, {
+            errorMessage: `The pending refund ${pendingRefund} of payment order ${order.orderId} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
+            appointmentIdentifier: order.appointmentId,
+          });
+          continue;
+        }
+        if (refund.status === 'PENDING') continue;
+        if (refund.status === 'COMPLETED') {
+          await this.recordGiveBack(order, standing, 'the refund the provider held pending was made', {
+            kind: 'refunded',
+            refundId: pendingRefund,
+          });
+          continue;
+        }
+        claimed = { ...order, giveBackRefundId: `failed:${pendingRefund}` };
+        await updateOrder(this.db, order.orderId, { giveBackRefundId: claimed.giveBackRefundId });
+      }
+      await this.settle(actor, claimed, standing).catch(async (error: unknown) => {
         if (error instanceof HttpError) return;
         this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
         await this.reportOnce(`settle ${order.orderId}`, {
@@ -1198,6 +1247,9 @@ export class PaymentService implements JobPaymentGuard {
     };
   }
 }
+
+/** What asking the provider to give a capture back came to. */
+type GiveBackOutcome = { kind: 'refunded'; refundId: string } | { kind: 'pending'; refundId: string } | { kind: 'failed'; failure: string };
 
 /** A capture that took no money: `release` when the order may be tried again at once, `declined` for the payer's card. */
 class CaptureFailed extends Error {
