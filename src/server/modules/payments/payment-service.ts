@@ -606,23 +606,14 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async holdPending(order: PaymentOrderRow, result: CaptureResult): Promise<never> {
     const first = await this.db.transaction(async (tx) => {
-      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-      const current = await findPaymentOrder(tx, order.orderId, true);
+      const current = await lockOrder(tx, order);
       if (current?.state !== 'capturing') return false;
       const now = new Date();
       await updateOrder(tx, order.orderId, { claimedAt: now, pendingSince: current.pendingSince ?? now });
       if (current.pendingSince) return false;
-      await recordHistory(tx, {
-        appointmentId: order.appointmentId,
-        actorUserId: SYSTEM.userId,
-        actorEmail: SYSTEM.email,
-        action: 'payment-pending',
-        changes: {
-          paymentPending: {
-            before: null,
-            after: `${result.captureId} ($${result.amountValue}, order ${order.orderId}) held PENDING by ${this.provider.kind}: recorded when it completes`,
-          },
-        },
+      await notePendingCapture(tx, order, {
+        before: null,
+        after: `${result.captureId} ($${result.amountValue}, order ${order.orderId}) held PENDING by ${this.provider.kind}: recorded when it completes`,
       });
       return true;
     });
@@ -648,8 +639,7 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async release(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-      const current = await findPaymentOrder(tx, order.orderId, true);
+      const current = await lockOrder(tx, order);
       if (current?.state !== 'capturing') return;
       if (!current.pendingSince) {
         await updateOrder(tx, order.orderId, { state: 'created', claimedAt: null });
@@ -660,17 +650,9 @@ export class PaymentService implements JobPaymentGuard {
         claimedAt: null,
         closedReason: `the provider did not complete the pending capture: ${why}`,
       });
-      await recordHistory(tx, {
-        appointmentId: order.appointmentId,
-        actorUserId: SYSTEM.userId,
-        actorEmail: SYSTEM.email,
-        action: 'payment-pending',
-        changes: {
-          paymentPending: {
-            before: `${result.captureId} held PENDING by ${this.provider.kind}`,
-            after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
-          },
-        },
+      await notePendingCapture(tx, order, {
+        before: `${result.captureId} held PENDING by ${this.provider.kind}`,
+        after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
       });
       const job = await findJob(tx, order.appointmentId, { includeInactive: true });
       const owner = job ? await accountById(tx, job.userId) : undefined;
@@ -729,8 +711,7 @@ export class PaymentService implements JobPaymentGuard {
   private async recordGiveBack(order: PaymentOrderRow, result: CaptureResult, why: string, outcome: GiveBackOutcome): Promise<void> {
     const amountCents = valueToCents(result.amountValue);
     const announced = await this.db.transaction(async (tx) => {
-      await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-      const current = await findPaymentOrder(tx, order.orderId, true);
+      const current = await lockOrder(tx, order);
       if (outcome.kind === 'refunded') {
         await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}`, giveBackRefundId: null });
       } else if (outcome.kind === 'pending') {
@@ -1246,6 +1227,23 @@ export class PaymentService implements JobPaymentGuard {
       refundReference: payment.refundReference ?? '',
     };
   }
+}
+
+/** The job's lock, as every change of the job takes it first, then the order's, read again under both. */
+async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<PaymentOrderRow | undefined> {
+  await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+  return findPaymentOrder(tx, order.orderId, true);
+}
+
+/** The job's history of a capture the provider held PENDING: when it was held, and when it was declined. */
+async function notePendingCapture(tx: Executor, order: PaymentOrderRow, change: { before: string | null; after: string }): Promise<void> {
+  await recordHistory(tx, {
+    appointmentId: order.appointmentId,
+    actorUserId: SYSTEM.userId,
+    actorEmail: SYSTEM.email,
+    action: 'payment-pending',
+    changes: { paymentPending: change },
+  });
 }
 
 /** What asking the provider to give a capture back came to. */
