@@ -275,7 +275,8 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * The states of an order. `created`: it may be captured. `capturing`: one request has claimed it and is asking
- * the provider (or the provider's answer is not known yet). `captured`: its payment is recorded. `voided`: the job
+ * the provider, the provider's answer is not known yet, the provider holds its capture PENDING (`pending_since`), or
+ * a capture of it that must not stand is being given back. `captured`: its payment is recorded. `voided`: the job
  * changed (amount, completion, cancellation, deletion) or a newer order replaced it; it can never be captured.
  * `refunded`: it was captured and the money went back.
  */

@@ -116,7 +116,8 @@ export interface JobPaymentGuard {
  * refunded). An order is bound to its job and to the amount of the moment it was created; capture locks the job,
  * re-checks it, and claims the order before the provider is asked, so the provider is asked to capture at most one
  * order per job whatever arrives at once; a capture the provider reports anyway for a job that cannot take it is
- * refunded through the provider.
+ * refunded through the provider. What the provider holds PENDING (a capture under review, a refund) is neither
+ * recorded nor released: the reconciler looks it up until the provider completes or fails it (decision 010).
  */
 export class PaymentService implements JobPaymentGuard {
   constructor(
