@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { english } from '../../shared/english.ts';
+import { tooManyAttempts } from '../../shared/messages.ts';
 import { clientErrorMessage, HttpError } from './errors.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
@@ -32,13 +33,6 @@ export function containsNul(input: unknown): boolean {
     }
   }
   return false;
-}
-
-export function waitText(milliseconds: number): string {
-  const seconds = Math.max(1, Math.ceil(milliseconds / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /**
@@ -84,8 +78,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     global: true,
     max: 600,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${waitText(context.ttl)}.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, 'RATE_LIMITED', tooManyAttempts(context.ttl)),
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

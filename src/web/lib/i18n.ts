@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { fillIn } from '../../shared/english.ts';
 import { isLocale, LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
+import { readTooManyAttempts } from '../../shared/messages.ts';
 
 /**
  * The browser's languages (decision 016): Lingui, with one catalogue per part of the app, and only the active
@@ -138,7 +139,11 @@ export function activeLocale(): Locale {
  * is its message id (src/shared/english.ts); a text no loaded catalogue holds is shown as it came, its
  * placeholders filled in.
  */
-export const translate = (english: string, values?: Record<string, string | number>): string =>
-  english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
+export const translate = (english: string, values?: Record<string, string | number>): string => {
+  // A rate limit's wait comes filled in ("… in 12 minutes."): matched back to its template, with its count.
+  const limited = readTooManyAttempts(english);
+  if (limited && limited.template in i18n.messages) return i18n._(limited.template, { count: limited.count });
+  return english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
+};
 
 export { i18n };
