@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './start-warning.ts';
 
 /**
  * The only reader of process.env. Every variable is parsed here once; a bad value stops the start with a
@@ -26,11 +27,11 @@ const wholeNumber = (min: number, max: number, fallback: number, message: string
   );
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-/** An http:// address of another machine than this one (localhost, 127.0.0.1, ::1). */
+/** An http:// address of another machine than this one (localhost, 127.x.x.x, ::1). */
 function isPlainHttpElsewhere(url: string): boolean {
   try {
     const { protocol, hostname } = new URL(url);
-    return protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+    return protocol === 'http:' && !isLoopbackHost(hostname.replace(/^\[(.*)\]$/, '$1'));
   } catch {
     return false;
   }

@@ -156,6 +156,11 @@ export class PaymentService implements JobPaymentGuard {
     return false;
   }
 
+  /** Where a customer pays a job: its checkout, which asks them to sign in first when they are signed out. */
+  private payUrl(appointmentId: string): string {
+    return `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(appointmentId)}`;
+  }
+
   /** The pay link, or a reminder of it, to the job's customer in their language. */
   private async sendPayLink(tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
     const owner = await accountById(tx, job.userId);
@@ -165,7 +170,7 @@ export class PaymentService implements JobPaymentGuard {
       stage,
       startsAt: job.startsAt,
       amountCents: job.amountCents,
-      payUrl: `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`,
+      payUrl: this.payUrl(job.id),
       phone: this.config.support.phone,
       lines: customerLines(job.bill, job.amountCents),
     });
@@ -173,7 +178,7 @@ export class PaymentService implements JobPaymentGuard {
     // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
     if (stage === 'link') {
       await this.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
-        payLinkText(texted, job.amountCents, texted.link(`${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`)),
+        payLinkText(texted, job.amountCents, texted.link(this.payUrl(job.id))),
       );
     }
     return true;
@@ -607,7 +612,7 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async holdPending(order: PaymentOrderRow, result: CaptureResult): Promise<never> {
     const first = await this.db.transaction(async (tx) => {
-      const current = await lockOrder(tx, order);
+      const { current } = await lockOrder(tx, order);
       if (current?.state !== 'capturing') return false;
       const now = new Date();
       await updateOrder(tx, order.orderId, { claimedAt: now, pendingSince: current.pendingSince ?? now });
@@ -640,7 +645,7 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async release(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await lockOrder(tx, order);
+      const { job, current } = await lockOrder(tx, order);
       if (current?.state !== 'capturing') return;
       if (!current.pendingSince) {
         await updateOrder(tx, order.orderId, { state: 'created', claimedAt: null });
@@ -655,14 +660,13 @@ export class PaymentService implements JobPaymentGuard {
         before: `${result.captureId} held PENDING by ${this.provider.kind}`,
         after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
       });
-      const job = await findJob(tx, order.appointmentId, { includeInactive: true });
       const owner = job ? await accountById(tx, job.userId) : undefined;
       if (job && owner && isPayable(job)) {
         const language = translatorFor(owner.locale);
         const content = pendingDeclinedContent(language, {
           startsAt: job.startsAt,
           amountCents: job.amountCents,
-          payUrl: `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(job.id)}`,
+          payUrl: this.payUrl(job.id),
           phone: this.config.support.phone,
         });
         await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
@@ -712,7 +716,7 @@ export class PaymentService implements JobPaymentGuard {
   private async recordGiveBack(order: PaymentOrderRow, result: CaptureResult, why: string, outcome: GiveBackOutcome): Promise<void> {
     const amountCents = valueToCents(result.amountValue);
     const announced = await this.db.transaction(async (tx) => {
-      const current = await lockOrder(tx, order);
+      const { current } = await lockOrder(tx, order);
       if (outcome.kind === 'refunded') {
         await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}`, giveBackRefundId: null });
       } else if (outcome.kind === 'pending') {
@@ -1057,8 +1061,7 @@ export class PaymentService implements JobPaymentGuard {
       }
     }
     const done = await this.db.transaction(async (tx) => {
-      const appointment = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      const { job: appointment, current } = await lockPayment(tx, payment);
       if (current.refundedAt || !appointment) return current;
       return this.finishRefund(tx, actor, current, appointment, reference, true);
     });
@@ -1074,8 +1077,7 @@ export class PaymentService implements JobPaymentGuard {
    */
   private async holdPendingRefund(payment: PaymentRow, refundId: string, actor: Actor): Promise<never> {
     await this.db.transaction(async (tx) => {
-      await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      const { current } = await lockPayment(tx, payment);
       if (current.refundedAt || current.refundPendingId === refundId) return;
       await updatePayment(tx, payment.id, { refundPendingId: refundId, refundClaimedAt: new Date() });
       await recordHistory(tx, {
@@ -1097,8 +1099,7 @@ export class PaymentService implements JobPaymentGuard {
     if (standing.status === 'PENDING') return;
     if (standing.status === 'COMPLETED') {
       await this.db.transaction(async (tx) => {
-        const appointment = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-        const current = (await findPayment(tx, payment.id, true)) ?? payment;
+        const { job: appointment, current } = await lockPayment(tx, payment);
         if (current.refundedAt || current.refundPendingId !== refundId || !appointment) return;
         await updatePayment(tx, payment.id, { refundPendingId: null });
         await this.finishRefund(tx, actor, current, appointment, refundId, true);
@@ -1108,8 +1109,7 @@ export class PaymentService implements JobPaymentGuard {
     }
     // FAILED or CANCELLED: no money went back; the payment stands, and the owner can refund it again.
     await this.db.transaction(async (tx) => {
-      await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-      const current = (await findPayment(tx, payment.id, true)) ?? payment;
+      const { current } = await lockPayment(tx, payment);
       if (current.refundedAt || current.refundPendingId !== refundId) return;
       await updatePayment(tx, payment.id, {
         refundPendingId: null,
@@ -1231,9 +1231,15 @@ export class PaymentService implements JobPaymentGuard {
 }
 
 /** The job's lock, as every change of the job takes it first, then the order's, read again under both. */
-async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<PaymentOrderRow | undefined> {
-  await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-  return findPaymentOrder(tx, order.orderId, true);
+async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<{ job?: AppointmentRow; current?: PaymentOrderRow }> {
+  const job = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+  return { job, current: await findPaymentOrder(tx, order.orderId, true) };
+}
+
+/** The same for a payment: the job's lock, then the payment's, read again under both (the row given if it vanished). */
+async function lockPayment(tx: Executor, payment: PaymentRow): Promise<{ job?: AppointmentRow; current: PaymentRow }> {
+  const job = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
+  return { job, current: (await findPayment(tx, payment.id, true)) ?? payment };
 }
 
 /** The job's history of a capture the provider held PENDING: when it was held, and when it was declined. */
