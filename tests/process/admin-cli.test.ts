@@ -6,10 +6,14 @@ import { freshDataDir, NODE_FLAGS, startServer } from '../support/server-process
 const CLI = fileURLToPath(new URL('../../dist/server/cli/admin.js', import.meta.url));
 const PASSWORD = 'correct horse battery';
 
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...NODE_FLAGS, CLI, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -75,7 +79,14 @@ describe('npm run admin', () => {
       await server.stop();
     }
 
-    expect((await runCli(['revoke', email], dataDir)).stdout).toBe(`${email} is no longer an admin.\n`);
+    const revoked = await runCli(['revoke', email], dataDir);
+    expect(revoked).toMatchObject({ code: 0, stdout: `${email} is no longer an admin.\n`, stderr: '' });
+    // Still listed in ADMIN_EMAILS, the address would make a new account an admin: the owner is told to remove it.
+    const stillListed = await runCli(['revoke', email], dataDir, { ADMIN_EMAILS: `other@example.com, ${email.toUpperCase()}` });
+    expect(stillListed.code).toBe(0);
+    expect(stillListed.stderr).toBe(
+      `Warning: ADMIN_EMAILS still lists ${email}. Remove it there too and restart the server: while it is listed, a new account registered with this address becomes an admin.\n`,
+    );
     server = await startServer({ dataDir });
     try {
       expect(await loginIsAdmin(server.url, email)).toBe(false);

@@ -31,6 +31,13 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     process.stdout.write(command === 'grant' ? `${email} is now an admin.\n` : `${email} is no longer an admin.\n`);
+    if (command === 'revoke' && config.adminEmails.includes(email)) {
+      // The account keeps its role revoked, but ADMIN_EMAILS would make an admin of a new account registered with the
+      // address (after this one is deleted, or by Google sign-in once it is gone).
+      process.stderr.write(
+        `Warning: ADMIN_EMAILS still lists ${email}. Remove it there too and restart the server: while it is listed, a new account registered with this address becomes an admin.\n`,
+      );
+    }
     return 0;
   } finally {
     await database.close();
