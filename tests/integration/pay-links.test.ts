@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { payRequests } from '../../src/server/db/schema.ts';
-import { mailbox } from '../support/accounts.ts';
+import { mailbox, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
@@ -120,6 +120,68 @@ describe('the pay link and its reminders', () => {
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(paid.email)).toHaveLength(1);
     expect(await payMails(deleted.email)).toHaveLength(1);
+  });
+
+  /** The job's payment, as the owner's paid list shows it, refunded by the owner. */
+  const refundJob = async (id: string) => {
+    const paid = await subject.app.inject({ method: 'GET', url: '/api/admin/paid', headers: { cookie: admin.cookie } });
+    const payment = (paid.json() as { entries: Array<{ id: string; payment: { id: string } }> }).entries.find(
+      (entry) => entry.id === id,
+    )?.payment;
+    const refunded = await subject.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment?.id}/refund`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+  };
+
+  it('ends with the payment: a refund afterwards does not start the reminders again, whenever it comes', async () => {
+    const early = await customerWithVisit('paylink-refund-early');
+    const late = await customerWithVisit('paylink-refund-late');
+    for (const customer of [early, late]) {
+      expect((await edit(customer.visit, { isCompleted: true, amount: '80' })).statusCode).toBe(200);
+      expect((await edit(customer.visit, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
+      expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.visit))).toEqual([]);
+    }
+    // One refunded the day after the link, the other after both reminders would have gone.
+    await refundJob(early.visit);
+    await sentDaysAgo(early.visit, 3);
+    await sentDaysAgo(late.visit, 8);
+    await refundJob(late.visit);
+    await subject.app.payments.sendDuePayReminders();
+    await sentDaysAgo(early.visit, 7);
+    expect(await subject.app.payments.sendDuePayReminders()).toBe(0);
+    for (const customer of [early, late]) {
+      const subjects = (await mailbox(subject.app, customer.email)).map((mail) => mail.subject);
+      expect(
+        subjects.filter((text) => text.startsWith('A friendly reminder')),
+        customer.email,
+      ).toEqual([]);
+      expect(
+        subjects.filter((text) => text.startsWith('Your TechHelp refund')),
+        customer.email,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('sends nothing more to an account deleted since: no reminder, no receipt, no refund notice', async () => {
+    const customer = await customerWithVisit('paylink-gone');
+    expect((await edit(customer.visit, { isCompleted: true, amount: '60' })).statusCode).toBe(200);
+    const gone = await subject.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: { cookie: customer.cookie },
+      payload: { confirmation: PASSWORD },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await sentDaysAgo(customer.visit, 3);
+    expect(await subject.app.payments.sendDuePayReminders()).toBe(0);
+    // The owner still records the payment of the job done, and may refund it: the books keep both, no e-mail goes.
+    expect((await edit(customer.visit, { isPaid: true, paymentMethod: 'check' })).statusCode).toBe(200);
+    await refundJob(customer.visit);
+    expect(await mailbox(subject.app, `deleted-${customer.id.toLowerCase()}@deleted.invalid`)).toEqual([]);
+    expect((await mailbox(subject.app, customer.email)).filter((mail) => /reminder|receipt|refund|Thank/i.test(mail.subject))).toEqual([]);
   });
 
   it('is sent once by two instances looking at the same time', async () => {

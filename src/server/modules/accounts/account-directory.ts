@@ -30,8 +30,13 @@ function accountOf(
   return row ? { id: row.id, email: row.email, emailVerified: row.emailVerified, isAdmin: row.isAdmin, locale: row.locale } : undefined;
 }
 
+/**
+ * The account, or undefined when there is none or its owner deleted it (decision 024): a deleted account's row stays,
+ * emptied, for the paid records that name it, and nothing more is sent to it.
+ */
 export async function accountById(db: Executor, id: string): Promise<Account | undefined> {
-  return accountOf(await findUserById(db, id));
+  const row = await findUserById(db, id);
+  return row?.deletedAt ? undefined : accountOf(row);
 }
 
 export async function accountByEmail(db: Executor, email: string): Promise<Account | undefined> {

@@ -291,4 +291,6 @@ export async function listInvoicesOfJobs(db: Executor, appointmentIds: string[])
 export async function forgetPayers(db: Executor, appointmentIds: string[]): Promise<void> {
   if (appointmentIds.length === 0) return;
   await db.update(payments).set({ payerName: '', payerEmail: '' }).where(inArray(payments.appointmentId, appointmentIds));
+  // No one is left to remind of a pay link.
+  await db.delete(payRequests).where(inArray(payRequests.appointmentId, appointmentIds));
 }

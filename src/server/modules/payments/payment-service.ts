@@ -142,7 +142,7 @@ export class PaymentService implements JobPaymentGuard {
   /**
    * Call inside the transaction that changed the job, with the job before and after: a job that has just become
    * payable (completed, with an amount, unpaid) e-mails its customer the pay link, and its reminders start; one
-   * that is no longer waiting for a payment (un-completed, its amount cleared) has none due. Answers whether an
+   * that is no longer waiting for a payment (paid, cancelled, deleted, un-completed, its amount cleared) has none due. Answers whether an
    * e-mail was queued, for the caller to deliver once the transaction commits.
    */
   async afterJobChange(tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
@@ -152,7 +152,9 @@ export class PaymentService implements JobPaymentGuard {
       await startPayRequest(tx, after.id);
       return this.sendPayLink(tx, after, 'link');
     }
-    if (!after.completedAt || after.amountCents <= 0) await endPayRequest(tx, after.id);
+    // Paid, cancelled, deleted, un-completed or its amount cleared: nothing is waiting for a payment, and a refund later
+    // does not start the reminders again (the owner gave the money back; the customer is not chased for it).
+    if (!isPayable(after)) await endPayRequest(tx, after.id);
     return false;
   }
 
@@ -780,6 +782,8 @@ export class PaymentService implements JobPaymentGuard {
   /** Marks the job paid for a payment just recorded: history, receipt and the live update, in the same transaction. */
   private async markPaid(tx: Executor, actor: Actor, appointment: AppointmentRow, payment: PaymentRow, paidNote: string): Promise<void> {
     const now = new Date();
+    // Paid: its pay link's reminders end here, whatever happens to the payment later (a refund does not restart them).
+    await endPayRequest(tx, appointment.id);
     await changeJob(tx, appointment.id, {
       paidAt: now,
       amountCents: payment.amountCents,
@@ -1286,7 +1290,10 @@ export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
   };
 }
 
-/** The customer deleted their account: their payments keep the amounts, not their name or e-mail. */
+/**
+ * The customer deleted their account: their payments keep the amounts, not their name or e-mail, and their unpaid
+ * jobs' pay links are reminded no more.
+ */
 export async function forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void> {
   await forgetPayers(tx, appointmentIds);
 }
