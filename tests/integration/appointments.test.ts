@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, user } from '../../src/server/db/schema.ts';
+import type { SessionUser } from '../../src/shared/account.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { mailbox, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -234,5 +235,62 @@ describe('booking and the customer’s appointments', () => {
     expect(await app().appointments.sendDueReminders()).toBe(0);
     const reminders = (await mailbox(app(), customer.email)).filter((mail) => mail.subject.startsWith('Reminder'));
     expect(reminders).toHaveLength(1);
+  });
+
+  const HOUR = 3_600_000;
+  const viewerOf = (customer: { id: string; email: string }): SessionUser => ({
+    id: customer.id,
+    email: customer.email,
+    emailVerified: true,
+    isAdmin: false,
+  });
+  const reminderSubjects = async (email: string) =>
+    (await mailbox(app(), email)).map((mail) => mail.subject).filter((text) => text.startsWith('Reminder'));
+
+  it('says tomorrow in a reminder sent the day before, and today in one sent late, on the visit’s own day (New York)', async () => {
+    const customer = await bookingCustomer(app(), 'reminder-words');
+    const service = app().appointments;
+    // Sunday 6 June 2027, 08:00am, reminded on Saturday at 12:00pm; Saturday 12 June, 06:30pm, reminded that morning.
+    const sunday = slotInstant('2027-06-06', '08:00am');
+    const saturday = slotInstant('2027-06-12', '06:30pm');
+    const monthBefore = new Date(sunday.getTime() - 30 * 24 * HOUR);
+    await service.book(viewerOf(customer), { date: '2027-06-06', slot: '08:00am', isRemote: false }, monthBefore);
+    await service.book(viewerOf(customer), { date: '2027-06-12', slot: '06:30pm', isRemote: true }, monthBefore);
+    expect(await service.sendDueReminders(new Date(sunday.getTime() - 20 * HOUR))).toBe(1);
+    expect(await service.sendDueReminders(new Date(saturday.getTime() - 9 * HOUR))).toBe(1);
+    expect(await reminderSubjects(customer.email)).toEqual([
+      'Reminder: your TechHelp visit today',
+      'Reminder: your TechHelp visit tomorrow',
+    ]);
+  });
+
+  it('sends no reminder for a visit booked or moved to less than a day ahead: its confirmation or move e-mail says when', async () => {
+    const customer = await bookingCustomer(app(), 'reminder-soon');
+    const service = app().appointments;
+    // Booked on Saturday 19 June 2027 at 12:00pm for Sunday at 08:00am: confirmed, and not reminded a minute later.
+    const sunday = slotInstant('2027-06-20', '08:00am');
+    await service.book(
+      viewerOf(customer),
+      { date: '2027-06-20', slot: '08:00am', isRemote: false },
+      new Date(sunday.getTime() - 20 * HOUR),
+    );
+    expect(await service.sendDueReminders(new Date(sunday.getTime() - 20 * HOUR + 60_000))).toBe(0);
+    // Booked a week ahead, then moved to Sunday 27 June at 09:30am on the Saturday before: the move's e-mail says when.
+    const later = await service.book(
+      viewerOf(customer),
+      { date: '2027-07-03', slot: '08:00am', isRemote: false },
+      new Date(sunday.getTime() - 20 * HOUR),
+    );
+    const moveTo = slotInstant('2027-06-27', '09:30am');
+    await service.reschedule(viewerOf(customer), later.id, { date: '2027-06-27', slot: '09:30am' }, new Date(moveTo.getTime() - 20 * HOUR));
+    expect(await service.sendDueReminders(new Date(moveTo.getTime() - 20 * HOUR + 60_000))).toBe(0);
+    expect(await reminderSubjects(customer.email)).toEqual([]);
+    // Moved again by the owner (the customer's cut-off has passed), a week ahead: its reminder comes a day before.
+    const owner = { ...viewerOf(customer), isAdmin: true };
+    await service.moveForOwner(owner, later.id, { date: '2027-07-04', slot: '09:30am' }, new Date(moveTo.getTime() - 19 * HOUR));
+    const july = slotInstant('2027-07-04', '09:30am');
+    expect(await service.sendDueReminders(new Date(july.getTime() - 25 * HOUR))).toBe(0);
+    expect(await service.sendDueReminders(new Date(july.getTime() - 23 * HOUR))).toBe(1);
+    expect(await reminderSubjects(customer.email)).toEqual(['Reminder: your TechHelp visit tomorrow']);
   });
 });

@@ -483,10 +483,12 @@ describe('every customer e-mail, in the customer’s saved language', () => {
 
     it('reminder', async () => {
       const { id: userId } = (await database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0] ?? { id: '' };
-      // Due within the day; each language's visit at its own minute, so the two never share a start time.
-      const startsAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + (locale === 'en' ? 3 : 4) * 3600_000);
-      await database.db.insert(appointments).values({ id: `20991231-${crypto.randomUUID()}`, userId, startsAt, slotLabel: '08:00am' });
-      await app.appointments.sendDueReminders();
+      // Sent the day before (20 hours ahead, at the pass's own clock); each language's visit at its own time, so the
+      // two never share a start time.
+      const slot = locale === 'en' ? '08:00am' : '09:30am';
+      const startsAt = slotInstant('2099-06-07', slot);
+      await database.db.insert(appointments).values({ id: `20990607-${crypto.randomUUID()}`, userId, startsAt, slotLabel: slot });
+      expect(await app.appointments.sendDueReminders(new Date(startsAt.getTime() - 20 * 3600_000))).toBe(1);
       const words = visit(startsAt);
       const subject = say(locale, 'Reminder: your {business} visit tomorrow', words);
       expectMail(await delivered(email, subject), locale, {

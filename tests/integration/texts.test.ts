@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, errorLog, outboxTexts, user } from '../../src/server/db/schema.ts';
+import { slotInstant } from '../../src/shared/business-time.ts';
 import { cookieFrom, login, mailbox, PROFILE, signUp, uniqueEmail } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
@@ -251,14 +252,24 @@ describe('text messages through Twilio', () => {
 
   it('texts the reminder the day before, and the pay link when the job is complete', async () => {
     const gus = await customer('texts-reminder', true);
+    // Sunday 7 June 2099 at 08:00am, reminded on the Saturday at noon (the reminder pass's clock).
+    const startsAt = slotInstant('2099-06-07', '08:00am');
     await subject.database.db
       .insert(appointments)
-      .values({ id: `20991230-${randomUUID()}`, userId: gus.id, startsAt: new Date(Date.now() + 3 * 3600_000), slotLabel: '08:00am' });
-    await app().appointments.sendDueReminders();
+      .values({ id: `20990607-${randomUUID()}`, userId: gus.id, startsAt, slotLabel: '08:00am' });
+    await app().appointments.sendDueReminders(new Date(startsAt.getTime() - 20 * 3_600_000));
     await deliver();
     expect(textsTo(gus.e164).at(-1)?.body).toMatch(
       /^TechHelp: a reminder of your visit tomorrow, .+\. Cannot make it\? Call \(631\) 555-0142\.$/,
     );
+    // Sent late, on the visit's own day (the server was down in the morning): today, not tomorrow.
+    const evening = slotInstant('2099-06-13', '06:30pm');
+    await subject.database.db
+      .insert(appointments)
+      .values({ id: `20990613-${randomUUID()}`, userId: gus.id, startsAt: evening, slotLabel: '06:30pm' });
+    await app().appointments.sendDueReminders(new Date(evening.getTime() - 6 * 3_600_000));
+    await deliver();
+    expect(textsTo(gus.e164).at(-1)?.body).toMatch(/^TechHelp: a reminder of your visit today, Saturday, June 13, 2099 at 06:30pm\. /);
 
     const { date, slot } = nextSlot();
     const visit = (await book(app(), gus.cookie, date, slot)).json().id as string;

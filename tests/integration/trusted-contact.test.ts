@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, user } from '../../src/server/db/schema.ts';
+import { slotInstant } from '../../src/shared/business-time.ts';
 import { type MailboxEntry, mailbox, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
@@ -65,13 +66,21 @@ describe('the trusted contact', () => {
   const adminEdit = (id: string, payload: object) =>
     app().inject({ method: 'PATCH', url: `/api/admin/appointments/${id}`, headers: { cookie: admin.cookie }, payload });
   /** A visit 3 hours ahead, written straight to the table (booking refuses it), so its reminder is due now. */
-  const visitSoon = (customer: Customer) =>
-    subject.database.db.insert(appointments).values({
-      id: `20991231-${crypto.randomUUID()}`,
+  /**
+   * A visit of the customer's on a Sunday of its own far ahead; answers the moment, the day before at noon, when its
+   * reminder is due, for the reminder pass's clock.
+   */
+  let sundaysAhead = 0;
+  const visitSoon = async (customer: Customer) => {
+    const startsAt = new Date(slotInstant('2099-06-07', '08:00am').getTime() + 7 * 86_400_000 * sundaysAhead++);
+    await subject.database.db.insert(appointments).values({
+      id: `20990607-${crypto.randomUUID()}`,
       userId: customer.id,
-      startsAt: new Date(Date.now() + 3 * 3600_000),
+      startsAt,
       slotLabel: '08:00am',
     });
+    return new Date(startsAt.getTime() - 20 * 3_600_000);
+  };
 
   /** The customer's own e-mail whose subject starts with `prefix` (the newest first, as the mailbox lists them). */
   const customerMail = async (customer: Customer, prefix: string) => {
@@ -241,14 +250,14 @@ describe('the trusted contact', () => {
     const copySubjects = async () => (await mailbox(app(), contact.email)).map((mail) => mail.subject);
 
     // The reminder.
-    await visitSoon(customer);
-    await app().appointments.sendDueReminders();
+    const dayBefore = await visitSoon(customer);
+    await app().appointments.sendDueReminders(dayBefore);
     const reminder = await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
     const [reminderCopy] = await mailbox(app(), contact.email);
     expectCopy(reminderCopy, customer, contact, reminder);
     expect(reminderCopy?.subject).toBe('Copy for Ann Helper: Reminder: your TechHelp visit tomorrow');
     // A second pass sends nothing more.
-    await app().appointments.sendDueReminders();
+    await app().appointments.sendDueReminders(dayBefore);
     expect(await copySubjects()).toHaveLength(1);
 
     // Booked, moved, cancelled: a copy of each.
@@ -439,8 +448,7 @@ describe('the trusted contact', () => {
     // No more copies of anything: a booking, a cancellation, a reminder.
     const second = await bookNext(customer);
     expect((await cancel(customer, second)).statusCode).toBe(204);
-    await visitSoon(customer);
-    await app().appointments.sendDueReminders();
+    await app().appointments.sendDueReminders(await visitSoon(customer));
     await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
     expect(await mailbox(app(), contact.email)).toHaveLength(1);
 
@@ -491,8 +499,7 @@ describe('the trusted contact', () => {
     expect((await removeContact(customer.cookie)).statusCode).toBe(204);
     expect((await cancel(customer, id)).statusCode).toBe(204);
     await bookNext(customer);
-    await visitSoon(customer);
-    await app().appointments.sendDueReminders();
+    await app().appointments.sendDueReminders(await visitSoon(customer));
     expect(await customerMail(customer, 'Reminder: your TechHelp visit tomorrow')).toBeDefined();
     expect(await mailbox(app(), contact.email)).toHaveLength(1);
 

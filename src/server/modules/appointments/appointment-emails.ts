@@ -55,11 +55,14 @@ export function confirmationContent(language: Translator, facts: VisitFacts, hom
   };
 }
 
-export function reminderContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+/** The reminder a day before; `today` when it goes out on the visit's own day (in New York). */
+export function reminderContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string, today = false): EmailContent {
   const { t } = language;
   const words = visitWords(language, facts);
   return {
-    subject: t(english('Reminder: your {business} visit tomorrow'), words),
+    subject: today
+      ? t(english('Reminder: your {business} visit today'), words)
+      : t(english('Reminder: your {business} visit tomorrow'), words),
     paragraphs: [
       t(english('This is a reminder of your {kind} visit on {when}.'), words),
       facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),

@@ -104,10 +104,10 @@ export async function updateAppointment(
 }
 
 /**
- * Claims the appointments whose reminder is due (starting within `withinSeconds`, none sent yet) by marking
+ * Claims the appointments whose reminder is due (starting within `withinSeconds` of `now`, none sent yet) by marking
  * them sent; SKIP LOCKED lets several instances run this at once without sending a reminder twice.
  */
-export async function claimDueReminders(db: Executor, withinSeconds: number, limit: number) {
+export async function claimDueReminders(db: Executor, now: Date, withinSeconds: number, limit: number) {
   const due = db
     .select({ id: appointments.id })
     .from(appointments)
@@ -116,8 +116,8 @@ export async function claimDueReminders(db: Executor, withinSeconds: number, lim
         active,
         isNull(appointments.reminderSentAt),
         isNull(appointments.completedAt),
-        gt(appointments.startsAt, sql`now()`),
-        lte(appointments.startsAt, sql`now() + make_interval(secs => ${withinSeconds})`),
+        gt(appointments.startsAt, now),
+        lte(appointments.startsAt, new Date(now.getTime() + withinSeconds * 1000)),
       ),
     )
     .limit(limit)

@@ -79,6 +79,15 @@ import { calendarFeed, calendarInvite } from './calendar-invite.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
+/**
+ * A visit booked or moved to less than a day ahead gets no reminder: its confirmation (or the move's e-mail), sent
+ * at that moment, already says when; a reminder would follow it within a minute. The time to store as the
+ * reminder's, or null for a reminder still to come a day before.
+ */
+function reminderAlreadyCovered(startsAt: Date, now: Date): Date | null {
+  return startsAt.getTime() - now.getTime() <= REMINDER_LEAD_SECONDS * 1000 ? now : null;
+}
+
 /** The customer's view of a visit; with the cut-off in hours, until when it can be changed online. */
 export function customerAppointment(row: AppointmentRow, cutoffHours?: number): CustomerAppointment {
   const changeable = cutoffHours !== undefined && row.completedAt === null && row.paidAt === null;
@@ -323,6 +332,7 @@ export class AppointmentService {
           startsAt,
           slotLabel: input.slot,
           isRemote: input.isRemote,
+          reminderSentAt: reminderAlreadyCovered(startsAt, now),
         });
         if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         const facts = this.facts(created, profile, viewer.email);
@@ -507,8 +517,8 @@ export class AppointmentService {
           startsAt,
           slotLabel: input.slot,
           inviteSequence: found.inviteSequence + 1,
-          // The reminder goes out again, a day before the new time.
-          reminderSentAt: null,
+          // The reminder goes out again, a day before the new time (unless that is already past: the move's e-mail says it).
+          reminderSentAt: reminderAlreadyCovered(startsAt, now),
         });
         await recordHistory(tx, {
           appointmentId: id,
@@ -609,19 +619,23 @@ export class AppointmentService {
   }
 
   /** Sends the reminders that are due; each is claimed and mailed in one transaction, so never twice. */
-  async sendDueReminders(): Promise<number> {
+  async sendDueReminders(now = new Date()): Promise<number> {
     const sent = await this.db.transaction(async (tx) => {
-      const due = await claimDueReminders(tx, REMINDER_LEAD_SECONDS, 50);
+      const due = await claimDueReminders(tx, now, REMINDER_LEAD_SECONDS, 50);
       for (const row of due) {
         const profile = await profileOf(tx, row.userId);
         const owner = await accountById(tx, row.userId);
         if (!profile || !owner) continue;
         const facts = this.facts(row, profile, owner.email);
         const language = translatorFor(owner.locale);
-        const content = reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone);
+        // Today or tomorrow, in New York: a reminder sent late (the server was down) may fall on the visit's own day.
+        const today = businessDateOf(now) === businessDateOf(row.startsAt);
+        const content = reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone, today);
         await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
         await copyToTrustedContact(tx, this.mail, this.config, row.userId, content, language);
-        await this.texts.toCustomer(tx, row.userId, 'reminder', (texted) => reminderText(texted, row.startsAt, this.config.support.phone));
+        await this.texts.toCustomer(tx, row.userId, 'reminder', (texted) =>
+          reminderText(texted, row.startsAt, this.config.support.phone, today),
+        );
       }
       return due.length;
     });

@@ -28,12 +28,12 @@ export function confirmationText(language: Translator, startsAt: Date, isRemote:
     : language.t(english('{business}: your visit is booked for {when}. To change it, call {phone}. Reply STOP to stop texts.'), values);
 }
 
-export function reminderText(language: Translator, startsAt: Date, phone: string): string {
-  return language.t(english('{business}: a reminder of your visit tomorrow, {when}. Cannot make it? Call {phone}.'), {
-    business: BUSINESS_NAME,
-    when: language.appointmentTime(startsAt),
-    phone,
-  });
+/** The reminder a day before; `today` when it goes out on the visit's own day (in New York). */
+export function reminderText(language: Translator, startsAt: Date, phone: string, today = false): string {
+  const values = { business: BUSINESS_NAME, when: language.appointmentTime(startsAt), phone };
+  return today
+    ? language.t(english('{business}: a reminder of your visit today, {when}. Cannot make it? Call {phone}.'), values)
+    : language.t(english('{business}: a reminder of your visit tomorrow, {when}. Cannot make it? Call {phone}.'), values);
 }
 
 export function onMyWayText(language: Translator, phone: string): string {
