@@ -14,6 +14,20 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 describe('the owner’s schedule rules', () => {
+  it('closes a range of at most a year (366 days, both ends included), in the request and in the form', () => {
+    const range = (from: string, to: string) => CloseTimeSchema.safeParse({ kind: 'range', from, to, reason: '' });
+    const form = (from: string, to: string) => CloseTimeFormSchema.safeParse({ kind: 'range', from, to, slot: '', reason: '' });
+    for (const check of [range, form]) {
+      expect(check('2028-01-01', '2028-12-31').success).toBe(true);
+      const tooLong = check('2027-01-01', '2028-01-02');
+      expect(tooLong.success).toBe(false);
+      expect(tooLong.error?.issues).toEqual([
+        expect.objectContaining({ path: ['to'], message: 'A closure can cover at most 366 days. Check the year of the last day.' }),
+      ]);
+      expect(check('2027-01-02', '2927-01-03').success).toBe(false);
+    }
+  });
+
   it('a slot is in time off when its 90 minutes overlap a closed span (end exclusive)', () => {
     const closed = [{ startsAt: slotInstant('2026-12-05', '12:30pm'), endsAt: slotInstant('2026-12-05', '02:00pm') }];
     expect(isInTimeOff(slotInstant('2026-12-05', '12:30pm'), closed)).toBe(true);

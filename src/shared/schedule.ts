@@ -7,6 +7,14 @@ import { isSlotLabel, parseBusinessDate } from './business-time.ts';
 
 export const TIME_OFF_REASON_MAX_LENGTH = 500;
 export const MAX_RULE_HOURS = 24 * 14;
+/** The longest range one closure may cover, both days included: a year. A longer one is a typo in the year. */
+export const MAX_CLOSED_RANGE_DAYS = 366;
+export const RANGE_TOO_LONG = `A closure can cover at most ${MAX_CLOSED_RANGE_DAYS} days. Check the year of the last day.`;
+
+/** How many days from `from` to `to`, both included (dates as YYYY-MM-DD, checked before). */
+function daysIncluded(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
 
 const reason = z
   .string()
@@ -24,7 +32,11 @@ export const CloseTimeSchema = z.discriminatedUnion('kind', [
       to: date('Choose the last day to close.'),
       reason,
     })
-    .refine((value) => value.to >= value.from, { error: 'The last day must not be before the first.', path: ['to'] }),
+    .refine((value) => value.to >= value.from, { error: 'The last day must not be before the first.', path: ['to'] })
+    .refine((value) => value.to < value.from || daysIncluded(value.from, value.to) <= MAX_CLOSED_RANGE_DAYS, {
+      error: RANGE_TOO_LONG,
+      path: ['to'],
+    }),
   z.object({
     kind: z.literal('slot'),
     date: date('Choose the day of the slot.'),
@@ -50,6 +62,8 @@ export const CloseTimeFormSchema = z
       if (!parseBusinessDate(value.to)) context.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day to close.' });
       else if (value.to < value.from)
         context.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first.' });
+      else if (daysIncluded(value.from, value.to) > MAX_CLOSED_RANGE_DAYS)
+        context.addIssue({ code: 'custom', path: ['to'], message: RANGE_TOO_LONG });
     }
     if (value.kind === 'slot' && !isSlotLabel(value.slot)) {
       context.addIssue({ code: 'custom', path: ['slot'], message: 'Choose the time to close.' });

@@ -120,6 +120,18 @@ describe('the owner’s schedule: time off, minimum notice and cut-off', () => {
 
     const backwards = await asAdmin('POST', '/api/admin/time-off', { kind: 'range', from: day(4), to: day(3), reason: '' });
     expect(backwards.statusCode).toBe(400);
+    // A year mistyped in the last day (2927 for 2027) would close every weekend for 900 years, in one long transaction
+    // that announces each month to every open screen: refused, with the field and the reason.
+    const typo = await asAdmin('POST', '/api/admin/time-off', { kind: 'range', from: '2027-01-02', to: '2927-01-03', reason: '' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.body).toContain('A closure can cover at most 366 days. Check the year of the last day.');
+    const year = await asAdmin('POST', '/api/admin/time-off', {
+      kind: 'range',
+      from: '2028-01-01',
+      to: '2028-12-31',
+      reason: 'A year off',
+    });
+    expect(year.statusCode).toBe(201);
   });
 
   it('enforces the minimum notice to the minute across the March change to daylight time', async () => {
