@@ -10,6 +10,14 @@ export const CONFIG_COLLECTIONS = ['database', 'hardware', 'software'] as const;
 export type ConfigCollection = (typeof CONFIG_COLLECTIONS)[number];
 export const MANUAL_PAYMENT_METHODS = ['cash', 'check', 'card'] as const;
 export const ERROR_LOG_PAGE_SIZE = 25;
+
+/** Why the owner's move of a visit was refused, in the back office's words (the customer's speak of "your visit"). */
+export const OWNER_MOVE_TEXTS = {
+  sameSlot: 'The visit is already at that time. Choose another time.',
+  slotTaken: 'Another visit is booked at that time. Choose another time, or move that visit first.',
+  timeOff: 'That time is closed on your schedule (Time off). Choose another time, or reopen it first.',
+  unbookable: (windowDays: number) => `That time has passed or is more than ${windowDays} days ahead. Choose another time.`,
+} as const;
 export const CONFIG_FIELD_MAX_LENGTH = 2000;
 
 /** Dollars and cents, at most $10,000.00; an amount that does not parse is refused, never replaced. */

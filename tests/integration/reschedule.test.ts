@@ -302,7 +302,22 @@ describe('rescheduling a visit', () => {
     expect(closed.statusCode).toBe(201);
     const refused = await asOwner(admin.cookie, closedAt);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('SLOT_CLOSED');
+    // In the owner's words, not the customer's ("Sorry, we are closed", "your visit").
+    expect(refused.json().error).toEqual({
+      code: 'SLOT_CLOSED',
+      message: 'That time is closed on your schedule (Time off). Choose another time, or reopen it first.',
+    });
+    const other = await bookingCustomer(app(), 'owner-moves-other');
+    const taken = freshSlot();
+    expect((await bookAt(other.cookie, taken)).id).toBeDefined();
+    expect((await asOwner(admin.cookie, taken)).json().error).toEqual({
+      code: 'SLOT_TAKEN',
+      message: 'Another visit is booked at that time. Choose another time, or move that visit first.',
+    });
+    expect((await asOwner(admin.cookie, { date: '2020-06-06', slot: '08:00am' })).json().error).toEqual({
+      code: 'SLOT_CLOSED',
+      message: 'That time has passed or is more than 90 days ahead. Choose another time.',
+    });
 
     const before = (await mailbox(app(), customer.email)).length;
     const moved = await asOwner(admin.cookie, to);
@@ -311,6 +326,10 @@ describe('rescheduling a visit', () => {
     const mails = await mailbox(app(), customer.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.some((mail) => mail.subject.includes('has moved to'))).toBe(true);
+    expect((await asOwner(admin.cookie, to)).json().error).toEqual({
+      code: 'SAME_SLOT',
+      message: 'The visit is already at that time. Choose another time.',
+    });
     const history = await app().inject({ method: 'GET', url: `/api/admin/appointments/${id}/history`, headers: { cookie: admin.cookie } });
     expect(history.json()[0]).toMatchObject({ action: 'reschedule', actorEmail: admin.email });
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
+import { OWNER_MOVE_TEXTS } from '../../../shared/admin.ts';
 import {
   APPOINTMENT_TEXTS,
   type Availability,
@@ -387,9 +388,14 @@ export class AppointmentService {
    * The owner's schedule: no booking in time off, nor (unless the owner is moving a visit) with less than the
    * minimum notice (409, in words).
    */
-  private async refuseClosedSlot(tx: Executor, startsAt: Date, now: Date, { notice = true } = {}): Promise<void> {
+  private async refuseClosedSlot(
+    tx: Executor,
+    startsAt: Date,
+    now: Date,
+    { notice = true, timeOffText = APPOINTMENT_TEXTS.slotTimeOff }: { notice?: boolean; timeOffText?: string } = {},
+  ): Promise<void> {
     if (isInTimeOff(startsAt, await this.closedIn(businessDateOf(startsAt).slice(0, 7), tx))) {
-      throw new HttpError(409, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotTimeOff);
+      throw new HttpError(409, 'SLOT_CLOSED', timeOffText);
     }
     if (!notice) return;
     // The rules as this instance keeps them (decision 025): a change of them reaches it within milliseconds, and a
@@ -497,8 +503,14 @@ export class AppointmentService {
     by: 'customer' | 'owner',
   ): Promise<AppointmentRow> {
     const startsAt = slotInstant(input.date, input.slot);
+    // The customer reads of "your visit"; the owner, of the schedule.
+    const owner = by === 'owner';
     if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
-      throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
+      throw new HttpError(
+        400,
+        'SLOT_CLOSED',
+        owner ? OWNER_MOVE_TEXTS.unbookable(this.config.bookingWindowDays) : APPOINTMENT_TEXTS.slotClosed,
+      );
     }
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -509,10 +521,13 @@ export class AppointmentService {
           throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
         }
         if (found.startsAt.getTime() === startsAt.getTime()) {
-          throw new HttpError(409, 'SAME_SLOT', APPOINTMENT_TEXTS.rescheduleSameSlot);
+          throw new HttpError(409, 'SAME_SLOT', owner ? OWNER_MOVE_TEXTS.sameSlot : APPOINTMENT_TEXTS.rescheduleSameSlot);
         }
         if (by === 'customer') await this.refusePastCutoff(tx, found.startsAt, now);
-        await this.refuseClosedSlot(tx, startsAt, now, { notice: by === 'customer' });
+        await this.refuseClosedSlot(tx, startsAt, now, {
+          notice: by === 'customer',
+          ...(owner ? { timeOffText: OWNER_MOVE_TEXTS.timeOff } : {}),
+        });
         const moved = await updateAppointment(tx, id, {
           startsAt,
           slotLabel: input.slot,
@@ -543,7 +558,8 @@ export class AppointmentService {
       this.mail.deliverSoon();
       return row;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'SLOT_TAKEN', APPOINTMENT_TEXTS.slotTaken);
+      if (isUniqueViolation(error))
+        throw new HttpError(409, 'SLOT_TAKEN', owner ? OWNER_MOVE_TEXTS.slotTaken : APPOINTMENT_TEXTS.slotTaken);
       throw error;
     }
   }
