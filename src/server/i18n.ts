@@ -17,7 +17,7 @@ export type Translator = {
   t(english: string, values?: Record<string, unknown>): string;
   /** A visit's time as the e-mails write it, in New York time: English keeps its one fixed format. */
   appointmentTime(instant: Date | number): string;
-  /** An amount in dollars: `$12.50`, `12,50 US$`. */
+  /** An amount in dollars: `$12.50` (in Spanish as well, as US Spanish writes it). */
   money(cents: number): string;
   /** A day in New York: `November 28, 2026`, `28 de noviembre de 2026`. */
   day(instant: Date | number): string;

@@ -6,14 +6,18 @@ import type { Locale } from './locale.ts';
 /**
  * Visit times and amounts in a customer's language, for the screens and the e-mails alike (decision 016). English
  * keeps the spec's formats exactly ("Saturday, November 28, 2026 at 08:00am", "$45.50"); Spanish uses `Intl`,
- * always in New York time ("sábado, 28 de noviembre de 2026 a las 8:00 a. m.", "45,50 US$").
+ * always in New York time ("sábado, 28 de noviembre de 2026 a las 8:00 a. m."), and writes dollars as Spanish speakers
+ * in the United States read them ("$1,234.50", Intl's `es-US`): the customers live on Long Island, the prices on the
+ * service pages are written "$50", and Spain's "1234,50 US$" read as a different sum (a comma there is a thousands
+ * separator to them).
  */
 
 const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: BUSINESS_TIME_ZONE, ...options });
 const SPANISH_DATE = spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hour12: true });
-const SPANISH_HOUR = spanish({ hour: 'numeric', hour12: true });
-const SPANISH_MONEY = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+// The hours 1 to 12 (`h12`): `hour12: true` gives Spanish's 0 to 11, and the 12:30pm slot read "0:30 p. m.".
+const SPANISH_TIME = spanish({ hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+const SPANISH_HOUR = spanish({ hour: 'numeric', hourCycle: 'h12' });
+const SPANISH_MONEY = new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' });
 
 /**
  * On screen, no-break spaces keep "a. m." from splitting over two lines (`meridiem`: a slot button may still break

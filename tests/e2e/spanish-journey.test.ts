@@ -22,7 +22,8 @@ const ADMIN_EMAIL = 'owner.spanish@example.com';
 const NEW_YORK = 'America/New_York';
 const [FIRST_DAY = '', SECOND_DAY = ''] = upcomingWeekendDays(2, 2);
 
-const money = (dollars: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(dollars);
+/** Dollars as US Spanish writes them: "$60.00". */
+const money = (dollars: number) => new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
 /** Sunday to Saturday, as the calendar heads its columns in Spanish ("dom" … "sáb"), in New York time. */
 const SPANISH_WEEKDAYS = ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'].map((date) =>

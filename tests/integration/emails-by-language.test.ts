@@ -88,7 +88,7 @@ function timeOf(locale: Locale, instant: Date): string {
 function moneyOf(locale: Locale, cents: number): string {
   return locale === 'en'
     ? `$${(cents / 100).toFixed(2)}`
-    : new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    : new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /** A link into the app as the customer's e-mails carry it: `lang=es` for Spanish only. */
@@ -556,7 +556,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         ],
         action: seeMyAppointments(),
       });
-      if (locale === 'es') expect(subject).toBe('Su recibo de TechHelp: 75,00\u00a0US$');
+      if (locale === 'es') expect(subject).toBe('Su recibo de TechHelp: $75.00');
 
       // And the thank-you, asking for a rating (no REVIEW_URL here, so no public review page).
       const thanks = say(locale, 'Thank you from {business}: how did we do?', BUSINESS);

@@ -74,15 +74,15 @@ export function englishSentences(): string[] {
 export function expectedSpanishTime(instant: Date): string {
   const spanish = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es', { timeZone: 'America/New_York', ...options });
   const at =
-    spanish({ hour: 'numeric', hour12: true })
+    spanish({ hour: 'numeric', hourCycle: 'h12' })
       .formatToParts(instant)
       .find((part) => part.type === 'hour')?.value === '1'
       ? 'a la'
       : 'a las';
-  return `${spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)} ${at} ${spanish({ hour: 'numeric', minute: '2-digit', hour12: true }).format(instant)}`;
+  return `${spanish({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)} ${at} ${spanish({ hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(instant)}`;
 }
 
-/** Spaces as a person sees them: Intl puts no-break spaces in "60,00 US$" and "8:00 a. m.". */
+/** Spaces as a person sees them: Intl puts no-break spaces in "8:00 a. m.". */
 export const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** A pattern for a name that begins with this text (a button named "Editar la descripción de …"). */

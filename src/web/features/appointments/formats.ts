@@ -36,7 +36,7 @@ export function slotTime(label: SlotLabel, startsAt: Date): string {
   return activeLocale() === 'es' ? spanishTime(startsAt, 'meridiem') : label;
 }
 
-/** "$45.50" in English; "45,50 US$" in Spanish. */
+/** "$45.50", in English and in Spanish (as US Spanish writes it). */
 export function money(cents: number): string {
   return formatMoney(cents, activeLocale());
 }

@@ -6,13 +6,13 @@ import { activeLocale } from '../../lib/i18n.ts';
  * that shows them uses `useLingui()`, so that it shows them again when the language changes.
  */
 
-/** "$75.00" in English, "75,00 US$" in Spanish. */
+/** "$75.00", in English and in Spanish (as US Spanish writes it). */
 export const money = (cents: number): string => formatMoney(cents, activeLocale());
 
 /**
- * An amount on a button, whose line may break before "US$" but never inside it. Intl joins the number and the sign
- * with a no-break space, and on a phone a button breaks a unit too wide for its line anywhere (styles.css): at 360 px
- * with the text at 200 % "Pagar 75,00 US$" came out as "75,00 U" over "S$".
+ * An amount on a button, whose line may break at a space but never inside a word. Intl may join a number and its
+ * sign with a no-break space, and on a phone a button breaks a unit too wide for its line anywhere (styles.css): at
+ * 360 px with the text at 200 % Spain's "Pagar 75,00 US$" came out as "75,00 U" over "S$".
  */
 export const buttonMoney = (cents: number): string => money(cents).replace(/\u00a0/g, ' ');
 

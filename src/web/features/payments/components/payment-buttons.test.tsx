@@ -77,8 +77,8 @@ describe('the payment buttons in Spanish', () => {
     const flow = setup({ amountCents: 123_450 });
     expect(screen.getByRole('region', { name: 'Modo de prueba: no se cobra dinero' })).toBeTruthy();
     expect(screen.getByText(/no se le cobra nada a nadie/)).toBeTruthy();
-    // Intl's Spanish: a comma for the cents, the currency after the amount ("1234,50 US$", with a no-break space).
-    const pay = screen.getByRole('button', { name: /^Pagar 1\.?234,50\sUS\$ \(modo de prueba\)$/ });
+    // Dollars as US Spanish writes them ("$1,234.50"), not Spain's "1234,50 US$".
+    const pay = screen.getByRole('button', { name: 'Pagar $1,234.50 (modo de prueba)' });
     await act(async () => fireEvent.click(pay));
     expect(flow.captureOrder).toHaveBeenCalledWith('ORDER-1');
     expect(flow.onPaid).toHaveBeenCalledWith(OUTCOME);

@@ -173,7 +173,7 @@ function MakePaymentPage() {
     content = (
       <>
         {/* The spec's PAYMENT_TEXTS.makePayment in English ("Make a Payment of $75.00"); its own message here, so
-            that Spanish writes the amount as Spanish does ("75,00 US$"), as everywhere else on the screen. */}
+            that Spanish writes the amount with the rest of the screen's Spanish formats. */}
         <h2 className="h3">{t`Make a Payment of ${amount}`}</h2>
         <p className="fs-5">
           <Trans comment="{visit} is the date and time; in Spanish it ends with 'a. m.' or 'p. m.', so no period follows it">
