@@ -494,7 +494,7 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
     const rows = (page: Page) => page.locator('.appointment-table tbody tr');
     /** The welcome heading of /home, up to the address it names. */
     const welcome = () => (es('accounts', 'Welcome, <0>{email}</0>').split('<0>')[0] ?? '').trim();
-    const amount = plain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(75));
+    const amount = plain(new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(75));
 
     sweep.test(where('/home', 'full list and its dialogs, as cards on a phone'), async (findings) => {
       const page = await customer();
