@@ -11,8 +11,13 @@ import {
   useState,
 } from 'react';
 
-type Confirm = (text: string) => Promise<boolean>;
-type ConfirmModalProps = { show: boolean; text: string; onAnswer: (ok: boolean) => void };
+/**
+ * `dismissLabel`: the button that answers no, when "Cancel" would say the opposite (a question about cancelling a
+ * visit, whose "Cancel" keeps it).
+ */
+type ConfirmOptions = { dismissLabel?: string };
+type Confirm = (text: string, options?: ConfirmOptions) => Promise<boolean>;
+type ConfirmModalProps = { show: boolean; text: string; dismissLabel?: string; onAnswer: (ok: boolean) => void };
 
 /** If the dialog's code cannot be loaded (the network dropped), the browser's own confirm still asks. */
 function BrowserConfirm({ show, text, onAnswer }: ConfirmModalProps) {
@@ -35,15 +40,17 @@ const ConfirmContext = createContext<Confirm | null>(null);
 /** The one confirm dialog of the app. Mount once, near the root; ask with `useConfirm()`. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [question, setQuestion] = useState<string | null>(null);
+  const [dismissLabel, setDismissLabel] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const pending = useRef<((ok: boolean) => void) | null>(null);
 
-  const confirm = useCallback<Confirm>((text) => {
+  const confirm = useCallback<Confirm>((text, options) => {
     // A new question supersedes one left unanswered; the old one counts as cancelled.
     pending.current?.(false);
     return new Promise<boolean>((resolve) => {
       pending.current = resolve;
       setQuestion(text);
+      setDismissLabel(options?.dismissLabel);
       setOpen(true);
     });
   }, []);
@@ -60,7 +67,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       {question !== null && (
         <Suspense fallback={null}>
-          <ConfirmModal show={open} text={question} onAnswer={answer} />
+          <ConfirmModal show={open} text={question} dismissLabel={dismissLabel} onAnswer={answer} />
         </Suspense>
       )}
     </ConfirmContext.Provider>

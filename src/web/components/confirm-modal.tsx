@@ -4,15 +4,26 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
 /**
- * The confirm dialog's look: OK (focused when it opens) and Cancel; Escape and the close button cancel. When it
+ * The confirm dialog's look: OK (focused when it opens) and Cancel (or the asker's own word for no); Escape and the
+ * close button answer no. When it
  * has gone, the reader's place goes back to where it was, unless the answer opened another dialog meanwhile (the
  * description asked for after a booking): that dialog keeps the focus it took.
  */
-export function ConfirmModal({ show, text, onAnswer }: { show: boolean; text: string; onAnswer: (ok: boolean) => void }) {
+export function ConfirmModal({
+  show,
+  text,
+  dismissLabel,
+  onAnswer,
+}: {
+  show: boolean;
+  text: string;
+  dismissLabel?: string;
+  onAnswer: (ok: boolean) => void;
+}) {
   const id = useId();
   const okButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
-  const cancel = t`Cancel`;
+  const cancel = dismissLabel ?? t`Cancel`;
   return (
     <Modal
       show={show}

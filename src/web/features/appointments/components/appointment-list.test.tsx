@@ -125,6 +125,12 @@ describe('the appointment list', () => {
     fireEvent.click(table().getByRole('button', { name: /^Cancel/ }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Are you sure you want to cancel the Appointment? If YES select OK');
+    // Its two answers: OK, and a no that says it keeps the visit (a second "Cancel" would say the opposite).
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['', 'Keep my visit', 'OK']);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Your appointment has been cancelled.'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith(`/api/appointments/${open.id}/cancel`, expect.objectContaining({ method: 'POST' }));

@@ -270,7 +270,8 @@ export function AppointmentList({
   const onCancel = async (appointment: CustomerAppointment) => {
     if (cancel.isPending) return;
     if (!(await mayChange(appointment, APPOINTMENT_TEXTS.cancelNotAllowedBody))) return;
-    if (!(await confirm(translate(APPOINTMENT_TEXTS.cancelConfirm)))) return;
+    // The spec's question ends "If YES select OK"; its other answer keeps the visit, so it does not say "Cancel".
+    if (!(await confirm(translate(APPOINTMENT_TEXTS.cancelConfirm), { dismissLabel: t`Keep my visit` }))) return;
     try {
       // Resolves once the list has been read again.
       await cancel.mutateAsync(appointment.id);
