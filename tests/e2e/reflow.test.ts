@@ -239,6 +239,18 @@ function layoutProblems(page: Page): Promise<string[]> {
         .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
       problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in ${width} px (${culprits.join(', ')})`);
     }
+    // A dialog whose content scrolls inside a strip between a fixed title and fixed buttons: at large text on a
+    // phone those can leave a line or two to read the content through. What scrolls in a dialog gets half the screen.
+    for (const scroller of document.querySelectorAll<HTMLElement>('.modal.show .modal-dialog *')) {
+      if (['TEXTAREA', 'SELECT'].includes(scroller.tagName)) continue;
+      const overflowY = getComputedStyle(scroller).overflowY;
+      if (!['auto', 'scroll'].includes(overflowY) || scroller.scrollHeight <= scroller.clientHeight + 1) continue;
+      if (scroller.clientHeight < window.innerHeight / 2) {
+        problems.push(
+          `${scroller.tagName.toLowerCase()}.${[...scroller.classList].join('.')} scrolls ${scroller.scrollHeight} px of the dialog in a strip of ${scroller.clientHeight} px`,
+        );
+      }
+    }
     const describe = (element: HTMLElement) =>
       `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || (element as HTMLInputElement).name || '').trim().slice(0, 40)}"`;
     const controls = document.querySelectorAll<HTMLElement>(

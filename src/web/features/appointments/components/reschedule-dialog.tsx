@@ -142,6 +142,7 @@ export function useRescheduleDialog(onMoved: (moved: CustomerAppointment) => voi
       size="xl"
       centered
       fullscreen="sm-down"
+      dialogClassName="reschedule-dialog"
     >
       <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id={`${id}-title`} as="h2">
