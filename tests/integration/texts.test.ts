@@ -122,6 +122,8 @@ describe('text messages through Twilio', () => {
     expect((await book(app(), ana.cookie, next.date, next.slot, true)).statusCode).toBe(201);
     await deliver();
     expect(textsTo(ana.e164).at(-1)?.body).toMatch(/^TechHelp: su visita remota está reservada para /);
+    // A Spanish time ends in "a. m." or "p. m.": no sentence's full stop follows it ("p. m.. Para cambiarla").
+    expect(textsTo(ana.e164).at(-1)?.body).toMatch(/ [ap]\.\s?m\.; para cambiarla, llame al /);
   });
 
   it('texts nobody who did not tick the box, and the box is never ticked for them', async () => {
