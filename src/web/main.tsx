@@ -22,7 +22,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
+if (!container) throw new Error('no #root');
 const root = container;
 
 // The page shows nothing until its texts have come in the visitor's language (one small catalogue request). No

@@ -39,8 +39,7 @@ const ConfirmContext = createContext<Confirm | null>(null);
 
 /** The one confirm dialog of the app. Mount once, near the root; ask with `useConfirm()`. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [question, setQuestion] = useState<string | null>(null);
-  const [dismissLabel, setDismissLabel] = useState<string | undefined>(undefined);
+  const [question, setQuestion] = useState<({ text: string } & ConfirmOptions) | null>(null);
   const [open, setOpen] = useState(false);
   const pending = useRef<((ok: boolean) => void) | null>(null);
 
@@ -49,8 +48,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     pending.current?.(false);
     return new Promise<boolean>((resolve) => {
       pending.current = resolve;
-      setQuestion(text);
-      setDismissLabel(options?.dismissLabel);
+      setQuestion({ ...options, text });
       setOpen(true);
     });
   }, []);
@@ -67,7 +65,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       {question !== null && (
         <Suspense fallback={null}>
-          <ConfirmModal show={open} text={question} dismissLabel={dismissLabel} onAnswer={answer} />
+          <ConfirmModal show={open} {...question} onAnswer={answer} />
         </Suspense>
       )}
     </ConfirmContext.Provider>
@@ -77,6 +75,6 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 /** `const confirm = useConfirm(); if (await confirm('Are you sure…?')) …` resolves true for OK, false otherwise. */
 export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
-  if (!confirm) throw new Error('useConfirm needs a ConfirmProvider above it');
+  if (!confirm) throw new Error('no ConfirmProvider');
   return confirm;
 }
