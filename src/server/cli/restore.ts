@@ -71,7 +71,7 @@ async function main(args: string[]): Promise<number> {
     const restored = await openDatabase({ databaseUrl: undefined, dataDir: config.dataDir, loadDataDir: archive });
     await restored.close();
     process.stdout.write(
-      `Restored ${file} into ${current}.\n${found}\n${kept ? `The database it replaced is kept in ${kept}.\n` : ''}Start the server with npm start.\n`,
+      `Restored ${file} into ${current}.\n${found}\n${kept ? `The database it replaced is kept in ${kept}.\n` : ''}Start the server again (node dist/server/main.js where it is deployed, npm start in a clone).\n`,
     );
     return 0;
   } finally {
