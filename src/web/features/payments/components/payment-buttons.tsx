@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { appConfig } from '../../../lib/app-config.ts';
-import { money } from '../formats.ts';
+import { buttonMoney } from '../formats.ts';
 import type { PayPalCheckoutProps } from './paypal-checkout.tsx';
 
 /** Where a payment failed: creating the order, or capturing it once the payer approved. */
@@ -49,7 +49,7 @@ function TestModePanel({ amountCents, disabled, createOrder, captureOrder, onPai
   const { t } = useLingui();
   const id = useId();
   const [paying, setPaying] = useState(false);
-  const amount = money(amountCents);
+  const amount = buttonMoney(amountCents);
   const busy = useRef(false);
 
   const pay = async () => {
