@@ -95,6 +95,7 @@ declare module 'fastify' {
     appointments: AppointmentService;
     payments: PaymentService;
     backups: BackupService;
+    privacy: PrivacyService;
     sessions: SessionCache;
     /** The database's notices to this process's in-memory copies (decision 025). */
     notices: ChangeNotices;
@@ -137,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mail = new MailService(
     deps.db,
-    { smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, ...deps.mail },
+    { smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, devMailbox: !deps.config.isProduction, ...deps.mail },
     app.log,
     app.recordError,
   );
@@ -174,6 +175,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
   const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
+  const privacy = new PrivacyService(deps.db, accounts, appointments, mail, texts, deps.config.support.email);
+  app.decorate('privacy', privacy);
+
   let reminderTimer: NodeJS.Timeout | undefined;
   // Each minute: the visit and pay-link reminders that are due, and the captures a dead process or a silent provider left unfinished
   // (looked up with the provider in the background: a slow provider never holds up the start).
@@ -190,7 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
   };
   let stopErrorLogPurge: (() => void) | undefined;
-  let counterPurgeTimer: NodeJS.Timeout | undefined;
+  let hourlyPurgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     mail.start();
     texts.start();
@@ -200,16 +204,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
     reminderTimer.unref();
     stopErrorLogPurge = await startErrorLogPurge(deps.db, deps.config.errorLogRetentionDays, app.log);
-    const purgeCounters = () =>
-      purgeExpiredRateLimits(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'the rate-limit purge failed'));
-    await purgeCounters();
-    counterPurgeTimer = setInterval(() => void purgeCounters(), 60 * 60_000);
-    counterPurgeTimer.unref();
+    // Each hour: the rate-limit counters that have expired, and the copies of e-mails and texts delivered long enough ago.
+    const purgeHourly = async () => {
+      await purgeExpiredRateLimits(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'the rate-limit purge failed'));
+      await mail
+        .purgeDelivered(deps.config.sentMessagesKeepDays)
+        .catch((error: unknown) => app.log.error({ err: error }, 'the sent e-mails purge failed'));
+      await texts
+        .purgeDelivered(deps.config.sentMessagesKeepDays)
+        .catch((error: unknown) => app.log.error({ err: error }, 'the sent texts purge failed'));
+      await privacy
+        .forgetDeliveredAfterDeletion(deps.config.sentMessagesKeepDays)
+        .catch((error: unknown) => app.log.error({ err: error }, 'the deleted accounts purge failed'));
+    };
+    await purgeHourly();
+    hourlyPurgeTimer = setInterval(() => void purgeHourly(), 60 * 60_000);
+    hourlyPurgeTimer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
     stopErrorLogPurge?.();
-    clearInterval(counterPurgeTimer);
+    clearInterval(hourlyPurgeTimer);
     await events.stop();
     await notices.stop();
     await texts.stop();
@@ -229,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reviewRoutes, { reviews: new ReviewService(deps.db, deps.config) });
   await app.register(chatRoutes, { chat });
   await app.register(backupRoutes, { backups });
-  await app.register(privacyRoutes, { privacy: new PrivacyService(deps.db, accounts, appointments, mail, texts) });
+  await app.register(privacyRoutes, { privacy });
   await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments, texts, deps.config) });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });

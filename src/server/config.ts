@@ -124,6 +124,8 @@ const EnvSchema = z.object({
   MAINTENANCE_MODE: booleanFlag,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   ERROR_LOG_RETENTION_DAYS: wholeNumber(1, 3650, 90, 'must be a whole number of days from 1 to 3650'),
+  /** How long the copy of a delivered e-mail or text stays in the outbox (decision 024). */
+  SENT_MESSAGES_KEEP_DAYS: wholeNumber(1, 365, 30, 'must be a whole number of days from 1 to 365'),
   /** Where the embedded database's backups go (default DATA_DIR/backups), how many are kept, and what copies each off the machine. */
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: wholeNumber(1, 365, 14, 'must be a whole number of backups from 1 to 365'),
@@ -172,6 +174,8 @@ export type Config = {
   authSecret: string;
   bookingWindowDays: number;
   errorLogRetentionDays: number;
+  /** Days a delivered e-mail's or text's copy is kept. */
+  sentMessagesKeepDays: number;
   backup: { dir: string; keep: number; command: string | undefined; hour: number; nightly: boolean };
 };
 
@@ -293,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
+    sentMessagesKeepDays: env.SENT_MESSAGES_KEEP_DAYS,
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       keep: env.BACKUP_KEEP,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outboxEmails, payments, profiles, session, trustedContacts, user } from '../../src/server/db/schema.ts';
+import { auditLog, outboxEmails, payments, profiles, reviews, session, trustedContacts, user } from '../../src/server/db/schema.ts';
 import { DELETED_ACCOUNT_NAME } from '../../src/shared/admin.ts';
-import { login, mailbox, PASSWORD } from '../support/accounts.ts';
+import { login, mailbox, PASSWORD, PROFILE } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
 
@@ -30,9 +30,13 @@ describe("a customer's own data: export and deletion", () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
-  /** A customer with a visit done and paid by hand, and one still to come. */
-  async function customerWithHistory(prefix: string) {
+  /**
+   * A customer with a visit done and paid by hand, and one still to come; `before` runs before the first booking
+   * (a trusted contact named then gets copies of every visit e-mail).
+   */
+  async function customerWithHistory(prefix: string, before?: (customer: { cookie: string }) => Promise<void>) {
     const customer = await bookingCustomer(app(), prefix);
+    await before?.(customer);
     const paid = await bookNext(customer.cookie);
     const done = await app().inject({
       method: 'PATCH',
@@ -47,8 +51,25 @@ describe("a customer's own data: export and deletion", () => {
   const deleteAccount = (cookie: string, confirmation: string) =>
     app().inject({ method: 'POST', url: '/api/account/delete', headers: { cookie }, payload: { confirmation } });
 
-  it('exports the profile, every appointment, the payments and invoices as a JSON download, to the customer only', async () => {
-    const { customer, paid, upcoming } = await customerWithHistory('privacy-export');
+  it('exports the profile, every appointment, the payments and invoices, the review, the sessions and the messages sent, to the customer only', async () => {
+    const { customer, paid, upcoming } = await customerWithHistory('privacy-export', async ({ cookie }) => {
+      const texts = await app().inject({
+        method: 'PUT',
+        url: '/api/account/profile',
+        headers: { cookie },
+        payload: { ...PROFILE, phoneNumber: '631-555-0177', wantsTexts: true },
+      });
+      expect(texts.statusCode, texts.body).toBe(200);
+    });
+    const reviewed = await app().inject({
+      method: 'POST',
+      url: `/api/reviews/${paid}`,
+      headers: { cookie: customer.cookie },
+      payload: { rating: 5, comment: 'Joe fixed the printer in my den' },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    // As a PayPal payment would carry them: the payer's name and address.
+    await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
     await app().inject({
       method: 'PUT',
       url: '/api/account/trusted-contact',
@@ -64,9 +85,26 @@ describe("a customer's own data: export and deletion", () => {
     expect(data.trustedContact).toMatchObject({ name: 'Laura Smith', email: 'laura.export@example.com' });
     expect(data.appointments.map((job: { id: string }) => job.id).sort()).toEqual([paid, upcoming].sort());
     expect(data.payments).toEqual([
-      expect.objectContaining({ appointmentId: paid, amountCents: 7500, provider: 'manual', method: 'cash' }),
+      expect.objectContaining({
+        appointmentId: paid,
+        amountCents: 7500,
+        provider: 'manual',
+        method: 'cash',
+        payerName: 'Mary Smith',
+        payerEmail: customer.email,
+      }),
     ]);
     expect(data.invoices).toEqual([{ appointmentId: paid, number: expect.any(Number) }]);
+    expect(data.reviews).toEqual([expect.objectContaining({ appointmentId: paid, rating: 5, comment: 'Joe fixed the printer in my den' })]);
+    expect(data.sessions).toEqual([expect.objectContaining({ signedInAt: expect.any(String), expiresAt: expect.any(String) })]);
+    // What was sent to them: every e-mail in their mailbox (the bodies they have), every text to their number.
+    const sent = await mailbox(app(), customer.email);
+    expect(data.messages.emails.map((email: { subject: string }) => email.subject).sort()).toEqual(
+      sent.map((email) => email.subject).sort(),
+    );
+    expect(data.messages.emails.every((email: { to: string }) => email.to === customer.email)).toBe(true);
+    expect(data.messages.texts.length).toBeGreaterThan(0);
+    expect(data.messages.texts.every((text: { to: string }) => text.to === '+16315550177')).toBe(true);
     // Nobody else's data, and nothing for a visitor.
     expect(JSON.stringify(data)).not.toContain(admin.email);
     expect((await app().inject({ url: '/api/account/export' })).statusCode).toBe(401);
@@ -95,18 +133,31 @@ describe("a customer's own data: export and deletion", () => {
   });
 
   it('deletes the account: the open visit cancelled with its e-mails, no sign-in, no personal data, paid records kept for the books', async () => {
-    const { customer, paid, upcoming } = await customerWithHistory('privacy-delete');
+    // Their trusted contact, named before the first visit, got a copy of each visit e-mail.
+    const { customer, paid, upcoming } = await customerWithHistory('privacy-delete', async ({ cookie }) => {
+      const named = await app().inject({
+        method: 'PUT',
+        url: '/api/account/trusted-contact',
+        headers: { cookie },
+        payload: { name: 'Laura Smith', email: 'laura.delete@example.com' },
+      });
+      expect(named.statusCode, named.body).toBe(200);
+    });
     const [row] = await db().select().from(user).where(eq(user.email, customer.email));
     const userId = row?.id ?? '';
-    await app().inject({
-      method: 'PUT',
-      url: '/api/account/trusted-contact',
+    const reviewed = await app().inject({
+      method: 'POST',
+      url: `/api/reviews/${paid}`,
       headers: { cookie: customer.cookie },
-      payload: { name: 'Laura Smith', email: 'laura.delete@example.com' },
+      payload: { rating: 4, comment: 'Ask for Mary at 12 Main Street' },
     });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
     // As a PayPal payment would carry them: the payer's name and address.
     await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
-    const adminMailsBefore = (await mailbox(app(), admin.email)).length;
+    expect((await mailbox(app(), 'laura.delete@example.com')).length).toBeGreaterThan(0);
+    const aboutThem = (mail: { text: string }) => mail.text.includes(customer.email);
+    const adminMailsBefore = await mailbox(app(), admin.email);
+    expect(adminMailsBefore.filter(aboutThem).length).toBeGreaterThan(0);
 
     const deleted = await deleteAccount(customer.cookie, PASSWORD);
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -115,7 +166,10 @@ describe("a customer's own data: export and deletion", () => {
     // The open visit is cancelled, with the customer's e-mail (its invite a CANCEL) and the owner's notice.
     const toCustomer = await mailbox(app(), customer.email);
     expect(toCustomer.map((mail) => mail.subject)).toEqual([expect.stringMatching(/cancel/i)]);
-    expect((await mailbox(app(), admin.email)).length).toBe(adminMailsBefore + 1);
+    // The admins' notices of their visits go, but for the one of this cancellation, until it has been delivered.
+    const adminMailsAfter = await mailbox(app(), admin.email);
+    expect(adminMailsAfter.filter(aboutThem).map((mail) => mail.subject)).toEqual([expect.stringMatching(/cancel/i)]);
+    expect(adminMailsAfter.length).toBe(adminMailsBefore.length - adminMailsBefore.filter(aboutThem).length + 1);
     const open = await app().inject({ url: '/api/admin/appointments', headers: { cookie: admin.cookie } });
     expect(open.json().map((job: { id: string }) => job.id)).not.toContain(upcoming);
 
@@ -138,10 +192,19 @@ describe("a customer's own data: export and deletion", () => {
     const history = await db().select().from(auditLog).where(eq(auditLog.actorUserId, userId));
     expect(history.length).toBeGreaterThan(0);
     expect(history.every((item) => item.actorEmail === DELETED_ACCOUNT_NAME)).toBe(true);
-    // No e-mail sent to them before the deletion is kept; the trusted contact gets no copy of the cancellation.
+    // No e-mail sent to them before the deletion is kept, nor the copies their trusted contact got, who gets no copy
+    // of the cancellation; the words of their review go, its rating stays.
     const kept = await db().select().from(outboxEmails).where(eq(outboxEmails.toAddress, customer.email));
     expect(kept.every((mail) => /cancel/i.test(mail.subject))).toBe(true);
     expect(await mailbox(app(), 'laura.delete@example.com')).toEqual([]);
+    const [review] = await db().select().from(reviews).where(eq(reviews.appointmentId, paid));
+    expect(review).toMatchObject({ rating: 4, comment: '' });
+
+    // Once the hourly pass has run, the cancellations the deletion sent have gone from the outbox too.
+    await app().privacy.forgetDeliveredAfterDeletion(30);
+    expect(await db().select().from(outboxEmails).where(eq(outboxEmails.aboutUserId, userId))).toEqual([]);
+    expect(await mailbox(app(), customer.email)).toEqual([]);
+    expect((await mailbox(app(), admin.email)).filter(aboutThem)).toEqual([]);
 
     // The address can register again, as a new account with nothing of the old one.
     const again = await bookingCustomer(app(), 'privacy-again');

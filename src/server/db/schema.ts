@@ -168,6 +168,13 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
+    /**
+     * The customer the e-mail is about (to them, to their trusted contact, or to the admins about their visit): its
+     * copy goes when they delete their account (decision 024). Not a foreign key: the user row stays, emptied.
+     */
+    aboutUserId: text('about_user_id'),
+    /** It carries a one-time key (verification, reset, recovery): its text and links are not kept once delivered. */
+    carriesKey: boolean('carries_key').notNull().default(false),
     /** Attachments such as calendar invites and invoices: name, content type, and content (text, or base64). */
     attachments: jsonb('attachments')
       .$type<Array<{ filename: string; contentType: string; content: string; encoding?: 'base64' }>>()
@@ -184,7 +191,12 @@ export const outboxEmails = pgTable(
     /** The order rows were written in: rows written in one transaction share `created_at`. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt), index('outbox_emails_to_idx').on(table.toAddress)],
+  (table) => [
+    index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_emails_to_idx').on(table.toAddress),
+    index('outbox_emails_about_idx').on(table.aboutUserId),
+    index('outbox_emails_created_idx').on(table.createdAt),
+  ],
 );
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 
@@ -200,6 +212,8 @@ export const outboxTexts = pgTable(
     body: text('body').notNull(),
     /** What the text is about, for the development outbox and the error log (never its body or number). */
     kind: text('kind').notNull(),
+    /** The customer it was sent to: its copy goes when they delete their account, whatever number it went to. */
+    aboutUserId: text('about_user_id'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
@@ -212,7 +226,12 @@ export const outboxTexts = pgTable(
     /** The order rows were written in: rows written in one transaction share `created_at`. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [index('outbox_texts_due_idx').on(table.status, table.nextAttemptAt), index('outbox_texts_to_idx').on(table.toNumber)],
+  (table) => [
+    index('outbox_texts_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_texts_to_idx').on(table.toNumber),
+    index('outbox_texts_about_idx').on(table.aboutUserId),
+    index('outbox_texts_created_idx').on(table.createdAt),
+  ],
 );
 export type OutboxTextRow = typeof outboxTexts.$inferSelect;
 

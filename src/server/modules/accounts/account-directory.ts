@@ -7,6 +7,7 @@ import {
   findProfile,
   findUserByEmail,
   findUserById,
+  findUsersDeletedWithin,
   listAdminEmails,
   listAllAdminEmails,
   listCustomers,
@@ -127,6 +128,11 @@ export async function customerOf(db: Executor, userId: string): Promise<AdminCus
 /** Empties a deleted customer's account inside the deletion's transaction (decision 024). */
 export async function eraseAccount(db: Executor, userId: string, email: string): Promise<void> {
   await eraseUser(db, userId, email);
+}
+
+/** The accounts deleted in the last `days` days. */
+export async function accountsDeletedWithin(db: Executor, days: number): Promise<string[]> {
+  return findUsersDeletedWithin(db, days);
 }
 
 /** Removes the customer's trusted contact inside the caller's transaction (an account being deleted). */

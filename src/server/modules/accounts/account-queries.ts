@@ -198,6 +198,24 @@ export async function listAdminEmails(db: Executor): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/** The accounts deleted in the last `days` days (their rows stay, emptied: decision 024). */
+export async function findUsersDeletedWithin(db: Executor, days: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(gt(user.deletedAt, sql`now() - make_interval(days => ${days})`));
+  return rows.map((row) => row.id);
+}
+
+/** The account's signed-in sessions, for its own data: when, until when, from where and in what browser. */
+export async function listSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(session.createdAt);
+}
+
 export async function findTrustedContact(db: Executor, userId: string) {
   const [row] = await db.select().from(trustedContacts).where(eq(trustedContacts.userId, userId));
   return row;

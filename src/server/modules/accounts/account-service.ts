@@ -6,7 +6,7 @@ import { zipForCity } from '../../../shared/business.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locale.ts';
 import { TRUSTED_CONTACT_TEXTS, type TrustedContactOutput, type TrustedContactSchema } from '../../../shared/text-messages.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -35,6 +35,7 @@ import {
   findTrustedContact,
   findUserByEmail,
   findUserById,
+  listSessionsOf,
   markEmailVerified,
   setAdmin,
   stopTrustedContactCopies,
@@ -97,15 +98,26 @@ export class AccountService {
     );
   }
 
-  /** Mails `content`, written in `language` (the recipient's saved one), framed in it too. */
-  private async mailTo(to: string, language: Translator, content: EmailContent, db: Parameters<MailService['enqueue']>[1] = this.db) {
-    await this.mail.enqueue({ to, ...renderEmail(content, this.config.support, language) }, db);
+  /**
+   * Mails `content`, written in `language` (the recipient's saved one), framed in it too; `about` names the account
+   * it concerns and `carriesKey` says it holds a one-time link (decision 024).
+   */
+  private async mailTo(
+    to: string,
+    language: Translator,
+    content: EmailContent,
+    { db = this.db, about, carriesKey = false }: { db?: Executor; about?: string; carriesKey?: boolean } = {},
+  ) {
+    await this.mail.enqueue({ to, ...renderEmail(content, this.config.support, language), about, carriesKey }, db);
   }
 
   private async sendVerification(userId: string, email: string, locale: string): Promise<void> {
     const token = await createAccountToken(this.db, { purpose: 'verify-email', userId, email, ttlSeconds: VERIFY_EMAIL_TOKEN_SECONDS });
     const language = translatorFor(locale);
-    await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', token)));
+    await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', token)), {
+      about: userId,
+      carriesKey: true,
+    });
     this.mail.deliverSoon();
   }
 
@@ -127,7 +139,9 @@ export class AccountService {
       const base = this.config.publicUrl;
       // In the account's own language: the one its owner chose, whatever this request asked for.
       const language = translatorFor(existing.locale);
-      await this.mailTo(email, language, alreadyRegisteredContent(language, `${base}/login`, `${base}/forgot-password`));
+      await this.mailTo(email, language, alreadyRegisteredContent(language, `${base}/login`, `${base}/forgot-password`), {
+        about: existing.id,
+      });
       this.mail.deliverSoon();
       return;
     }
@@ -201,7 +215,9 @@ export class AccountService {
 
   async sendResetLink(email: string, token: string, locale: string | undefined): Promise<void> {
     const language = translatorFor(locale);
-    await this.mailTo(email, language, resetPasswordContent(language, actionLink(this.config.publicUrl, 'resetPassword', token)));
+    await this.mailTo(email, language, resetPasswordContent(language, actionLink(this.config.publicUrl, 'resetPassword', token)), {
+      carriesKey: true,
+    });
     this.mail.deliverSoon();
   }
 
@@ -260,9 +276,13 @@ export class AccountService {
         viewer.email,
         language,
         emailChangedContent(language, viewer.email, email, actionLink(this.config.publicUrl, 'recoverEmail', recoverToken)),
-        tx,
+        { db: tx, about: viewer.id, carriesKey: true },
       );
-      await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), tx);
+      await this.mailTo(email, language, verifyEmailContent(language, actionLink(this.config.publicUrl, 'verifyEmail', verifyToken)), {
+        db: tx,
+        about: viewer.id,
+        carriesKey: true,
+      });
       await deleteUserSessions(tx, viewer.id);
       await announceSessionEnded(tx, { userId: viewer.id });
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
@@ -286,7 +306,7 @@ export class AccountService {
       await announceSessionEnded(tx, { userId: token.userId });
       await announceChange(tx, { kind: 'profile', userId: token.userId });
       const language = translatorFor(owner.locale);
-      await this.mailTo(token.email, language, emailRestoredContent(language, token.email), tx);
+      await this.mailTo(token.email, language, emailRestoredContent(language, token.email), { db: tx, about: token.userId });
       return token.email;
     });
     this.mail.deliverSoon();
@@ -345,10 +365,11 @@ export class AccountService {
 
   /** What the business holds in the accounts module about the customer: for their data export (decision 024). */
   async ownData(viewer: SessionUser) {
-    const [row, profile, contact] = await Promise.all([
+    const [row, profile, contact, sessions] = await Promise.all([
       findUserById(this.db, viewer.id),
       findProfile(this.db, viewer.id),
       findTrustedContact(this.db, viewer.id),
+      listSessionsOf(this.db, viewer.id),
     ]);
     return {
       account: {
@@ -371,6 +392,12 @@ export class AccountService {
           }
         : null,
       trustedContact: contactOutput(contact),
+      sessions: sessions.map((signedIn) => ({
+        signedInAt: signedIn.createdAt.toISOString(),
+        expiresAt: signedIn.expiresAt.toISOString(),
+        ipAddress: signedIn.ipAddress ?? null,
+        browser: signedIn.userAgent ?? null,
+      })),
     };
   }
 

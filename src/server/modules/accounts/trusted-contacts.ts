@@ -81,7 +81,7 @@ export function trustedContactCopy(
       url: stopCopiesUrl(config, userId, contact.email, language),
     },
   };
-  return { to: contact.email, ...renderEmail(copy, config.support, language), attachments };
+  return { to: contact.email, ...renderEmail(copy, config.support, language), attachments, about: userId };
 }
 
 /** What trustedContactCopy needs, read under `tx`: a customer without a contact costs one read. */

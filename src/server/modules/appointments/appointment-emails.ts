@@ -11,6 +11,8 @@ export type VisitFacts = {
   description: string;
   customerName: string;
   customerEmail: string;
+  /** The customer's account: the e-mails about the visit name it, so they go when the account is deleted. */
+  customerId: string;
 };
 
 const when = (facts: VisitFacts) => `${formatAppointmentTime(facts.startsAt)} (New York time)`;

@@ -209,13 +209,14 @@ export class AppointmentService {
       description: row.description,
       customerName: `${profile.firstName} ${profile.lastName}`,
       customerEmail: email,
+      customerId: row.userId,
     };
   }
 
   /** The admins' notices of a change to a visit, one for each address. */
   private adminNotices(addresses: string[], event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): OutgoingEmail[] {
     const notice = renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support);
-    return addresses.map((admin) => ({ to: admin, ...notice }));
+    return addresses.map((admin) => ({ to: admin, ...notice, about: facts.customerId }));
   }
 
   private async notifyAdmins(db: Executor, event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): Promise<void> {
@@ -264,7 +265,12 @@ export class AppointmentService {
       },
     ];
     const copy = trustedContactCopy(this.config, row.userId, copyFacts, written, language, attachments);
-    const email: OutgoingEmail = { to: facts.customerEmail, ...renderEmail(written, this.config.support, language), attachments };
+    const email: OutgoingEmail = {
+      to: facts.customerEmail,
+      ...renderEmail(written, this.config.support, language),
+      attachments,
+      about: row.userId,
+    };
     return [...(copy ? [copy] : []), email];
   }
 
@@ -647,7 +653,7 @@ export class AppointmentService {
         // Today or tomorrow, in New York: a reminder sent late (the server was down) may fall on the visit's own day.
         const today = businessDateOf(now) === businessDateOf(row.startsAt);
         const content = reminderContent(language, facts, `${this.config.publicUrl}/home`, this.config.support.phone, today);
-        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: row.userId }, tx);
         await copyToTrustedContact(tx, this.mail, this.config, row.userId, content, language);
         await this.texts.toCustomer(tx, row.userId, 'reminder', (texted) =>
           reminderText(texted, row.startsAt, this.config.support.phone, today),

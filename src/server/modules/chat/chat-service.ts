@@ -99,7 +99,7 @@ export class ChatService {
           `Reply to ${viewer.email} to follow up.`,
         ],
       };
-      for (const to of recipients) await this.mail.enqueue({ to, ...renderEmail(content, this.config.support) }, tx);
+      for (const to of recipients) await this.mail.enqueue({ to, ...renderEmail(content, this.config.support), about: viewer.id }, tx);
     });
     this.mail.deliverSoon();
   }

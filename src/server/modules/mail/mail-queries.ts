@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
 
@@ -33,16 +33,30 @@ export async function claimDueEmails(db: Executor, limit: number, leaseSeconds: 
   return claimed.sort((a, b) => a.seq - b.seq);
 }
 
-export async function markEmailSent(db: Executor, id: string): Promise<void> {
-  await db.update(outboxEmails).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxEmails.id, id));
+/** What is kept of an e-mail that carried a one-time key once it is delivered or given up: its subject, not the key. */
+export const KEY_REMOVED = { text: '(The one-time link in this e-mail is not kept once it has gone.)', html: '', links: [] as string[] };
+
+/** The stored fields that hold the key of an e-mail that `carriesKey`; nothing for another e-mail. */
+function keyRemoved(carriesKey: boolean) {
+  return carriesKey ? KEY_REMOVED : {};
+}
+
+export async function markEmailSent(db: Executor, id: string, carriesKey = false): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null, ...keyRemoved(carriesKey) })
+    .where(eq(outboxEmails.id, id));
 }
 
 export async function markEmailRetry(db: Executor, id: string, error: string, retryAt: Date): Promise<void> {
   await db.update(outboxEmails).set({ lastError: error, nextAttemptAt: retryAt }).where(eq(outboxEmails.id, id));
 }
 
-export async function markEmailFailed(db: Executor, id: string, error: string): Promise<void> {
-  await db.update(outboxEmails).set({ status: 'failed', lastError: error }).where(eq(outboxEmails.id, id));
+export async function markEmailFailed(db: Executor, id: string, error: string, carriesKey = false): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status: 'failed', lastError: error, ...keyRemoved(carriesKey) })
+    .where(eq(outboxEmails.id, id));
 }
 
 export async function listEmails(db: Executor, toAddress: string | undefined, limit: number) {
@@ -54,9 +68,59 @@ export async function listEmails(db: Executor, toAddress: string | undefined, li
     .limit(limit);
 }
 
-/** Deletes the e-mails already sent (or given up) to an address; those still waiting to go are kept. */
-export async function deleteDeliveredEmailsTo(db: Executor, toAddress: string): Promise<void> {
+/**
+ * Deletes the e-mails already sent (or given up) to an address or about a customer (to their trusted contact, to the
+ * admins about their visits); those still waiting to go are kept.
+ */
+export async function deleteDeliveredEmailsOf(db: Executor, toAddress: string | undefined, userId: string): Promise<void> {
   await db
     .delete(outboxEmails)
-    .where(and(eq(outboxEmails.toAddress, toAddress.toLowerCase()), inArray(outboxEmails.status, ['sent', 'failed'])));
+    .where(
+      and(
+        toAddress
+          ? or(eq(outboxEmails.toAddress, toAddress.toLowerCase()), eq(outboxEmails.aboutUserId, userId))
+          : eq(outboxEmails.aboutUserId, userId),
+        inArray(outboxEmails.status, ['sent', 'failed']),
+      ),
+    );
+}
+
+/** Deletes the e-mails sent (or given up) more than `days` days ago; returns how many. */
+export async function deleteDeliveredEmailsOlderThan(db: Executor, days: number): Promise<number> {
+  const gone = await db
+    .delete(outboxEmails)
+    .where(and(inArray(outboxEmails.status, ['sent', 'failed']), lt(outboxEmails.createdAt, sql`now() - make_interval(days => ${days})`)))
+    .returning({ id: outboxEmails.id });
+  return gone.length;
+}
+
+/**
+ * The e-mails sent to an address or about a customer (but not those to `internal` addresses: the business's own
+ * notices), newest first, without their bodies: for their own data.
+ */
+export async function listEmailsOf(db: Executor, toAddress: string, userId: string, internal: string[]) {
+  return db
+    .select({
+      toAddress: outboxEmails.toAddress,
+      subject: outboxEmails.subject,
+      status: outboxEmails.status,
+      sentAt: outboxEmails.sentAt,
+      createdAt: outboxEmails.createdAt,
+    })
+    .from(outboxEmails)
+    .where(
+      or(
+        eq(outboxEmails.toAddress, toAddress.toLowerCase()),
+        and(
+          eq(outboxEmails.aboutUserId, userId),
+          internal.length > 0
+            ? notInArray(
+                outboxEmails.toAddress,
+                internal.map((address) => address.toLowerCase()),
+              )
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(outboxEmails.seq));
 }

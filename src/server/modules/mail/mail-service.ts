@@ -6,8 +6,11 @@ import { scrubPersonalData } from '../error-log/personal-data.ts';
 import { DeliveryLoop } from './delivery-loop.ts';
 import {
   claimDueEmails,
-  deleteDeliveredEmailsTo,
+  deleteDeliveredEmailsOf,
+  deleteDeliveredEmailsOlderThan,
   insertOutboxEmails,
+  KEY_REMOVED,
+  listEmailsOf,
   markEmailFailed,
   markEmailRetry,
   markEmailSent,
@@ -21,11 +24,20 @@ export type MailOptions = {
   /** Delays before each retry of a failed send; after the last one the e-mail is marked failed. */
   retryDelaysMs?: number[];
   pollIntervalMs?: number;
+  /**
+   * Whether, without SMTP, the stored e-mails are the delivery (the development mailbox shows them). In production
+   * without SMTP (MAIL_DISABLED) nobody reads them, so an e-mail's one-time key is not stored at all.
+   */
+  devMailbox?: boolean;
 };
 
 export type OutgoingEmail = RenderedEmail & {
   to: string;
   attachments?: NewOutboxEmail['attachments'];
+  /** The customer it is about (to them, their trusted contact, or the admins): its copy goes with their account. */
+  about?: string;
+  /** It carries a one-time key (a verification, reset or recovery link): kept without it once delivered. */
+  carriesKey?: boolean;
 };
 
 const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
@@ -67,6 +79,7 @@ export class MailService {
 
   /** Stores e-mails in one statement, to be sent in this order (inside the caller's transaction when given one). */
   async enqueueAll(emails: OutgoingEmail[], db: Executor = this.db): Promise<void> {
+    const keptUnread = !this.transport && !this.options.devMailbox;
     await insertOutboxEmails(
       db,
       emails.map((email) => ({
@@ -76,7 +89,10 @@ export class MailService {
         html: email.html,
         links: email.links,
         attachments: email.attachments ?? [],
+        aboutUserId: email.about ?? null,
+        carriesKey: email.carriesKey ?? false,
         ...(this.transport ? {} : { status: 'sent' as const, sentAt: new Date() }),
+        ...(keptUnread && email.carriesKey ? KEY_REMOVED : {}),
       })),
     );
     // Never the address, the links or the body: a link in an account e-mail is a one-time key to the account.
@@ -90,9 +106,30 @@ export class MailService {
     this.deliverSoon();
   }
 
-  /** The customer deleted their account: the copies of what was sent to them go (decision 024). */
-  async forgetRecipient(db: Executor, address: string): Promise<void> {
-    await deleteDeliveredEmailsTo(db, address);
+  /**
+   * The customer deleted their account: the copies of what was sent to them or about them (their trusted contact's,
+   * the admins' notices of their visits) go (decision 024).
+   */
+  async forgetPerson(db: Executor, userId: string, address?: string): Promise<void> {
+    await deleteDeliveredEmailsOf(db, address, userId);
+  }
+
+  /**
+   * The e-mails kept that went to a customer or were about them (to whom, what, when), for their own data; not the
+   * business's own notices, sent to the `internal` addresses.
+   */
+  async sentTo(db: Executor, userId: string, address: string, internal: string[]) {
+    return (await listEmailsOf(db, address, userId, internal)).map((email) => ({
+      to: email.toAddress,
+      subject: email.subject,
+      status: email.status,
+      sentAt: (email.sentAt ?? email.createdAt).toISOString(),
+    }));
+  }
+
+  /** Deletes the copies of e-mails delivered (or given up) more than `days` days ago; returns how many. */
+  async purgeDelivered(days: number): Promise<number> {
+    return deleteDeliveredEmailsOlderThan(this.db, days);
   }
 
   start(): void {
@@ -128,12 +165,12 @@ export class MailService {
             html: email.html,
             attachments: email.attachments.map((attachment) => ({ ...attachment })),
           });
-          await markEmailSent(this.db, email.id);
+          await markEmailSent(this.db, email.id, email.carriesKey);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const delay = this.retryDelaysMs[email.attempts - 1];
           if (delay === undefined) {
-            await markEmailFailed(this.db, email.id, message);
+            await markEmailFailed(this.db, email.id, message, email.carriesKey);
             await this.recordError({
               // The outbox entry names the recipient; the error log keeps no address.
               errorMessage: `E-mail "${email.subject}" (outbox entry ${email.id}) could not be delivered after ${email.attempts} attempts: ${message}`,

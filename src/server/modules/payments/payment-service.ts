@@ -176,7 +176,7 @@ export class PaymentService implements JobPaymentGuard {
       phone: this.config.support.phone,
       lines: customerLines(job.bill, job.amountCents),
     });
-    await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+    await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
     // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
     if (stage === 'link') {
       await this.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
@@ -671,7 +671,7 @@ export class PaymentService implements JobPaymentGuard {
           payUrl: this.payUrl(job.id),
           phone: this.config.support.phone,
         });
-        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
       }
     });
     this.mail.deliverSoon();
@@ -827,7 +827,10 @@ export class PaymentService implements JobPaymentGuard {
       };
       const content = receiptContent(language, receipt);
       const attachment = await this.invoiceAttachment(tx, paidJob, invoice, language);
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), attachments: [attachment] }, tx);
+      await this.mail.enqueue(
+        { to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id, attachments: [attachment] },
+        tx,
+      );
       // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
       const copy = receiptContent(language, { ...receipt, invoice: undefined });
       await copyToTrustedContact(tx, this.mail, this.config, appointment.userId, copy, language);
@@ -1217,7 +1220,7 @@ export class PaymentService implements JobPaymentGuard {
         homeUrl: `${this.config.publicUrl}/home`,
         method,
       });
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language) }, tx);
+      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
     }
     await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
     return refunded;
@@ -1283,6 +1286,8 @@ export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
       provider: payment.provider,
       method: payment.method,
       reference: payment.captureId ?? payment.id,
+      payerName: payment.payerName,
+      payerEmail: payment.payerEmail,
       paidAt: payment.capturedAt.toISOString(),
       refundedAt: payment.refundedAt?.toISOString() ?? null,
     })),

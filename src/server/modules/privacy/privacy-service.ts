@@ -1,13 +1,21 @@
 import type { SessionUser } from '../../../shared/account.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import type { Database } from '../../db/client.ts';
-import { dropTrustedContact, eraseAccount, lockAccount, profileOf } from '../accounts/account-directory.ts';
+import {
+  accountsDeletedWithin,
+  adminEmails,
+  dropTrustedContact,
+  eraseAccount,
+  lockAccount,
+  profileOf,
+} from '../accounts/account-directory.ts';
 import type { AccountService } from '../accounts/account-service.ts';
 import { type AppointmentService, allJobsOf } from '../appointments/appointment-service.ts';
 import { announceChange, announceSessionEnded } from '../events/event-hub.ts';
 import { forgetActor } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { forgetPayersOf, paymentRecordsOf } from '../payments/payment-service.ts';
+import { forgetReviewer, reviewsOf } from '../reviews/review-service.ts';
 import type { TextService } from '../texts/text-service.ts';
 
 /**
@@ -21,15 +29,22 @@ export class PrivacyService {
     private readonly appointments: AppointmentService,
     private readonly mail: MailService,
     private readonly texts: TextService,
+    /** Where the business's own notices go when it has no admin (they are not the customer's). */
+    private readonly supportEmail: string,
   ) {}
 
   async export(viewer: SessionUser) {
     const own = await this.accounts.ownData(viewer);
     const jobs = await allJobsOf(this.db, viewer.id);
-    const records = await paymentRecordsOf(
-      this.db,
-      jobs.map((job) => job.id),
-    );
+    const [records, reviews, emails, texts] = await Promise.all([
+      paymentRecordsOf(
+        this.db,
+        jobs.map((job) => job.id),
+      ),
+      reviewsOf(this.db, viewer.id),
+      adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, viewer.email, [...admins, this.supportEmail])),
+      this.texts.sentTo(this.db, viewer.id, own.profile?.phoneNumber),
+    ]);
     return {
       exportedAt: new Date().toISOString(),
       business: BUSINESS_NAME,
@@ -47,13 +62,27 @@ export class PrivacyService {
         bill: job.bill,
       })),
       ...records,
+      reviews,
+      messages: { emails, texts },
     };
   }
 
   /**
+   * The messages a deletion still had to send (the cancellations, to the customer and to the admins) are delivered
+   * after it; once they have gone, their copies go too. Run each hour, for the accounts deleted within the time a
+   * delivered message is kept at most.
+   */
+  async forgetDeliveredAfterDeletion(withinDays: number): Promise<void> {
+    for (const userId of await accountsDeletedWithin(this.db, withinDays)) {
+      await this.mail.forgetPerson(this.db, userId);
+      await this.texts.forgetDeliveredTo(this.db, userId);
+    }
+  }
+
+  /**
    * Deletes the customer's account, once the password (or the Google account's address) confirms it: the visits not
-   * yet done are cancelled with the usual e-mails; the login, the profile, the trusted contact, the sessions and the
-   * e-mails and texts already sent to them go; the jobs and payments stay for the books, without their name, address
+   * yet done are cancelled with the usual e-mails; the login, the profile, the trusted contact, the sessions, the
+   * words of their reviews and the e-mails and texts already sent to them or about them go; the jobs and payments stay for the books, without their name, address
    * or e-mail. Signed out everywhere. Returns how many visits were cancelled.
    */
   async deleteAccount(viewer: SessionUser, confirmation: string): Promise<{ cancelled: number }> {
@@ -64,8 +93,8 @@ export class PrivacyService {
       // The contact is not told of the cancellations: the customer is leaving, and takes their contact with them.
       await dropTrustedContact(tx, viewer.id);
       // First what was sent before, so that the cancellations below still go out.
-      await this.mail.forgetRecipient(tx, viewer.email);
-      if (profile) await this.texts.forgetNumber(tx, profile.phoneNumber);
+      await this.mail.forgetPerson(tx, viewer.id, viewer.email);
+      await this.texts.forgetPerson(tx, viewer.id, profile?.phoneNumber);
       const count = await this.appointments.cancelForDeletion(tx, viewer);
       const jobs = await allJobsOf(tx, viewer.id);
       await forgetPayersOf(
@@ -73,6 +102,7 @@ export class PrivacyService {
         jobs.map((job) => job.id),
       );
       await forgetActor(tx, viewer.id);
+      await forgetReviewer(tx, viewer.id);
       await eraseAccount(tx, viewer.id, viewer.email);
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
       await announceSessionEnded(tx, { userId: viewer.id });

@@ -31,3 +31,13 @@ export async function answerReview(
 export async function answeredReviews(db: Executor): Promise<ReviewRow[]> {
   return db.select().from(reviews).where(isNotNull(reviews.answeredAt)).orderBy(desc(reviews.answeredAt));
 }
+
+/** The reviews a customer was asked for, oldest first, for their own data. */
+export async function reviewsOfUser(db: Executor, userId: string): Promise<ReviewRow[]> {
+  return db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(reviews.requestedAt);
+}
+
+/** The customer deleted their account: their ratings stay (they name no one), their own words go. */
+export async function clearCommentsOf(db: Executor, userId: string): Promise<void> {
+  await db.update(reviews).set({ comment: '' }).where(eq(reviews.userId, userId));
+}

@@ -10,7 +10,7 @@ import { findJob, jobsById } from '../appointments/appointment-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import { thankYouContent } from './review-emails.ts';
-import { answeredReviews, answerReview, findReview, startReview } from './review-queries.ts';
+import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUser, startReview } from './review-queries.ts';
 
 /**
  * Call inside the transaction that records a job's payment: the customer is thanked and asked for a rating, once per
@@ -28,10 +28,26 @@ export async function thankForPayment(tx: Executor, mail: MailService, config: C
     rateUrl: `${config.publicUrl}/review/${encodeURIComponent(job.id)}`,
     reviewUrl: config.reviewUrl,
   });
-  await mail.enqueue({ to: owner.email, ...renderEmail(content, config.support, language) }, tx);
+  await mail.enqueue({ to: owner.email, ...renderEmail(content, config.support, language), about: owner.id }, tx);
 }
 
 /** The customers' ratings: each customer rates their own paid visit once; the owner sees them all, with the average. */
+/** A customer's reviews, for their own data (decision 024). */
+export async function reviewsOf(db: Executor, userId: string) {
+  return (await reviewsOfUser(db, userId)).map((review) => ({
+    appointmentId: review.appointmentId,
+    askedAt: review.requestedAt.toISOString(),
+    rating: review.rating,
+    comment: review.comment,
+    answeredAt: review.answeredAt?.toISOString() ?? null,
+  }));
+}
+
+/** The customer deleted their account: their review comments go, their ratings stay (decision 024). */
+export async function forgetReviewer(tx: Executor, userId: string): Promise<void> {
+  await clearCommentsOf(tx, userId);
+}
+
 export class ReviewService {
   constructor(
     private readonly db: Database,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type OutboxTextRow, outboxTexts, textOptOuts } from '../../db/schema.ts';
 
@@ -59,6 +59,36 @@ export async function optIn(db: Executor, phoneNumber: string): Promise<void> {
   await db.delete(textOptOuts).where(eq(textOptOuts.phoneNumber, phoneNumber));
 }
 
-export async function deleteTextsTo(db: Executor, toNumber: string): Promise<void> {
-  await db.delete(outboxTexts).where(eq(outboxTexts.toNumber, toNumber));
+/**
+ * Deletes the texts to a customer, or to `toNumber` (their number now, which earlier texts may lack): every one, or
+ * only those already sent or given up (`delivered`).
+ */
+export async function deleteTextsOf(db: Executor, userId: string, toNumber: string | undefined, delivered = false): Promise<void> {
+  const whose = toNumber
+    ? or(eq(outboxTexts.aboutUserId, userId), eq(outboxTexts.toNumber, toNumber))
+    : eq(outboxTexts.aboutUserId, userId);
+  await db.delete(outboxTexts).where(delivered ? and(whose, inArray(outboxTexts.status, ['sent', 'failed', 'skipped'])) : whose);
+}
+
+/** Deletes the texts sent, given up or skipped more than `days` days ago; returns how many. */
+export async function deleteDeliveredTextsOlderThan(db: Executor, days: number): Promise<number> {
+  const gone = await db
+    .delete(outboxTexts)
+    .where(
+      and(
+        inArray(outboxTexts.status, ['sent', 'failed', 'skipped']),
+        lt(outboxTexts.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .returning({ id: outboxTexts.id });
+  return gone.length;
+}
+
+/** The texts sent to a customer or to their number, newest first, for their own data. */
+export async function listTextsOf(db: Executor, userId: string, toNumber: string | undefined) {
+  return db
+    .select()
+    .from(outboxTexts)
+    .where(toNumber ? or(eq(outboxTexts.aboutUserId, userId), eq(outboxTexts.toNumber, toNumber)) : eq(outboxTexts.aboutUserId, userId))
+    .orderBy(desc(outboxTexts.seq));
 }

@@ -9,9 +9,11 @@ import type { TextKind } from './text-content.ts';
 import { helpText } from './text-content.ts';
 import {
   claimDueTexts,
-  deleteTextsTo,
+  deleteDeliveredTextsOlderThan,
+  deleteTextsOf,
   insertOutboxText,
   isOptedOut,
+  listTextsOf,
   markTextEnded,
   markTextRetry,
   markTextSent,
@@ -88,7 +90,7 @@ export class TextService {
     const number = profile?.wantsTexts ? toE164(profile.phoneNumber) : undefined;
     if (!number || (await isOptedOut(tx, number))) return false;
     const language = translatorFor(known ? known.locale : (await accountById(tx, userId))?.locale);
-    await this.store(tx, number, kind, body(language));
+    await this.store(tx, userId, number, kind, body(language));
     return true;
   }
 
@@ -98,15 +100,38 @@ export class TextService {
     return number ? isOptedOut(db, number) : false;
   }
 
-  /** The customer deleted their account: every text to their number goes from the outbox (decision 024). */
-  async forgetNumber(db: Executor, phone: string): Promise<void> {
-    const number = toE164(phone);
-    if (number) await deleteTextsTo(db, number);
+  /**
+   * The customer deleted their account: every text to their number, and every text sent to them at a number they
+   * had before, goes from the outbox (decision 024).
+   */
+  async forgetPerson(db: Executor, userId: string, phone: string | undefined): Promise<void> {
+    await deleteTextsOf(db, userId, phone ? toE164(phone) : undefined);
   }
 
-  private async store(tx: Executor, toNumber: string, kind: TextKind, body: string): Promise<void> {
+  /** The copies of the texts sent to a deleted account after its deletion, once they have gone. */
+  async forgetDeliveredTo(db: Executor, userId: string): Promise<void> {
+    await deleteTextsOf(db, userId, undefined, true);
+  }
+
+  /** The texts kept that went to a customer or to their number, for their own data. */
+  async sentTo(db: Executor, userId: string, phone: string | undefined) {
+    return (await listTextsOf(db, userId, phone ? toE164(phone) : undefined)).map((text) => ({
+      to: text.toNumber,
+      text: text.body,
+      status: text.status,
+      sentAt: (text.sentAt ?? text.createdAt).toISOString(),
+    }));
+  }
+
+  /** Deletes the copies of texts sent (or given up, or skipped) more than `days` days ago; returns how many. */
+  async purgeDelivered(days: number): Promise<number> {
+    return deleteDeliveredTextsOlderThan(this.db, days);
+  }
+
+  private async store(tx: Executor, userId: string, toNumber: string, kind: TextKind, body: string): Promise<void> {
     await insertOutboxText(tx, {
       toNumber,
+      aboutUserId: userId,
       kind,
       body,
       ...(this.options.sender ? {} : { status: 'sent' as const, sentAt: new Date() }),
