@@ -179,6 +179,51 @@ describe('calendar invites and the owner’s calendar feed', () => {
     expect((await invitesTo(customer.email)).filter((invite) => invite.uid === `${done.id}@techhelp`)).toHaveLength(1);
   });
 
+  it('e-mails an updated invitation when the owner makes a visit remote or in person, and nothing when nothing changes', async () => {
+    const customer = await bookingCustomer(app(), 'switched');
+    const visit = await bookAt(customer.cookie, freshSlot());
+    const uid = `${visit.id}@techhelp`;
+    const edit = async (payload: Record<string, unknown>) => {
+      const response = await app().inject({
+        method: 'PATCH',
+        url: `/api/admin/appointments/${visit.id}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const locationOf = async (sequence: number) => {
+      const mails = (await mailbox(app(), customer.email)) as Array<MailboxEntry & { attachments: Attachment[] }>;
+      const ics = mails.flatMap((mail) => mail.attachments).find((attachment) => attachment.content.includes(`SEQUENCE:${sequence}`));
+      return /^LOCATION:(.*)$/m.exec(ics?.content.replace(/\r\n /g, '') ?? '')?.[1]?.trim();
+    };
+
+    await edit({ isRemote: true });
+    const [remote] = await mailbox(app(), customer.email);
+    expect(remote?.subject).toMatch(/^Your TechHelp visit on .+ is now remote$/);
+    expect(remote?.text).toContain('we will not come to your home');
+    expect((await invitesTo(customer.email)).map(({ method, uid, sequence }) => ({ method, uid, sequence }))).toEqual([
+      { method: 'REQUEST', uid, sequence: 0 },
+      { method: 'REQUEST', uid, sequence: 1 },
+    ]);
+    expect(await locationOf(1)).toBe('Remote');
+
+    await edit({ isRemote: false });
+    const [inPerson] = await mailbox(app(), customer.email);
+    expect(inPerson?.subject).toMatch(/is now in person$/);
+    expect(inPerson?.text).toContain('We will come to 12 Main Street');
+    expect(await locationOf(2)).toContain('12 Main Street');
+
+    // A note, or the same kind again, tells the customer nothing; nor does a change to a visit already done.
+    const count = (await mailbox(app(), customer.email)).length;
+    await edit({ isRemote: false, notes: 'Bring a spare cable' });
+    await edit({ isCompleted: true });
+    await edit({ isRemote: true });
+    expect(await mailbox(app(), customer.email)).toHaveLength(count);
+    const [row] = await subject.database.db.select().from(appointments).where(eq(appointments.id, visit.id));
+    expect(row?.inviteSequence).toBe(2);
+  });
+
   it('places visits on both daylight-saving Sundays and the days before them at the right instant, 90 minutes long', async () => {
     const customer = await bookingCustomer(app(), 'dst');
     const viewer = { id: customer.id, email: customer.email, emailVerified: true, isAdmin: false };

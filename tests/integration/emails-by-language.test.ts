@@ -481,6 +481,45 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       expect(event.summary).toBe(say(locale, '{business} visit', BUSINESS));
     });
 
+    it('the owner makes a visit remote, with the updated invite', async () => {
+      const startsAt = slotInstant(day(2), '02:00pm');
+      const booked = await app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie },
+        payload: { date: day(2), slot: '02:00pm', isRemote: false },
+      });
+      expect(booked.statusCode).toBe(201);
+      const switched = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/appointments/${booked.json().id}`,
+        headers: { cookie: adminCookie },
+        payload: { isRemote: true },
+      });
+      expect(switched.statusCode).toBe(200);
+      const words = visit(startsAt);
+      const subject = say(locale, 'Your {business} visit on {time} is now remote', words);
+      const mail = await delivered(email, subject);
+      expectMail(mail, locale, {
+        subject,
+        englishSubject: `Your TechHelp visit on ${words.englishTime} is now remote`,
+        paragraphs: [
+          say(locale, 'Your visit on {when} is now a remote visit: we will not come to your home.', words),
+          say(locale, 'At that time we will call you and help you connect; see {url} to get ready.', {
+            url: linkOf(locale, HOME.replace(/\/home$/, '/remotesupport')),
+          }),
+          say(locale, 'The attached invitation updates the visit in your calendar.'),
+          say(locale, 'To change anything, call us at {phone}.', { phone: phone() }),
+        ],
+        action: seeMyAppointments(),
+      });
+      const { event, vevent } = inviteOf(mail, 'REQUEST');
+      expect(event.location).toBe(say(locale, 'Remote'));
+      expect(vevent.getFirstPropertyValue('sequence')).toBe(1);
+      // Out of the way of the tests after this one (a customer may hold only so many open visits), telling no one.
+      await database.db.update(appointments).set({ cancelledAt: new Date() }).where(eq(appointments.id, booked.json().id));
+    });
+
     it('reminder', async () => {
       const { id: userId } = (await database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0] ?? { id: '' };
       // Sent the day before (20 hours ahead, at the pass's own clock); each language's visit at its own time, so the
@@ -715,10 +754,11 @@ describe('every customer e-mail, in the customer’s saved language', () => {
 
     it('sent nothing else to this customer, and nothing in the other language', async () => {
       const mails = smtp.received.filter((mail) => mail.to.some((to) => to.startsWith(`${locale}-`)));
-      // Verification, already registered, reset, confirmation, reschedule, two cancellations, reminder, receipt's
-      // booking confirmation, receipt, thank-you, refund, the pay link's booking confirmation, the pay link and its
-      // two reminders, changed, new address's verification, restored.
-      expect(mails.length).toBe(20);
+      // Verification, already registered, reset, confirmation, reschedule, two cancellations, the remote visit's
+      // booking confirmation and its switch to remote, reminder, receipt's booking confirmation, receipt, thank-you,
+      // refund, the pay link's booking confirmation, the pay link and its two reminders, changed, new address's
+      // verification, restored.
+      expect(mails.length).toBe(22);
       for (const mail of mails) expect(mail.parsed.html).toContain(`<html lang="${locale}">`);
       if (locale === 'es') {
         const english = /^(Verify|You already|Reset|Your TechHelp|Reminder|Your visit|A friendly|Thank you)/;

@@ -98,6 +98,30 @@ export function rescheduleContent(
   };
 }
 
+/** The owner made the visit remote, or in person: the customer hears it, with the invitation updated. */
+export function kindChangeContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+  const { t } = language;
+  const words = visitWords(language, facts);
+  return {
+    subject: facts.isRemote
+      ? t(english('Your {business} visit on {time} is now remote'), words)
+      : t(english('Your {business} visit on {time} is now in person'), words),
+    paragraphs: [
+      facts.isRemote
+        ? t(english('Your visit on {when} is now a remote visit: we will not come to your home.'), words)
+        : t(english('Your visit on {when} is now an in-person visit.'), words),
+      facts.isRemote
+        ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
+            url: language.link(homeUrl.replace(/\/home$/, '/remotesupport')),
+          })
+        : comeTo(language, facts),
+      t(english('The attached invitation updates the visit in your calendar.')),
+      t(english('To change anything, call us at {phone}.'), { phone }),
+    ],
+    action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
+  };
+}
+
 export function cancellationContent(language: Translator, facts: VisitFacts, homeUrl: string): EmailContent {
   const { t } = language;
   const words = visitWords(language, facts);

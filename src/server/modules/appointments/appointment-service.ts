@@ -56,6 +56,7 @@ import {
   adminNoticeContent,
   cancellationContent,
   confirmationContent,
+  kindChangeContent,
   ownerCancellationContent,
   reminderContent,
   rescheduleContent,
@@ -479,6 +480,28 @@ export class AppointmentService {
       await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: found.id, slot: found.startsAt });
     }
     return count;
+  }
+
+  /**
+   * The owner switched a visit between in person and remote (`row` as it now is, inside the edit's transaction): a
+   * visit still to come gets a new invitation SEQUENCE, and the customer (and their trusted contact) an e-mail with
+   * the updated invitation. Answers whether it was mailed (call mail.deliverSoon after the commit).
+   */
+  async tellKindChanged(tx: Executor, row: AppointmentRow, now = new Date()): Promise<boolean> {
+    if (row.cancelledAt || row.deletedAt || row.completedAt || row.startsAt <= now) return false;
+    const customer = await accountById(tx, row.userId);
+    const profile = await profileOf(tx, row.userId);
+    if (!customer || !profile) return false;
+    const changed = await updateAppointment(tx, row.id, { inviteSequence: row.inviteSequence + 1 });
+    const facts = this.facts(changed, profile, customer.email);
+    await this.mailVisit(
+      tx,
+      changed,
+      facts,
+      (language) => kindChangeContent(language, facts, this.homeUrl, this.config.support.phone),
+      'REQUEST',
+    );
+    return true;
   }
 
   /**
