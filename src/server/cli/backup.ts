@@ -1,41 +1,30 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { backupFileName, listBackups, pruneBackups } from '../modules/backups/backup-files.ts';
+import { listBackups } from '../modules/backups/backup-files.ts';
 import { BackupService } from '../modules/backups/backup-service.ts';
+import { backUpPostgres, pgDumpFound, pgRestoreCommand } from '../modules/backups/pg-dump.ts';
 import { createErrorRecorder } from '../modules/error-log/error-log-service.ts';
 
 /** How long `npm run backup` waits for a running server to write the backup it asked for. */
 const WAIT_FOR_SERVER_MS = 5 * 60_000;
 
-/** PostgreSQL: pg_dump into BACKUP_DIR, written under a temporary name first; what to do when it is missing. */
-function backupPostgres(config: Config, databaseUrl: string): number {
-  if (spawnSync('pg_dump', ['--version']).status !== 0) {
+/**
+ * PostgreSQL: pg_dump into BACKUP_DIR, then kept, handed to BACKUP_COMMAND and recorded as the server's backups are
+ * (pg-dump.ts); what to do when pg_dump is missing.
+ */
+async function backupPostgres(config: Config, databaseUrl: string): Promise<number> {
+  if (!pgDumpFound()) {
     process.stderr.write(
       "pg_dump was not found. Install the PostgreSQL client tools of your server's version (Debian: apt-get install postgresql-client), " +
         "or use your database provider's backups, then run npm run backup again.\n",
     );
     return 1;
   }
-  const name = backupFileName(new Date(), config.backup.dir, 'pgdump');
-  const partial = path.join(config.backup.dir, `.${name}.${process.pid}.partial`);
-  mkdirSync(config.backup.dir, { recursive: true });
-  const dumped = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${databaseUrl}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (dumped.status !== 0) {
-    rmSync(partial, { force: true });
-    process.stderr.write('pg_dump failed (see above); no backup was written.\n');
-    return 1;
-  }
-  renameSync(partial, path.join(config.backup.dir, name));
-  pruneBackups(config.backup.dir, config.backup.keep);
-  process.stdout.write(`Backup written: ${path.join(config.backup.dir, name)}\nRestore it with pg_restore --clean --dbname=… ${name}\n`);
+  const file = await backUpPostgres(databaseUrl, config.backup, pino({ level: 'warn' }));
+  process.stdout.write(`Backup written: ${file}\nRestore it with: ${pgRestoreCommand(file)}\n`);
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
+import { pgRestoreCommand } from '../modules/backups/pg-dump.ts';
 
 /** The tables whose rows the restore counts for the owner to check. */
 const COUNTED = ['user', 'profiles', 'appointments', 'payments', 'audit_log', 'error_log', 'invoices'];
@@ -38,9 +39,7 @@ async function main(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (config.databaseUrl) {
-    process.stderr.write(
-      `DATABASE_URL is set: restore a PostgreSQL backup with pg_restore, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n`,
-    );
+    process.stderr.write(`DATABASE_URL is set: restore a PostgreSQL backup (a .pgdump) with pg_restore:\n  ${pgRestoreCommand(file)}\n`);
     return 1;
   }
   if (!existsSync(file) || !file.endsWith('.tar.gz')) {

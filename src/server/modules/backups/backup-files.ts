@@ -38,35 +38,76 @@ function safeList(dir: string): string[] {
   }
 }
 
-/** Writes `bytes` as dir/name: a hidden temporary file first, flushed to disk, then renamed, then the folder flushed. */
-export function writeAtomically(dir: string, name: string, bytes: Uint8Array): string {
+/** A backup being written: its temporary file, open, and the name it will take. */
+type PartialFile = { dir: string; partial: string; final: string; fd: number };
+
+/** Creates dir/.name.pid.partial, readable and writable by its owner only from the moment it exists (0600). */
+function openPartial(dir: string, name: string): PartialFile {
   mkdirSync(dir, { recursive: true });
-  const final = path.join(dir, name);
   const partial = path.join(dir, `.${name}.${process.pid}.partial`);
-  const fd = openSync(partial, 'wx', 0o600);
+  return { dir, partial, final: path.join(dir, name), fd: openSync(partial, 'wx', 0o600) };
+}
+
+/** What was written is not a backup: it goes now (and removePartials would find it at the next start anyway). */
+function discard(file: PartialFile): void {
+  try {
+    closeSync(file.fd);
+  } catch {}
+  try {
+    unlinkSync(file.partial);
+  } catch {}
+}
+
+/** Flushes the temporary file to disk, renames it to its backup's name, then flushes the folder. */
+function publish(file: PartialFile): string {
   try {
     try {
-      let written = 0;
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      fsyncSync(fd);
+      fsyncSync(file.fd);
     } finally {
-      closeSync(fd);
+      closeSync(file.fd);
     }
-    renameSync(partial, final);
+    renameSync(file.partial, file.final);
   } catch (error) {
-    // What was written is not a backup: it goes now (and removePartials would find it at the next start anyway).
     try {
-      unlinkSync(partial);
+      unlinkSync(file.partial);
     } catch {}
     throw error;
   }
-  const folder = openSync(dir, 'r');
+  const folder = openSync(file.dir, 'r');
   try {
     fsyncSync(folder);
   } finally {
     closeSync(folder);
   }
-  return final;
+  return file.final;
+}
+
+/** Writes `bytes` as dir/name: a hidden temporary file first (0600), flushed to disk, then renamed, then the folder flushed. */
+export function writeAtomically(dir: string, name: string, bytes: Uint8Array): string {
+  const file = openPartial(dir, name);
+  try {
+    let written = 0;
+    while (written < bytes.length) written += writeSync(file.fd, bytes, written, bytes.length - written);
+  } catch (error) {
+    discard(file);
+    throw error;
+  }
+  return publish(file);
+}
+
+/**
+ * As writeAtomically, for content another program writes (pg_dump): `fill` is given the temporary file's descriptor,
+ * so the file is its owner's only from its creation; it is renamed once `fill` resolves, and removed if it rejects.
+ */
+export async function writeAtomicallyFrom(dir: string, name: string, fill: (fd: number) => Promise<void>): Promise<string> {
+  const file = openPartial(dir, name);
+  try {
+    await fill(file.fd);
+  } catch (error) {
+    discard(file);
+    throw error;
+  }
+  return publish(file);
 }
 
 /** The backups in `dir`, newest first. */

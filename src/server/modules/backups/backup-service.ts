@@ -15,6 +15,8 @@ import { insertBackupRun, latestBackupRun } from './backup-queries.ts';
 export type BackupReason = 'nightly' | 'asked';
 /** The embedded database as one consistent, uncompressed tar (PGlite's dumpDataDir), or undefined on a PostgreSQL server. */
 export type Dump = (() => Promise<Blob>) | undefined;
+/** Writes one backup into `dir`, named for `startedAt`, atomically; resolves with its path and size in bytes. */
+export type BackupWriter = (dir: string, startedAt: Date) => Promise<{ file: string; bytes: number }>;
 
 const COMMAND_TIMEOUT_MS = 10 * 60_000;
 
@@ -29,6 +31,14 @@ const gzipAsync = promisify(gzip);
  */
 async function compressArchive(tar: Blob): Promise<Uint8Array> {
   return new Uint8Array(await gzipAsync(new Uint8Array(await tar.arrayBuffer()), { level: constants.Z_BEST_SPEED }));
+}
+
+/** The embedded database's backup: its archive, compressed, written as a .tar.gz. */
+function archiveWriter(dump: () => Promise<Blob>): BackupWriter {
+  return async (dir, startedAt) => {
+    const archive = await compressArchive(await dump());
+    return { file: writeAtomically(dir, backupFileName(startedAt, dir), archive), bytes: archive.length };
+  };
 }
 
 /** The latest moment the nightly backup was due: today's BACKUP_HOUR in New York, or yesterday's before it. */
@@ -63,7 +73,8 @@ function runCommand(command: string, file: string): Promise<void> {
  * Backups of the embedded database (decision 023): one each night after BACKUP_HOUR (New York) and one whenever
  * asked (`npm run backup`, which signals the running server), each a consistent archive written atomically into
  * BACKUP_DIR, the newest BACKUP_KEEP kept, then handed to BACKUP_COMMAND. Every run is recorded; a failure also
- * lands in the error log, and the back office shows both.
+ * lands in the error log, and the back office shows both. On a PostgreSQL server, `npm run backup` writes a pg_dump
+ * through `backupWith` (pg-dump.ts), which keeps, hands over and records it the same way.
  */
 export class BackupService {
   private running: Promise<string> | undefined;
@@ -89,28 +100,49 @@ export class BackupService {
 
   /** Takes a backup now (one at a time: a call during a backup waits for it); resolves with the file's path. */
   backup(reason: BackupReason): Promise<string> {
+    const dump = this.dump;
+    return this.once(() => {
+      if (!dump) throw new Error('Backups are taken of the embedded database only; back up PostgreSQL with pg_dump (npm run backup).');
+      return this.take(reason, archiveWriter(dump));
+    });
+  }
+
+  /**
+   * A backup written by `write` instead (pg_dump, for `npm run backup` on a PostgreSQL server), then treated as any
+   * other: the newest BACKUP_KEEP kept, handed to BACKUP_COMMAND, recorded, a failure in the error log.
+   */
+  backupWith(reason: BackupReason, write: BackupWriter): Promise<string> {
+    return this.once(() => this.take(reason, write));
+  }
+
+  private once(run: () => Promise<string>): Promise<string> {
     if (!this.running) {
-      this.running = this.take(reason).finally(() => {
+      this.running = (async () => run())().finally(() => {
         this.running = undefined;
       });
     }
     return this.running;
   }
 
-  private async take(reason: BackupReason): Promise<string> {
-    const dump = this.dump;
-    if (!dump) throw new Error('Backups are taken of the embedded database only; back up PostgreSQL with pg_dump (npm run backup).');
+  /** Records a run; a failure to record it is logged and changes nothing about the backup itself. */
+  private async record(run: Parameters<typeof insertBackupRun>[1]): Promise<void> {
+    try {
+      await insertBackupRun(this.db, run);
+    } catch (error) {
+      this.log.error({ err: error, run }, 'could not record the backup run');
+    }
+  }
+
+  private async take(reason: BackupReason, write: BackupWriter): Promise<string> {
     const startedAt = new Date();
     let file: string;
     let bytes: number;
     try {
-      const archive = await compressArchive(await dump());
-      file = writeAtomically(this.options.dir, backupFileName(startedAt, this.options.dir), archive);
-      bytes = archive.length;
+      ({ file, bytes } = await write(this.options.dir, startedAt));
       this.log.info({ file, bytes }, 'backup written');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await insertBackupRun(this.db, { reason, status: 'failed', startedAt, error: message.slice(0, 1000) });
+      await this.record({ reason, status: 'failed', startedAt, error: message.slice(0, 1000) });
       await this.recordError({ errorMessage: `The ${reason} backup failed: ${message}`, componentName: 'BackupService', source: 'server' });
       throw error;
     }
@@ -139,7 +171,7 @@ export class BackupService {
         });
       }
     }
-    await insertBackupRun(this.db, { reason, status: 'ok', startedAt, fileName: file.split('/').at(-1), bytes, copied });
+    await this.record({ reason, status: 'ok', startedAt, fileName: file.split('/').at(-1), bytes, copied });
     return file;
   }
 
