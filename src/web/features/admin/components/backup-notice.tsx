@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { BackupStatus } from '../../../../shared/backups.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { useBackups } from '../api/get-backups.ts';
 
@@ -6,19 +7,16 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /**
  * The dashboard's line about backups (decision 023): when the last good one was taken, or that none was; a failure
- * since then stands out, with where to read why. On PostgreSQL, where backups are pg_dump's, it says so.
+ * since then stands out, with where to read why. On PostgreSQL the runs are `npm run backup`'s pg_dumps, recorded in
+ * the database as the embedded database's are, and the line says how to take one.
  */
 export function BackupNotice() {
   const backups = useBackups();
-  if (!backups.data) return null;
-  const { enabled, lastGood, lastFailure, files, keep } = backups.data;
-  if (!enabled) {
-    return (
-      <p className="backup-notice mb-3">
-        Backups: this server uses PostgreSQL. Back it up with <code>npm run backup</code> (pg_dump) or your provider's backups.
-      </p>
-    );
-  }
+  return backups.data ? <BackupLine status={backups.data} /> : null;
+}
+
+export function BackupLine({ status }: { status: BackupStatus }) {
+  const { enabled, lastGood, lastFailure, files, keep } = status;
   return (
     <div className="backup-notice mb-3">
       {lastFailure && (
@@ -36,10 +34,16 @@ export function BackupNotice() {
               : lastGood.copied
                 ? ', copied off the machine'
                 : ''}
-            ). {files.length} of {keep} kept.
+            ).{enabled && ` ${files.length} of ${keep} kept.`}
           </>
         ) : (
-          <strong>No backup has been taken yet.</strong>
+          <strong>No backup has been {enabled ? 'taken' : 'recorded'} yet.</strong>
+        )}
+        {!enabled && (
+          <>
+            {' '}
+            This server uses PostgreSQL: back it up with <code>npm run backup</code> (pg_dump, from cron) or your provider's backups.
+          </>
         )}
       </p>
     </div>
