@@ -82,6 +82,12 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: '¿Me cobran la hora completa aunque tarden 20 minutos?', says: ['una hora', '$50'] },
   { question: '¿Qué diferencia hay entre consultoría y troubleshooting?', says: ['asesoría', '$100'] },
   { question: 'hola, cuanto cobran?', says: ['$50', '$100'] },
+  // Greetings and thanks alone get a greeting, not "no sé" nor the visit times ("días", "tardes")
+  { question: 'hola', says: ['¡Hola!', '¿Qué le gustaría saber?'], never: [DECLINES] },
+  { question: 'Hola, buenos días', says: ['¡Hola!'], never: [DECLINES, '8:00 a. m.'] },
+  { question: 'buenas tardes', says: ['¡Hola!'], never: [DECLINES, '8:00 a. m.'] },
+  { question: 'Muchas gracias, muy amable', says: ['¡De nada!', '(631) 555-0142'], never: [DECLINES] },
+  { question: 'Hola, buenos días, ¿trabajan los sábados?', says: ['sábados y domingos'], never: ['¡Hola!'] },
   { question: 'Buenas tardes, ¿cuánto cobran por arreglar una computadora lenta?', says: ['$50', '$25'] },
   { question: '¿cuanto cuesta una hora de consulta?', says: ['$100'], never: ['$50'] },
   // Service area

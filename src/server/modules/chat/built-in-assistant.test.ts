@@ -32,6 +32,11 @@ type Case = {
 const CUSTOMER_QUESTIONS: Case[] = [
   // Fees, computed from the fee schedule
   { question: 'What would 90 minutes of troubleshooting set me back?', says: ['$75'], never: [DECLINES] },
+  // Greetings and thanks alone get a greeting, not "I don't know" nor the start times ("morning")
+  { question: 'hi', says: ['Hello!', 'What would you like to know?'], never: [DECLINES] },
+  { question: 'Good morning!', says: ['Hello!'], never: [DECLINES, '8:00 am'] },
+  { question: 'ok, thanks so much!', says: ["You're welcome", '(631) 555-0142'], never: [DECLINES] },
+  { question: 'hi there, how much for 2 hours of consulting', says: ['$200'], never: ['Hello!'] },
   { question: 'If the fix takes an hour and a half, how much is that?', says: ['$75'] },
   { question: 'how much for 2 hours of consulting', says: ['$200'] },
   { question: 'What will I pay if you are here 3 hours fixing my computer?', says: ['$150'] },

@@ -7,13 +7,24 @@ import type { ChatProvider } from './chat-provider.ts';
 import {
   buildKnowledge,
   declineAnswer,
+  greetingAnswer,
   type KnowledgeEntry,
   listInWords,
   NEARBY_UNSERVED_PLACES,
   type SupportContact,
   supportLine,
+  thanksAnswer,
 } from './knowledge.ts';
-import { buildKnowledgeEs, declineAnswerEs, listInWordsEs, SERVICE_KIND_ES, SERVICE_TOWNS_ES, supportLineEs } from './knowledge-es.ts';
+import {
+  buildKnowledgeEs,
+  declineAnswerEs,
+  greetingAnswerEs,
+  listInWordsEs,
+  SERVICE_KIND_ES,
+  SERVICE_TOWNS_ES,
+  supportLineEs,
+  thanksAnswerEs,
+} from './knowledge-es.ts';
 import { chatLanguage } from './language.ts';
 
 /**
@@ -229,7 +240,28 @@ type Tongue = {
   buildKnowledge: (support: SupportContact, rules: BookingRules) => KnowledgeEntry[];
   /** A question that plainly asks a price ("¿cuánto cobran por…?"): the fees, rather than "I don't know". */
   asksPrice?: RegExp;
+  /** Greetings and thanks ("good morning", "buenos días", "gracias"), taken out before the question is read. */
+  greetings: RegExp;
+  thanks: RegExp;
+  /** Words that, with greetings or thanks, still make a message nothing but a pleasantry ("ok, thanks so much"). */
+  filler: RegExp;
+  greet: () => string;
+  welcome: (support: SupportContact) => string;
 };
+
+/**
+ * A message without its greetings and thanks, and what it was if nothing else is left: "good morning" asks nothing
+ * about mornings, and "Hola, buenos días, ¿cuánto cobran?" asks only the price.
+ */
+function withoutPleasantries(tongue: Tongue, text: string): { rest: string; only?: 'greeting' | 'thanks' } {
+  // search(), not test(): these are global expressions, and test() would carry its position into the next message.
+  const thanked = text.search(tongue.thanks) !== -1;
+  const greeted = text.search(tongue.greetings) !== -1;
+  const rest = text.replace(tongue.thanks, ' ').replace(tongue.greetings, ' ');
+  if ((thanked || greeted) && !/[\p{L}\p{N}]/u.test(rest.replace(tongue.filler, ' ')))
+    return { rest, only: thanked ? 'thanks' : 'greeting' };
+  return { rest };
+}
 
 /** One knowledge base, built for one set of booking rules, and its search index. */
 class KnowledgeIndex {
@@ -293,6 +325,11 @@ const ENGLISH: Tongue = {
   placeAnswer,
   decline: declineAnswer,
   buildKnowledge,
+  greetings: /\b(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day))\b(?:\s+there\b)?/gi,
+  thanks: /\b(?:many\s+thanks|thanks|thank\s+you|thx)\b(?:\s+(?:so|very)\s+much\b|\s+a\s+lot\b)?/gi,
+  filler: /\b(?:ok|okay|great|perfect|techhelp|all|everyone|again)\b/gi,
+  greet: greetingAnswer,
+  welcome: thanksAnswer,
 };
 
 // ---- Spanish ----------------------------------------------------------------------------------------------------
@@ -452,6 +489,11 @@ const SPANISH: Tongue = {
   feeAnswer: feeAnswerEs,
   placeAnswer: placeAnswerEs,
   decline: declineAnswerEs,
+  greetings: /\b(?:hola|saludos|buen[oa]s\s+(?:d[ií]as|tardes|noches)|buen\s+d[ií]a|qu[eé]\s+tal)(?![\p{L}])/giu,
+  thanks: /\b(?:muchas\s+gracias|mil\s+gracias|gracias|muy\s+amable)(?![\p{L}])/giu,
+  filler: /\b(?:ok|vale|perfecto|bien|muy|techhelp|se[nñ]ora?|a\s+todos)(?![\p{L}])/giu,
+  greet: greetingAnswerEs,
+  welcome: thanksAnswerEs,
   buildKnowledge: buildKnowledgeEs,
   asksPrice:
     /\bcuanto (me |les |nos )?(cobran|cobra|cobrarian|cobraria|cuesta|cuestan|costaria|sale|saldria|seria)\b|\b(precio|precios|tarifa|tarifas)\b/,
@@ -495,7 +537,10 @@ export class BuiltInAssistant implements ChatProvider {
     const tongue = TONGUES[locale];
     const knowledge = this.knowledgeFor(rules, locale);
     const userMessages = messages.filter((message) => message.role === 'user').map((message) => message.content);
-    const question = userMessages.at(-1) ?? '';
+    const pleasantries = withoutPleasantries(tongue, userMessages.at(-1) ?? '');
+    if (pleasantries.only === 'greeting') return tongue.greet();
+    if (pleasantries.only === 'thanks') return tongue.welcome(this.support);
+    const question = pleasantries.rest;
     const previous = userMessages.at(-2);
     const plainQuestion = tongue.plain(question);
 

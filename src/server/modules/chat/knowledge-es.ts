@@ -189,6 +189,14 @@ export function declineAnswerEs(support: SupportContact): string {
   return `Lo siento, no sé la respuesta a eso. Solo puedo contestar preguntas sobre los servicios de ${BUSINESS_NAME}, las tarifas, la zona que atendemos, las citas, la ayuda a distancia, los pagos y la seguridad en internet. Para cualquier otra cosa, por favor ${supportLineEs(support)}, y una persona le atenderá.`;
 }
 
+export function greetingAnswerEs(): string {
+  return `¡Hola! Puedo contestar preguntas sobre los servicios de ${BUSINESS_NAME}, las tarifas, la zona que atendemos, las citas, la ayuda a distancia, los pagos y la seguridad en internet. ¿Qué le gustaría saber?`;
+}
+
+export function thanksAnswerEs(support: SupportContact): string {
+  return `¡De nada! Si tiene otra pregunta, escríbala aquí. Para hablar con una persona, llámenos al ${support.phone}.`;
+}
+
 /** '1 hora', '12 horas', '48 horas (2 días)'. */
 export function hoursInWordsEs(hours: number): string {
   if (hours === 1) return '1 hora';

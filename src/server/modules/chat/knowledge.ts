@@ -94,6 +94,16 @@ export function declineAnswer(support: SupportContact): string {
   return `I'm sorry, I don't know the answer to that. I can only answer questions about ${BUSINESS_NAME}'s services, fees, service area, booking, remote support, payment and online safety. For anything else, please ${supportLine(support)}, and a person will help you.`;
 }
 
+/** The answer to a greeting alone ("hi", "good morning"): hello, and what can be asked. */
+export function greetingAnswer(): string {
+  return `Hello! I can answer questions about ${BUSINESS_NAME}'s services, fees, service area, booking, remote support, payment and online safety. What would you like to know?`;
+}
+
+/** The answer to thanks alone. */
+export function thanksAnswer(support: SupportContact): string {
+  return `You're welcome! If you have another question, just ask. To talk to a person, call us at ${support.phone}.`;
+}
+
 /** '1 hour', '12 hours', '48 hours (2 days)': the owner's rules in the words a customer reads. */
 export function hoursInWords(hours: number): string {
   if (hours === 1) return '1 hour';

@@ -90,7 +90,16 @@ describe('the appointment list', () => {
     ]);
     expect(rows[0]?.textContent).toContain('$45.50');
     expect(rows[1]?.textContent).toContain('Remote');
+    // A visit still to come has no amount yet: it says when it will, on the table and on the phone's card.
+    expect(rows[1]?.querySelectorAll('td')[3]?.textContent).toBe('Set after the visit');
+    const cards = [...document.querySelectorAll('.appointment-card')];
+    expect(cards.slice(0, 2).map((card) => card.querySelector('dl')?.lastElementChild?.textContent)).toEqual(['$45.50', 'Set after the visit']);
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/errors', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('shows an amount the owner set before the visit', () => {
+    renderList([{ ...open, amountCents: 7500 }]);
+    expect(table().getAllByRole('row')[1]?.querySelectorAll('td')[3]?.textContent).toBe('$75.00');
   });
 
   it('refuses to cancel a completed job with the spec dialog', async () => {

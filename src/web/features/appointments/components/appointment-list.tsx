@@ -168,7 +168,9 @@ function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions:
                   <RowButton word={t`Edit`} when={when} variant="outline-primary" onClick={() => actions.onEdit(appointment)} />
                 </div>
               </td>
-              <td className="text-nowrap">{money(appointment.amountCents)}</td>
+              <td className={amountPending(appointment) ? undefined : 'text-nowrap'}>
+                <AmountText appointment={appointment} />
+              </td>
               <td>
                 <RowActions appointment={appointment} when={when} actions={actions} />
               </td>
@@ -178,6 +180,13 @@ function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions:
       </tbody>
     </Table>
   );
+}
+
+/** A visit not yet done whose amount the owner has not set: the amount comes with the visit, not "$0.00". */
+const amountPending = (appointment: CustomerAppointment) => !appointment.isCompleted && appointment.amountCents === 0;
+
+function AmountText({ appointment }: { appointment: CustomerAppointment }) {
+  return amountPending(appointment) ? <Trans>Set after the visit</Trans> : money(appointment.amountCents);
 }
 
 /** The same appointments as cards, for phones: one visit per card, every field named. */
@@ -208,7 +217,9 @@ function AppointmentCards({ rows, actions }: { rows: Row[]; actions: Actions }) 
               <dt>
                 <Trans>Amount</Trans>
               </dt>
-              <dd>{money(appointment.amountCents)}</dd>
+              <dd>
+                <AmountText appointment={appointment} />
+              </dd>
             </dl>
             <RowActions appointment={appointment} when={when} actions={actions} />
           </li>
