@@ -89,33 +89,65 @@ describe('POST /api/errors', () => {
     }
   });
 
-  it('takes e-mail addresses and card numbers out of every field of a report, keeping phone numbers', async () => {
+  it('takes e-mail addresses, card and phone numbers out of every field of a report', async () => {
     const response = await subject.app.inject({
       method: 'POST',
       url: '/api/errors',
       payload: {
         errorMessage: 'Payment for mary.smith@example.com failed: card 4111 1111 1111 1111 declined; call (631) 555-0142',
         componentName: 'Checkout <joe@example.org>',
-        appointmentIdentifier: '/pay?card=5555555555554444&email=mary%40example.com',
+        appointmentIdentifier: 'card 5555555555554444 of mary%40example.com, +16315550142',
       },
     });
     expect(response.statusCode).toBe(204);
     expect((await rows()).at(-1)).toMatchObject({
-      errorMessage: 'Payment for [e-mail] failed: card [card number] declined; call (631) 555-0142',
+      errorMessage: 'Payment for [e-mail] failed: card [card number] declined; call [phone number]',
       componentName: 'Checkout <[e-mail]>',
-      appointmentIdentifier: '/pay?card=[card number]&email=[e-mail]',
+      appointmentIdentifier: 'card [card number] of [e-mail], [phone number]',
     });
+  });
+
+  it("takes a one-time link's code, tokens and a phone number out of a report, keeping the stack readable", async () => {
+    const code = 'q3N4x_Zk-9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456';
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/errors',
+      payload: {
+        errorMessage: [
+          `TypeError: Failed to fetch https://techhelp.example/usermgmt?mode=resetPassword&oobCode=${code}&lang=es for 631-555-0142`,
+          '    at verify (https://techhelp.example/assets/index-BzX3k9aQ.js:1:23456) at 2026-11-28T10:00:00Z',
+          'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln; Cookie: techhelp.session_token=AbC123.xYz%3D',
+        ].join('\n'),
+        componentName: 'UserManagement',
+        appointmentIdentifier: `/api/auth/reset-password/${code}?callbackURL=%2Fusermgmt`,
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    const entry = (await rows()).at(-1);
+    expect(entry).toMatchObject({
+      errorMessage: [
+        'TypeError: Failed to fetch https://techhelp.example/usermgmt?mode=resetPassword&oobCode=[redacted]&lang=es for [phone number]',
+        '    at verify (https://techhelp.example/assets/index-BzX3k9aQ.js:1:23456) at 2026-11-28T10:00:00Z',
+        'Authorization: [redacted]; Cookie: [redacted]',
+      ].join('\n'),
+      componentName: 'UserManagement',
+      appointmentIdentifier: '/api/auth/reset-password/[redacted]?callbackURL=%2Fusermgmt',
+      source: 'browser',
+    });
+    expect(JSON.stringify(entry)).not.toContain(code);
   });
 
   it("takes them out of the server's own entries too", async () => {
     await subject.app.recordError({
-      errorMessage: 'SMTP refused ann@example.net; order 1234567890123 kept',
+      errorMessage:
+        'SMTP refused ann@example.net; order 1234567890123 kept; link /usermgmt?mode=verifyEmail&oobCode=abc123; text to (631) 555-0142',
       componentName: 'mail',
       appointmentIdentifier: 'receipt for 6011-0009-9013-9424',
       source: 'server',
     });
     expect((await rows()).at(-1)).toMatchObject({
-      errorMessage: 'SMTP refused [e-mail]; order 1234567890123 kept',
+      errorMessage:
+        'SMTP refused [e-mail]; order 1234567890123 kept; link /usermgmt?mode=verifyEmail&oobCode=[redacted]; text to [phone number]',
       appointmentIdentifier: 'receipt for [card number]',
       source: 'server',
     });

@@ -34,13 +34,17 @@ export const ANONYMOUS_REPORTS_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 /** How often entries older than ERROR_LOG_RETENTION_DAYS are deleted (and once at start). */
 export const ERROR_LOG_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Longer than any e-mail address (64 + 1 + 253 characters) or written card number. */
+/**
+ * Longer than any e-mail address (64 + 1 + 253 characters), written card or phone number, or the name and
+ * separator of a secret: whatever decides whether text before the cut is to be scrubbed lies within it.
+ */
 const LOOK_BEYOND_CUT = 320;
 
 /**
- * A field as it may be stored: NUL characters made storable, e-mail addresses and card numbers taken out, cut to
- * its length. It is scrubbed before it is cut, so that a cut never leaves the start of a card number behind
- * unrecognised; only a little more than the length is looked at, so a huge text costs little.
+ * A field as it may be stored: NUL characters made storable, secrets and personal data taken out
+ * (`scrubPersonalData`), cut to its length. It is scrubbed before it is cut, so that a cut never leaves the start
+ * of a card number or an address behind unrecognised; only a little more than the length is looked at, so a huge
+ * text costs little.
  */
 function storableField(text: string, maxLength: number): string {
   return scrubPersonalData(storableText(text.slice(0, maxLength + LOOK_BEYOND_CUT))).slice(0, maxLength);
@@ -48,8 +52,8 @@ function storableField(text: string, maxLength: number): string {
 
 /**
  * The one error logger. It never throws: when the error log itself cannot be written, the failure and the
- * original report go to the process log instead, as the spec's logger falls back to the console. Either way the
- * text is scrubbed of e-mail addresses and card numbers first.
+ * original report go to the process log instead, as the spec's logger falls back to the console. Either way every
+ * field is scrubbed of secrets and personal data first.
  */
 export function createErrorRecorder(db: Database, log: FastifyBaseLogger): ErrorRecorder {
   return async (report) => {
