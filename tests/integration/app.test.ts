@@ -45,6 +45,25 @@ describe('the server basics', () => {
     }
   });
 
+  it('sends the page compressed at every page path, as at /', async () => {
+    for (const url of ['/', '/services', '/home', '/usermgmt?mode=verifyEmail&oobCode=abc']) {
+      const response = await basic.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toContain('<div id="root"></div>');
+    }
+    const as = (acceptEncoding: string | undefined) =>
+      basic.app.inject({ method: 'GET', url: '/services', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const gzipped = await as('br;q=0, gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+    for (const plain of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const response = await as(plain);
+      expect(response.headers['content-encoding'], plain).toBeUndefined();
+      expect(response.body, plain).toContain('<div id="root"></div>');
+    }
+  });
+
   it('answers a missing file with a 404, not with the page', async () => {
     const response = await basic.app.inject({ method: 'GET', url: '/assets/index-deadbeef.js' });
     expect(response.statusCode).toBe(404);
