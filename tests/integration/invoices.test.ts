@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumbers, issueInvoice } from '../../src/server/modules/payments/payment-queries.ts';
 import { mailbox } from '../support/accounts.ts';
@@ -159,5 +160,15 @@ describe('invoices', () => {
     expect(await expectNoGaps()).toBe(before + raced.length);
     const numbers = await Promise.all(raced.map(async (id) => (await call('GET', `/api/invoices/${id}`, admin.cookie)).json().number));
     expect(new Set(numbers).size).toBe(raced.length);
+  });
+
+  it("finds a job's payments, refunded ones too, by an index, not by reading the whole table", async () => {
+    // As the invoice reads them (the planner is told to avoid a whole-table read, which it prefers on a small table).
+    const plan = await subject.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute(sql`explain select * from payments where appointment_id = 'some-job'`);
+      return (explained as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('payments_job_idx');
   });
 });

@@ -389,6 +389,9 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_appointment_idx').on(table.appointmentId).where(sql`${table.refundedAt} is null`),
+    // Every payment of a job, refunded ones too (the invoice, the history, the data download): the unique index
+    // above holds only those standing.
+    index('payments_job_idx').on(table.appointmentId),
     uniqueIndex('payments_capture_idx').on(table.captureId),
     index('payments_captured_at_idx').on(table.capturedAt),
   ],
