@@ -83,7 +83,8 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string | null }) {
           type="password"
           autoComplete="new-password"
           required
-          hint={translate(PASSWORD_HINT)}
+          // The hint is the too-short error's own text: said once, as the error, when it is one.
+          hint={problems.newPassword === PASSWORD_HINT ? undefined : translate(PASSWORD_HINT)}
           registration={register('newPassword')}
           error={translateOptional(problems.newPassword)}
         />

@@ -73,7 +73,8 @@ function SignUpPage() {
           type="password"
           autoComplete="new-password"
           registration={register('password')}
-          hint={translate(PASSWORD_HINT)}
+          // The hint is the too-short error's own text: said once, as the error, when it is one.
+          hint={problems.password === PASSWORD_HINT ? undefined : translate(PASSWORD_HINT)}
           error={translateOptional(problems.password)}
         />
         <TextField
