@@ -193,6 +193,13 @@ describe('adding TechHelp to a home screen', () => {
       expect(await page.locator('div[lang="es"]').count()).toBe(1);
       // Its one inline style is allowed by its own policy: the header is in the brand's blue.
       expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe('rgb(11, 79, 108)');
+      // A Spanish page (the app's Spanish links carry ?lang=es) gets it Spanish first, in a page whose language is Spanish.
+      await page.goto(`${server.url}/home?lang=es`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('No tiene conexión a internet');
+      await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('You are offline');
+      expect(await page.title()).toBe('No tiene conexión a internet | TechHelp');
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      expect(await page.locator('div[lang="en"]').count()).toBe(1);
 
       await context.setOffline(false);
       await waitForNetwork(context, page, 'online');

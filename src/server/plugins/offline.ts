@@ -21,29 +21,46 @@ export const OFFLINE_PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; im
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export function offlinePage(phone: string): string {
+/**
+ * The offline page, in both languages: `first` leads, in the page's own language, and the other follows in a part
+ * marked with its language.
+ */
+export function offlinePage(phone: string, first: 'en' | 'es' = 'en'): string {
   const call = `<a class="call" href="tel:+1${phone.replace(/\D/g, '')}">${escapeHtml(phone)}</a>`;
+  const texts = {
+    en: {
+      title: 'You are offline',
+      body: `<p>This page needs an internet connection. To book, change or ask about a visit, call us at ${call}.</p>`,
+      again: '<p><a href="">Try again</a> once your Wi-Fi or mobile data is back.</p>',
+    },
+    es: {
+      title: 'No tiene conexión a internet',
+      body: `<p>Esta página necesita conexión a internet. Para reservar, cambiar o preguntar por una visita, llámenos al ${call}.</p>`,
+      again: '<p><a href="">Intente de nuevo</a> cuando vuelva su wifi o sus datos móviles.</p>',
+    },
+  };
+  const second = first === 'en' ? 'es' : 'en';
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${first}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="theme-color" content="#0b4f6c">',
-    '<title>You are offline | TechHelp</title>',
+    `<title>${texts[first].title} | TechHelp</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',
     '<header>TechHelp</header>',
     '<main>',
-    '<h1>You are offline</h1>',
-    `<p>This page needs an internet connection. To book, change or ask about a visit, call us at ${call}.</p>`,
-    '<p><a href="">Try again</a> once your Wi-Fi or mobile data is back.</p>',
-    '<div lang="es">',
-    '<h2>No tiene conexión a internet</h2>',
-    `<p>Esta página necesita conexión a internet. Para reservar, cambiar o preguntar por una visita, llámenos al ${call}.</p>`,
-    '<p><a href="">Intente de nuevo</a> cuando vuelva su wifi o sus datos móviles.</p>',
+    `<h1>${texts[first].title}</h1>`,
+    texts[first].body,
+    texts[first].again,
+    `<div lang="${second}">`,
+    `<h2>${texts[second].title}</h2>`,
+    texts[second].body,
+    texts[second].again,
     '</div>',
     '</main>',
     '</body>',
@@ -60,7 +77,13 @@ export function offlinePage(phone: string): string {
 export function serviceWorkerScript(phone: string): string {
   return `// TechHelp: the offline page, and nothing else (src/server/plugins/offline.ts).
 'use strict';
-const OFFLINE_PAGE = ${JSON.stringify(offlinePage(phone))};
+const OFFLINE_PAGES = { en: ${JSON.stringify(offlinePage(phone, 'en'))}, es: ${JSON.stringify(offlinePage(phone, 'es'))} };
+// Spanish first for a Spanish page (?lang=es, as the app's Spanish links carry) or a browser set to Spanish.
+const firstLanguage = (url) => {
+  const asked = new URL(url).searchParams.get('lang');
+  if (asked === 'es' || asked === 'en') return asked;
+  return /^es(?:-|$)/i.test(self.navigator.language || '') ? 'es' : 'en';
+};
 const OFFLINE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
@@ -71,7 +94,9 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('fetch', (event) => {
   if (event.request.mode !== 'navigate') return;
   event.respondWith(
-    fetch(event.request).catch(() => new Response(OFFLINE_PAGE, { status: 503, headers: OFFLINE_HEADERS })),
+    fetch(event.request).catch(
+      () => new Response(OFFLINE_PAGES[firstLanguage(event.request.url)], { status: 503, headers: OFFLINE_HEADERS }),
+    ),
   );
 });
 `;
