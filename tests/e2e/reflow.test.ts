@@ -528,7 +528,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
 
   /**
    * Headings grow with the reader's text size (WCAG 1.4.4): none is smaller than the body's text. And the levels keep
-   * their order at every size: no level's size outgrows the one above it.
+   * their order at every size: no level's size outgrows the one above it, nor a lead paragraph its page's heading.
    */
   async function headingSizes(page: Page): Promise<string[]> {
     return page.evaluate(() => {
@@ -546,6 +546,14 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
         const above = levels[index - 1];
         if (above && level.size > above.size + 0.5)
           found.push(`${level.tag} is larger than ${above.tag}: ${level.size} against ${above.size} px`);
+      }
+      // A lead paragraph introduces the page: never larger than its main heading.
+      const h1 = levels[0]?.size ?? body;
+      for (const lead of document.querySelectorAll<HTMLElement>('.lead')) {
+        if (lead.closest('[aria-hidden="true"]') || lead.getClientRects().length === 0) continue;
+        const size = Number.parseFloat(getComputedStyle(lead).fontSize);
+        if (size > h1 + 0.5)
+          found.push(`the lead "${(lead.textContent ?? '').trim().slice(0, 40)}" is ${size} px, larger than h1's ${h1} px`);
       }
       for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
         if (heading.closest('[aria-hidden="true"]') || heading.getClientRects().length === 0) continue;
