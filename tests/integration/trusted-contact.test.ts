@@ -118,6 +118,8 @@ describe('the trusted contact', () => {
     // The customer's text follows the introduction, without the customer's button.
     expect(copy?.text).toContain(original.text.split('\n\n')[0] ?? '');
     expect(copy?.text).not.toContain('See my appointments');
+    // Nor what only the customer can do: their appointments page needs their sign-in.
+    expect(copy?.text).not.toContain('appointments page');
     expect(copy?.text).not.toContain('Book another visit');
     for (const part of [copy?.text, copy?.html, ...(copy?.links ?? [])]) {
       expect(part).not.toContain(`${PUBLIC_URL}/home`);
@@ -220,6 +222,7 @@ describe('the trusted contact', () => {
     expectCopy(copies[0], customer, contact, confirmation);
     expect(copies[0]?.subject).toMatch(/^Copy for Ann Helper: Your TechHelp visit on .+$/);
     expect(copies[0]?.text).toContain('Your in-person visit is booked for ');
+    expect(copies[0]?.text).toContain('The attached invitation adds the visit to your calendar.\n\nTo change anything, call us at ');
     expect(copies[0]?.text).toContain(`You get these copies because ${CUSTOMER_NAME} asked for them.`);
     expect(copies[0]?.html).toContain('<html lang="en">');
 
@@ -256,6 +259,8 @@ describe('the trusted contact', () => {
     const [reminderCopy] = await mailbox(app(), contact.email);
     expectCopy(reminderCopy, customer, contact, reminder);
     expect(reminderCopy?.subject).toBe('Copy for Ann Helper: Reminder: your TechHelp visit tomorrow');
+    expect(reminder.text).toContain('please cancel from your appointments page');
+    expect(reminderCopy?.text).toContain('To change anything, call us at ');
     // A second pass sends nothing more.
     await app().appointments.sendDueReminders(dayBefore);
     expect(await copySubjects()).toHaveLength(1);

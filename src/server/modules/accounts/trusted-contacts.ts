@@ -72,7 +72,7 @@ export function trustedContactCopy(
       t(english('{customer} named you as their trusted contact, so you get a copy of this message. You have no access to their account.'), {
         customer,
       }),
-      ...content.paragraphs,
+      ...(content.contactParagraphs ?? content.paragraphs),
     ],
     afterAction: content.afterAction ?? [],
     footer: {

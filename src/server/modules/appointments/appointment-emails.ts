@@ -40,19 +40,24 @@ const comeTo = (language: Translator, facts: VisitFacts) =>
 export function confirmationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
   const { t } = language;
   const words = visitWords(language, facts);
+  const booked = t(english('Thank you, {name}. Your {kind} visit is booked for {when}.'), { ...words, name: facts.customerName });
+  const where = facts.isRemote
+    ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
+        url: language.link(homeUrl.replace(/\/home$/, '/remotesupport')),
+      })
+    : comeTo(language, facts);
+  const invitation = t(english('The attached invitation adds the visit to your calendar.'));
+  const call = t(english('To change anything, call us at {phone}.'), { phone });
   return {
     subject: t(english('Your {business} visit on {time}'), words),
     paragraphs: [
-      t(english('Thank you, {name}. Your {kind} visit is booked for {when}.'), { ...words, name: facts.customerName }),
-      facts.isRemote
-        ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
-            url: language.link(homeUrl.replace(/\/home$/, '/remotesupport')),
-          })
-        : comeTo(language, facts),
+      booked,
+      where,
       // Two messages, one paragraph: each short enough to stay one literal on one line.
-      `${t(english('The attached invitation adds the visit to your calendar.'))} ${t(english('You can describe the problem, or cancel the visit, from your appointments page.'))}`,
-      t(english('To change anything, call us at {phone}.'), { phone }),
+      `${invitation} ${t(english('You can describe the problem, or cancel the visit, from your appointments page.'))}`,
+      call,
     ],
+    contactParagraphs: [booked, where, invitation, call],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
@@ -69,6 +74,11 @@ export function reminderContent(language: Translator, facts: VisitFacts, homeUrl
       t(english('This is a reminder of your {kind} visit on {when}.'), words),
       facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
       t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone }),
+    ],
+    contactParagraphs: [
+      t(english('This is a reminder of your {kind} visit on {when}.'), words),
+      facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
+      t(english('To change anything, call us at {phone}.'), { phone }),
     ],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
@@ -148,6 +158,11 @@ export function ownerCancellationContent(language: Translator, facts: VisitFacts
       t(english('Please call us at {phone} and we will find you another time, or book one yourself from your appointments page.'), {
         phone,
       }),
+    ],
+    contactParagraphs: [
+      t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
+      t(english('The attached cancellation removes it from your calendar.')),
+      t(english('Please call us at {phone} and we will find another time.'), { phone }),
     ],
     action: { label: t(english('Book another visit')), url: language.link(homeUrl) },
   };

@@ -6,6 +6,11 @@ export type EmailContent = {
   subject: string;
   /** Plain sentences; each becomes a paragraph in both parts. */
   paragraphs: string[];
+  /**
+   * The paragraphs of a trusted contact's copy, when they differ: without what only the customer can do (their
+   * appointments page, which needs their sign-in), with a call to us instead.
+   */
+  contactParagraphs?: string[];
   action?: { label: string; url: string };
   /** Shown after the action, e.g. how long a link works. */
   afterAction?: string[];
