@@ -93,7 +93,10 @@ describe('the appointment list', () => {
     // A visit still to come has no amount yet: it says when it will, on the table and on the phone's card.
     expect(rows[1]?.querySelectorAll('td')[3]?.textContent).toBe('Set after the visit');
     const cards = [...document.querySelectorAll('.appointment-card')];
-    expect(cards.slice(0, 2).map((card) => card.querySelector('dl')?.lastElementChild?.textContent)).toEqual(['$45.50', 'Set after the visit']);
+    expect(cards.slice(0, 2).map((card) => card.querySelector('dl')?.lastElementChild?.textContent)).toEqual([
+      '$45.50',
+      'Set after the visit',
+    ]);
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/errors', expect.objectContaining({ method: 'POST' }));
   });
 
