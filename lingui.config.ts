@@ -48,6 +48,9 @@ const SIGNED_OUT_FORMS = [
 ];
 const FORM_TEXTS = ['<rootDir>/src/shared/account-forms.ts'];
 
+/** The business facts of src/shared (services, fees, the service area): with the public pages other than `/`. */
+const FACT_TEXTS = ['<rootDir>/src/shared/business.ts'];
+
 /** The texts of src/shared that only signed-in screens show (the texts opt-in, the trusted contact): loaded with them. */
 const SIGNED_IN_TEXTS = ['<rootDir>/src/shared/text-messages.ts'];
 
@@ -65,10 +68,12 @@ const PUBLIC_PAGES = [
  * only its own part's messages in the active language:
  * - web: the shell (header, footer, error screens), shared components and the landing page, on every first load;
  * - shared/site: the name and tagline, the navigation and the general messages of src/shared, on every first load;
- * - public: the pages other than `/`, with the rest of src/shared's texts (the service area map, on `/` too, is in web);
+ * - public and shared/facts: the pages other than `/`, with the business facts of src/shared (the service area map,
+ *   on `/` too, is in web);
  * - accounts/forms and shared/forms: the signed-out forms (sign-up, login, forgot password) and the account rules and
  *   texts of src/shared, with those forms and with any other lazily loaded screen;
- * - shared: the rest of src/shared's texts (rules, validation messages, errors), with the first lazily loaded screen;
+ * - shared: the rest of src/shared's texts (the visits', payments' and chat's rules, validation messages, errors), with
+ *   the signed-in screens;
  * - shared/signed-in: the texts of src/shared only signed-in screens show (texts, the trusted contact), with them;
  * - one per signed-in feature (accounts, appointments, payments, chat) and one for the signed-in shell (guards,
  *   layouts, /home), loaded with the first lazily loaded screen;
@@ -100,10 +105,11 @@ export default defineConfig({
     { path: '<rootDir>/src/shared/locales/site/{locale}', include: SITE_TEXTS, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/shared/locales/forms/{locale}', include: FORM_TEXTS, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/shared/locales/signed-in/{locale}', include: SIGNED_IN_TEXTS, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/shared/locales/facts/{locale}', include: FACT_TEXTS, exclude: ['**/*.test.*'] },
     {
       path: '<rootDir>/src/shared/locales/{locale}',
       include: ['<rootDir>/src/shared'],
-      exclude: ['**/*.test.*', ...SITE_TEXTS, ...FORM_TEXTS, ...SIGNED_IN_TEXTS],
+      exclude: ['**/*.test.*', ...SITE_TEXTS, ...FORM_TEXTS, ...SIGNED_IN_TEXTS, ...FACT_TEXTS],
     },
     { path: '<rootDir>/src/server/locales/{locale}', include: ['<rootDir>/src/server'], exclude: ['**/*.test.*'] },
   ],

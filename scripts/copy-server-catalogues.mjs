@@ -2,5 +2,12 @@
 // the same relative paths.
 import { cpSync } from 'node:fs';
 
-for (const folder of ['server/locales', 'shared/locales', 'shared/locales/site', 'shared/locales/forms', 'shared/locales/signed-in'])
+for (const folder of [
+  'server/locales',
+  'shared/locales',
+  'shared/locales/site',
+  'shared/locales/forms',
+  'shared/locales/signed-in',
+  'shared/locales/facts',
+])
   for (const locale of ['en', 'es']) cpSync(`src/${folder}/${locale}.po`, `dist/${folder}/${locale}.po`);

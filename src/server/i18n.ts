@@ -7,7 +7,7 @@ import { formatDay, formatMoney, formatVisitTime } from '../shared/locale-format
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
- * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/ and forms/ those of src/shared), read once at
+ * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/, forms/, signed-in/ and facts/ those of src/shared), read once at
  * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales), so these same
  * relative paths work from src and from dist.
  */
@@ -65,6 +65,7 @@ const messagesOf = (locale: Locale): Messages => ({
   ...readCatalogue(new URL(`../shared/locales/site/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`../shared/locales/forms/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`../shared/locales/signed-in/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(new URL(`../shared/locales/facts/${locale}.po`, import.meta.url), locale),
   ...readCatalogue(new URL(`./locales/${locale}.po`, import.meta.url), locale),
 });
 

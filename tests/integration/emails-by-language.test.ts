@@ -58,6 +58,7 @@ function readPo(file: string): Map<string, string> {
 
 const SPANISH = new Map([
   ...readPo('../../src/shared/locales/es.po'),
+  ...readPo('../../src/shared/locales/facts/es.po'),
   ...readPo('../../src/shared/locales/site/es.po'),
   ...readPo('../../src/shared/locales/forms/es.po'),
   ...readPo('../../src/server/locales/es.po'),

@@ -13,7 +13,7 @@ export const CATALOGUES = {
   web: ['src/web/locales/es.po'],
   site: ['src/shared/locales/site/es.po'],
   // The account texts of src/shared and the signed-out forms have catalogues of their own (decision 019).
-  shared: ['src/shared/locales/es.po', 'src/shared/locales/forms/es.po'],
+  shared: ['src/shared/locales/es.po', 'src/shared/locales/facts/es.po', 'src/shared/locales/forms/es.po'],
   app: ['src/web/app/locales/es.po'],
   accounts: ['src/web/features/accounts/locales/es.po', 'src/web/features/accounts/locales/forms/es.po'],
   appointments: ['src/web/features/appointments/locales/es.po'],

@@ -16,9 +16,9 @@ type Catalogue = () => Promise<{ messages: Messages }>;
  * The catalogues, by part: `first`, the shell, shared components and landing page, with the name, tagline,
  * navigation and general messages of src/shared (every first load); `forms`, the signed-out forms (sign-up, login,
  * forgot password) with the account rules and texts of src/shared, with those forms and any other screen (decision
- * 019); `rules`, the rest of src/shared's texts
- * (business facts, validation messages, the server's errors) and the other public pages, with any other page;
- * `screens`, the signed-in customer's screens and the account forms, with the first of them.
+ * 019); `rules`, the business facts of src/shared and the other public pages, with them and any other page;
+ * `screens`, the signed-in customer's screens and the account forms, with the rest of src/shared's texts (the rules
+ * and texts of visits, payments and the chat, validation messages, the server's errors), with the first of them.
  */
 export type Part = 'first' | 'forms' | 'rules' | 'screens';
 
@@ -34,13 +34,14 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     pseudo: [() => import('../features/accounts/locales/forms/pseudo.po'), () => import('../../shared/locales/forms/pseudo.po')],
   },
   rules: {
-    en: [() => import('../../shared/locales/en.po'), () => import('../locales/public/en.po')],
-    es: [() => import('../../shared/locales/es.po'), () => import('../locales/public/es.po')],
-    pseudo: [() => import('../../shared/locales/pseudo.po'), () => import('../locales/public/pseudo.po')],
+    en: [() => import('../../shared/locales/facts/en.po'), () => import('../locales/public/en.po')],
+    es: [() => import('../../shared/locales/facts/es.po'), () => import('../locales/public/es.po')],
+    pseudo: [() => import('../../shared/locales/facts/pseudo.po'), () => import('../locales/public/pseudo.po')],
   },
   screens: {
     en: [
       () => import('../app/locales/en.po'),
+      () => import('../../shared/locales/en.po'),
       () => import('../features/accounts/locales/en.po'),
       () => import('../../shared/locales/signed-in/en.po'),
       () => import('../features/appointments/locales/en.po'),
@@ -49,6 +50,7 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     ],
     es: [
       () => import('../app/locales/es.po'),
+      () => import('../../shared/locales/es.po'),
       () => import('../features/accounts/locales/es.po'),
       () => import('../../shared/locales/signed-in/es.po'),
       () => import('../features/appointments/locales/es.po'),
@@ -57,6 +59,7 @@ const CATALOGUES: Record<Part, Record<UiLocale, Catalogue[]>> = {
     ],
     pseudo: [
       () => import('../app/locales/pseudo.po'),
+      () => import('../../shared/locales/pseudo.po'),
       () => import('../features/accounts/locales/pseudo.po'),
       () => import('../../shared/locales/signed-in/pseudo.po'),
       () => import('../features/appointments/locales/pseudo.po'),
