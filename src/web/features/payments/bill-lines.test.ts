@@ -12,7 +12,7 @@ describe('a bill’s lines on the checkout, in the customer’s language', () =>
 
   beforeAll(async () => {
     await activateLocale('es');
-    await loadMessages(['rules']);
+    await loadMessages(['rules', 'screens']);
   });
   afterAll(async () => {
     await activateLocale('en');
@@ -20,9 +20,9 @@ describe('a bill’s lines on the checkout, in the customer’s language', () =>
 
   it('reads in Spanish, the half-hours counted the Spanish way; a part keeps the owner’s words', async () => {
     expect(shown()).toEqual(['Primera hora de asesoría', '2 medias horas adicionales', 'HDMI cable', 'Ajuste']);
-    await loadMessages(['rules']);
+    await loadMessages(['rules', 'screens']);
     await activateLocale('en');
-    await loadMessages(['rules']);
+    await loadMessages(['rules', 'screens']);
     expect(shown()).toEqual(['First hour of consulting', '2 extra half-hours', 'HDMI cable', 'Adjustment']);
   });
 
