@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { backupRuns, errorLog } from '../../src/server/db/schema.ts';
 import { BackupService } from '../../src/server/modules/backups/backup-service.ts';
 import { temporaryDirectory, testConfig } from '../support/config.ts';
-import { createTestDatabase, requirePostgres, TEST_DATABASE_URL, type TestDatabase } from '../support/database.ts';
+import { adminQuery, createTestDatabase, requirePostgres, TEST_DATABASE_URL, type TestDatabase } from '../support/database.ts';
 
 /**
  * `npm run backup` with DATABASE_URL (issue 19; decision 023): pg_dump when present, a clear message when not. Its
@@ -46,17 +46,6 @@ function scripts(files: Record<string, string>): string {
 const runs = (database: TestDatabase) => database.db.select().from(backupRuns).orderBy(asc(backupRuns.finishedAt));
 const backupErrors = async (database: TestDatabase) =>
   (await database.db.select().from(errorLog).where(eq(errorLog.componentName, 'BackupService'))).map((row) => row.errorMessage);
-
-/** A statement run as the test server's superuser. */
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('npm run backup on PostgreSQL', () => {
   it('writes a pg_dump archive into BACKUP_DIR that pg_restore can read, keeping BACKUP_KEEP of them', async () => {

@@ -15,7 +15,8 @@ export function requirePostgres(): void {
 
 export type TestDatabase = DatabaseHandle & { url: string | undefined; destroy(): Promise<void> };
 
-async function adminQuery(sql: string): Promise<void> {
+/** A statement run as the test server's superuser (creating and dropping databases and roles). */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
