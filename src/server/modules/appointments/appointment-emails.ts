@@ -66,20 +66,16 @@ export function confirmationContent(language: Translator, facts: VisitFacts, hom
 export function reminderContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string, today = false): EmailContent {
   const { t } = language;
   const words = visitWords(language, facts);
+  const visit = [
+    t(english('This is a reminder of your {kind} visit on {when}.'), words),
+    facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
+  ];
   return {
     subject: today
       ? t(english('Reminder: your {business} visit today'), words)
       : t(english('Reminder: your {business} visit tomorrow'), words),
-    paragraphs: [
-      t(english('This is a reminder of your {kind} visit on {when}.'), words),
-      facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
-      t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone }),
-    ],
-    contactParagraphs: [
-      t(english('This is a reminder of your {kind} visit on {when}.'), words),
-      facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
-      t(english('To change anything, call us at {phone}.'), { phone }),
-    ],
+    paragraphs: [...visit, t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone })],
+    contactParagraphs: [...visit, t(english('To change anything, call us at {phone}.'), { phone })],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
@@ -150,20 +146,19 @@ export function cancellationContent(language: Translator, facts: VisitFacts, hom
 export function ownerCancellationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
   const { t } = language;
   const words = visitWords(language, facts);
+  const cancelled = [
+    t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
+    t(english('The attached cancellation removes it from your calendar.')),
+  ];
   return {
     subject: t(english('Your {business} visit on {time} is cancelled'), words),
     paragraphs: [
-      t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
-      t(english('The attached cancellation removes it from your calendar.')),
+      ...cancelled,
       t(english('Please call us at {phone} and we will find you another time, or book one yourself from your appointments page.'), {
         phone,
       }),
     ],
-    contactParagraphs: [
-      t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
-      t(english('The attached cancellation removes it from your calendar.')),
-      t(english('Please call us at {phone} and we will find another time.'), { phone }),
-    ],
+    contactParagraphs: [...cancelled, t(english('Please call us at {phone} and we will find another time.'), { phone })],
     action: { label: t(english('Book another visit')), url: language.link(homeUrl) },
   };
 }
