@@ -310,9 +310,10 @@ export class AdminService {
 
       let updated = Object.keys(changes).length > 0 ? await changeJob(tx, id, changes) : before;
       // Remote or in person changes where the visit happens: the customer's invitation and e-mail say so.
-      if (updated.isRemote !== before.isRemote && (await this.appointments.tellKindChanged(tx, updated))) {
+      const told = updated.isRemote !== before.isRemote ? await this.appointments.tellKindChanged(tx, updated) : undefined;
+      if (told) {
         mailed = true;
-        updated = (await findJob(tx, id)) ?? updated;
+        updated = told;
       }
       if (Object.keys(audit).length > 0) {
         await recordHistory(tx, {

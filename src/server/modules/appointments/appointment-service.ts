@@ -485,13 +485,14 @@ export class AppointmentService {
   /**
    * The owner switched a visit between in person and remote (`row` as it now is, inside the edit's transaction): a
    * visit still to come gets a new invitation SEQUENCE, and the customer (and their trusted contact) an e-mail with
-   * the updated invitation. Answers whether it was mailed (call mail.deliverSoon after the commit).
+   * the updated invitation. Answers the row as it now is when it was mailed (call mail.deliverSoon after the
+   * commit), undefined when nobody was told.
    */
-  async tellKindChanged(tx: Executor, row: AppointmentRow, now = new Date()): Promise<boolean> {
-    if (row.cancelledAt || row.deletedAt || row.completedAt || row.startsAt <= now) return false;
+  async tellKindChanged(tx: Executor, row: AppointmentRow, now = new Date()): Promise<AppointmentRow | undefined> {
+    if (row.cancelledAt || row.deletedAt || row.completedAt || row.startsAt <= now) return undefined;
     const customer = await accountById(tx, row.userId);
     const profile = await profileOf(tx, row.userId);
-    if (!customer || !profile) return false;
+    if (!customer || !profile) return undefined;
     const changed = await updateAppointment(tx, row.id, { inviteSequence: row.inviteSequence + 1 });
     const facts = this.facts(changed, profile, customer.email);
     await this.mailVisit(
@@ -501,7 +502,7 @@ export class AppointmentService {
       (language) => kindChangeContent(language, facts, this.homeUrl, this.config.support.phone),
       'REQUEST',
     );
-    return true;
+    return changed;
   }
 
   /**
