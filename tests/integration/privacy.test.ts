@@ -48,6 +48,21 @@ describe("a customer's own data: export and deletion", () => {
     const upcoming = await bookNext(customer.cookie);
     return { customer, paid, upcoming };
   }
+  /** The customer rates the paid visit, and its payment carries the payer's name and address, as PayPal's would. */
+  async function reviewAndNamePayer(
+    customer: { cookie: string; email: string },
+    paid: string,
+    review: { rating: number; comment: string },
+  ) {
+    const reviewed = await app().inject({
+      method: 'POST',
+      url: `/api/reviews/${paid}`,
+      headers: { cookie: customer.cookie },
+      payload: review,
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
+  }
   const deleteAccount = (cookie: string, confirmation: string) =>
     app().inject({ method: 'POST', url: '/api/account/delete', headers: { cookie }, payload: { confirmation } });
 
@@ -61,15 +76,7 @@ describe("a customer's own data: export and deletion", () => {
       });
       expect(texts.statusCode, texts.body).toBe(200);
     });
-    const reviewed = await app().inject({
-      method: 'POST',
-      url: `/api/reviews/${paid}`,
-      headers: { cookie: customer.cookie },
-      payload: { rating: 5, comment: 'Joe fixed the printer in my den' },
-    });
-    expect(reviewed.statusCode, reviewed.body).toBe(200);
-    // As a PayPal payment would carry them: the payer's name and address.
-    await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
+    await reviewAndNamePayer(customer, paid, { rating: 5, comment: 'Joe fixed the printer in my den' });
     await app().inject({
       method: 'PUT',
       url: '/api/account/trusted-contact',
@@ -145,15 +152,7 @@ describe("a customer's own data: export and deletion", () => {
     });
     const [row] = await db().select().from(user).where(eq(user.email, customer.email));
     const userId = row?.id ?? '';
-    const reviewed = await app().inject({
-      method: 'POST',
-      url: `/api/reviews/${paid}`,
-      headers: { cookie: customer.cookie },
-      payload: { rating: 4, comment: 'Ask for Mary at 12 Main Street' },
-    });
-    expect(reviewed.statusCode, reviewed.body).toBe(200);
-    // As a PayPal payment would carry them: the payer's name and address.
-    await db().update(payments).set({ payerName: 'Mary Smith', payerEmail: customer.email }).where(eq(payments.appointmentId, paid));
+    await reviewAndNamePayer(customer, paid, { rating: 4, comment: 'Ask for Mary at 12 Main Street' });
     expect((await mailbox(app(), 'laura.delete@example.com')).length).toBeGreaterThan(0);
     const aboutThem = (mail: { text: string }) => mail.text.includes(customer.email);
     const adminMailsBefore = await mailbox(app(), admin.email);
