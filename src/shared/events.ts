@@ -12,11 +12,20 @@ export type RecordChange = {
 };
 
 /**
- * A slot taken or freed (a booking, a cancellation, a visit deleted), told to every other signed-in screen so an
- * open booking picker shows it at once. It names only the slot's start (an ISO instant): never who booked it or
- * which appointment it is. It has no origin: the user who made the change hears the RecordChange instead.
+ * A slot taken or freed (a booking, a cancellation, a visit deleted or moved), told to every other signed-in screen so
+ * an open booking picker shows it at once. It names only the slot's start (an ISO instant) and, when the change says,
+ * whether it is now taken (a picker shows that before it refetches the month); never who booked it or which
+ * appointment it is. Without `taken` (the owner's time off) the picker refetches to learn. It has no origin: the user
+ * who made the change hears the RecordChange instead.
  */
-export type SlotChange = { kind: 'slot'; startsAt: string; userId?: never; appointmentId?: never; origin?: never };
+export type SlotChange = {
+  kind: 'slot';
+  startsAt: string;
+  taken?: boolean;
+  userId?: never;
+  appointmentId?: never;
+  origin?: never;
+};
 
 export type ChangeEvent = RecordChange | SlotChange;
 

@@ -51,7 +51,7 @@ describe('live updates over Server-Sent Events', () => {
       await streams.admin.waitFor(matches, 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(streams.stranger.events).toEqual([{ kind: 'slot', startsAt: created.startsAt }]);
+      expect(streams.stranger.events).toEqual([{ kind: 'slot', startsAt: created.startsAt, taken: true }]);
     } finally {
       for (const stream of Object.values(streams)) stream.close();
     }
@@ -264,7 +264,7 @@ describe('live updates over Server-Sent Events', () => {
 
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Of the booking, the other customer learns only that its slot was taken.
-      expect(streams.second.events).toEqual([{ kind: 'slot', startsAt: created.startsAt }]);
+      expect(streams.second.events).toEqual([{ kind: 'slot', startsAt: created.startsAt, taken: true }]);
       expect(streams.second.endedByServer).toBe(false);
       expect(streams.admin.endedByServer).toBe(false);
       expect(streams.admin.events.every((event) => event.kind === 'appointment' || event.kind === 'profile')).toBe(true);
@@ -283,38 +283,39 @@ describe('live updates over Server-Sent Events', () => {
       await Promise.all(Object.values(streams).map((stream) => stream.ready));
       const [first, second] = upcomingWeekendDays(2, 3);
       const slotEvents = () => streams.other.events.filter((event) => event.kind === 'slot');
-      const expectSlotEvent = async (startsAt: string, count: number) => {
+      // Each says whether the slot is now taken, so an open picker shows it before it refetches the month.
+      const expectSlotEvent = async (startsAt: string, taken: boolean, count: number) => {
         const started = Date.now();
         await expect.poll(() => slotEvents().length, { timeout: 1000, interval: 10 }).toBe(count);
         expect(Date.now() - started).toBeLessThan(1000);
-        expect(slotEvents()[count - 1]).toEqual({ kind: 'slot', startsAt });
+        expect(slotEvents()[count - 1]).toEqual({ kind: 'slot', startsAt, taken });
       };
 
       // A booking takes the slot; a cancellation by the customer frees it.
       const booked = (await book(subject.app, owner.cookie, first ?? '', '05:00pm')).json();
-      await expectSlotEvent(booked.startsAt, 1);
+      await expectSlotEvent(booked.startsAt, true, 1);
       const cancelled = await subject.app.inject({
         method: 'POST',
         url: `/api/appointments/${booked.id}/cancel`,
         headers: { cookie: owner.cookie },
       });
       expect(cancelled.statusCode).toBe(204);
-      await expectSlotEvent(booked.startsAt, 2);
+      await expectSlotEvent(booked.startsAt, false, 2);
 
       // The owner deleting a visit frees its slot too.
       const removed = (await book(subject.app, owner.cookie, second ?? '', '06:30pm')).json();
-      await expectSlotEvent(removed.startsAt, 3);
+      await expectSlotEvent(removed.startsAt, true, 3);
       const deleted = await subject.app.inject({
         method: 'DELETE',
         url: `/api/admin/appointments/${removed.id}`,
         headers: { cookie: admin.cookie },
       });
       expect(deleted.statusCode).toBe(204);
-      await expectSlotEvent(removed.startsAt, 4);
+      await expectSlotEvent(removed.startsAt, false, 4);
 
       // The slot events name no customer and no appointment; the owner hears of the appointment, not of the slot.
       for (const event of streams.other.events) {
-        expect(Object.keys(event).sort()).toEqual(['kind', 'startsAt']);
+        expect(Object.keys(event).sort()).toEqual(['kind', 'startsAt', 'taken']);
         expect(JSON.stringify(event)).not.toContain(owner.id);
         expect(JSON.stringify(event)).not.toContain(booked.id);
       }

@@ -433,8 +433,17 @@ describe('rescheduling a visit', () => {
         (event) => event.kind === 'appointment' && event.appointmentId === booked.id && event.userId === customer.id,
         5000,
       );
-      await otherStream.waitFor((event) => event.kind === 'slot' && event.startsAt === instantOf(from), 5000);
-      await otherStream.waitFor((event) => event.kind === 'slot' && event.startsAt === instantOf(to), 5000);
+      // Each slot's event says how it stands now: the one left free, the one taken.
+      expect(await otherStream.waitFor((event) => event.kind === 'slot' && event.startsAt === instantOf(from), 5000)).toEqual({
+        kind: 'slot',
+        startsAt: instantOf(from),
+        taken: false,
+      });
+      expect(await otherStream.waitFor((event) => event.kind === 'slot' && event.startsAt === instantOf(to), 5000)).toEqual({
+        kind: 'slot',
+        startsAt: instantOf(to),
+        taken: true,
+      });
       // The other customer learns only the slots: never whose visit or which one.
       expect(JSON.stringify(otherStream.events)).not.toContain(booked.id);
       expect(JSON.stringify(otherStream.events)).not.toContain(customer.id);

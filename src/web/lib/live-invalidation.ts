@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Availability } from '../../shared/appointments.ts';
+import { businessDateOf } from '../../shared/business-time.ts';
+import type { SlotChange } from '../../shared/events.ts';
 import type { LiveSignal } from './live-updates.ts';
-import { invalidateChange } from './query-keys.ts';
+import { appointmentKeys, invalidateChange } from './query-keys.ts';
 
 export type LiveSignalTarget = {
   queryClient: QueryClient;
@@ -16,8 +19,8 @@ export type LiveSignalTarget = {
  * - a change refetches only the queries its kind touches (queriesTouchedBy), unless this tab made it: the write's
  *   own mutation has invalidated the same queries already, and refetching again would ask twice;
  * - a change to the user's own profile re-reads the session, which holds it;
- * - a slot someone else took or freed refetches only that month's free times (an open booking picker); a slot this
- *   tab took comes as its own appointment change instead, which it skips;
+ * - a slot someone else took or freed shows so at once in that month's free times (an open booking picker), which
+ *   are then refetched; a slot this tab took comes as its own appointment change instead, which it skips;
  * - `reconnected` re-reads the session and refetches everything, since changes may have been missed meanwhile;
  * - `lost` re-reads the session only: the stream may have failed because the session ended.
  */
@@ -35,5 +38,23 @@ export function applyLiveSignal(signal: LiveSignal, target: LiveSignalTarget): v
   const { event } = signal;
   if (event.origin !== undefined && event.origin === target.tabId) return;
   if (event.kind === 'profile' && event.userId === target.viewerId) recheckSession();
+  if (event.kind === 'slot') showSlotChange(queryClient, event);
   void invalidateChange(queryClient, event);
+}
+
+/**
+ * Shows a slot taken or freed in its month's kept free times straight from the announcement, without waiting for
+ * the refetch that follows (which has the last word): a picker open on another screen greys the time out, or offers
+ * it again, as soon as the change is heard. An announcement that does not say (the owner's time off) changes nothing
+ * here; the refetch shows it.
+ */
+export function showSlotChange(queryClient: QueryClient, change: Pick<SlotChange, 'startsAt' | 'taken'>): void {
+  if (change.taken === undefined) return;
+  const at = new Date(change.startsAt);
+  if (Number.isNaN(at.getTime())) return;
+  const startsAt = at.toISOString();
+  queryClient.setQueryData<Availability>(appointmentKeys.availability(businessDateOf(at).slice(0, 7)), (kept) => {
+    if (!kept || kept.taken.includes(startsAt) === change.taken) return kept;
+    return { ...kept, taken: change.taken ? [...kept.taken, startsAt] : kept.taken.filter((taken) => taken !== startsAt) };
+  });
 }

@@ -362,7 +362,12 @@ export class AppointmentService {
           (language) => confirmationText(language, created.startsAt, created.isRemote, this.config.support.phone),
           { profile, locale: account?.locale },
         );
-        await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: created.id, slot: created.startsAt });
+        await this.events.announce(tx, {
+          kind: 'appointment',
+          userId: viewer.id,
+          appointmentId: created.id,
+          slot: { startsAt: created.startsAt, taken: true },
+        });
         return created;
       });
       this.mail.deliverSoon();
@@ -444,7 +449,12 @@ export class AppointmentService {
         await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
-      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id, slot: found.startsAt });
+      await this.events.announce(tx, {
+        kind: 'appointment',
+        userId: viewer.id,
+        appointmentId: id,
+        slot: { startsAt: found.startsAt, taken: false },
+      });
     });
     this.mail.deliverSoon();
   }
@@ -477,7 +487,12 @@ export class AppointmentService {
         await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
-      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: found.id, slot: found.startsAt });
+      await this.events.announce(tx, {
+        kind: 'appointment',
+        userId: viewer.id,
+        appointmentId: found.id,
+        slot: { startsAt: found.startsAt, taken: false },
+      });
     }
     return count;
   }
@@ -581,8 +596,8 @@ export class AppointmentService {
           await this.mailVisit(tx, moved, facts, content, 'REQUEST');
           if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
         }
-        await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: startsAt });
-        await announceSlotChange(tx, found.startsAt);
+        await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: { startsAt, taken: true } });
+        await announceSlotChange(tx, found.startsAt, false);
         return moved;
       });
       this.mail.deliverSoon();
@@ -624,7 +639,12 @@ export class AppointmentService {
           'CANCEL',
         );
       }
-      await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: found.startsAt });
+      await this.events.announce(tx, {
+        kind: 'appointment',
+        userId: found.userId,
+        appointmentId: id,
+        slot: { startsAt: found.startsAt, taken: false },
+      });
     });
     this.mail.deliverSoon();
   }

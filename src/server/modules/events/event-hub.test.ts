@@ -33,13 +33,29 @@ describe('the event hub', () => {
       viewer('other3'),
     ]);
     const startsAt = '2026-12-05T13:00:00.000Z';
-    deliver({ kind: 'appointment', userId: 'owner', appointmentId: 'a1', slot: startsAt });
+    deliver({ kind: 'appointment', userId: 'owner', appointmentId: 'a1', slot: startsAt, slotTaken: true });
     expect(heard.map((entry) => entry.who)).toEqual(['owner', 'boss', 'other1', 'other2', 'other3']);
     expect(heard.slice(0, 2).map((entry) => entry.event)).toEqual([
       { kind: 'appointment', userId: 'owner', appointmentId: 'a1' },
       { kind: 'appointment', userId: 'owner', appointmentId: 'a1' },
     ]);
-    for (const entry of heard.slice(2)) expect(entry.event).toEqual({ kind: 'slot', startsAt });
+    for (const entry of heard.slice(2)) expect(entry.event).toEqual({ kind: 'slot', startsAt, taken: true });
+  });
+
+  it('tells every stream of a slot opened or closed on its own, with whether it is taken only when that was said', async () => {
+    const { deliver, heard } = await hubWithStreams([viewer('other1'), viewer('boss', true)]);
+    const slot = '2026-12-05T13:00:00.000Z';
+    deliver({ kind: 'slots-changed', slot, taken: false });
+    deliver({ kind: 'slots-changed', slot });
+    deliver({ kind: 'slots-changed', slot, taken: 'yes' });
+    expect(heard.map((entry) => entry.event)).toEqual([
+      { kind: 'slot', startsAt: slot, taken: false },
+      { kind: 'slot', startsAt: slot, taken: false },
+      { kind: 'slot', startsAt: slot },
+      { kind: 'slot', startsAt: slot },
+      { kind: 'slot', startsAt: slot },
+      { kind: 'slot', startsAt: slot },
+    ]);
   });
 
   it('sends a change without a slot to its owner and the admins only', async () => {

@@ -18,20 +18,28 @@ export type SessionEnded = { kind: 'session-ended'; userId: string; sessionId?: 
 
 /**
  * A change a service announces: the record that changed, and, when a slot was taken or freed with it (a booking, a
- * cancellation, a visit deleted), the slot's start. The record goes to its owner and the admins; the slot, alone,
- * to every other stream.
+ * cancellation, a visit deleted), the slot's start and whether it is now taken (one active visit per slot, so the
+ * change itself says). The record goes to its owner and the admins; the slot, alone, to every other stream.
  */
-export type Announcement = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: Date };
+export type Announcement = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: { startsAt: Date; taken: boolean } };
 
 /**
- * A change as it travels between instances: the record, the slot as an ISO instant, and who made it (the tab and
- * its user, when the change was made by a request that named its tab). The tab id is told only to the streams of
- * that user.
+ * A change as it travels between instances: the record, the slot as an ISO instant and whether it is taken, and who
+ * made it (the tab and its user, when the change was made by a request that named its tab). The tab id is told only
+ * to the streams of that user.
  */
-type AnnouncedChange = Omit<RecordChange, 'origin' | 'startsAt'> & { slot?: string; origin?: string; actorId?: string };
+type AnnouncedChange = Omit<RecordChange, 'origin' | 'startsAt'> & {
+  slot?: string;
+  slotTaken?: boolean;
+  origin?: string;
+  actorId?: string;
+};
 
-/** Slots opened or closed with no record of anyone's changing (the owner's time off): every stream hears it. */
-type SlotsChanged = { kind: 'slots-changed'; slot: string };
+/**
+ * A slot opened or closed with no record of anyone's changing (the owner's time off: no `taken`), or freed by a
+ * change announced apart (a visit moved away from it: `taken` false): every stream hears it.
+ */
+type SlotsChanged = { kind: 'slots-changed'; slot: string; taken?: boolean };
 
 type HubMessage = AnnouncedChange | SessionEnded | SlotsChanged;
 
@@ -67,24 +75,26 @@ export async function announceChange(db: Executor, event: Announcement): Promise
     kind: record.kind,
     userId: record.userId,
     ...(record.appointmentId === undefined ? {} : { appointmentId: record.appointmentId }),
-    ...(slot ? { slot: slot.toISOString() } : {}),
+    ...(slot ? { slot: slot.startsAt.toISOString(), slotTaken: slot.taken } : {}),
   };
   await notify(db, made ? { ...change, origin: made.origin, actorId: made.actorId } : change);
 }
 
-/** The slot event of a relayed change, if it names a readable instant. */
-function slotChangeOf(slot: unknown): SlotChange | undefined {
+/** The slot event of a relayed change, if it names a readable instant; with whether it is taken, when told. */
+function slotChangeOf(slot: unknown, taken: unknown): SlotChange | undefined {
   if (typeof slot !== 'string') return undefined;
   const at = new Date(slot);
-  return Number.isNaN(at.getTime()) ? undefined : { kind: 'slot', startsAt: at.toISOString() };
+  if (Number.isNaN(at.getTime())) return undefined;
+  return { kind: 'slot', startsAt: at.toISOString(), ...(typeof taken === 'boolean' ? { taken } : {}) };
 }
 
 /**
  * Announces that the slot starting at `startsAt` (or its month's slots) opened or closed without any customer's
- * record changing, such as the owner's time off: every signed-in stream hears only the slot.
+ * record changing, such as the owner's time off (no `taken`: the pickers refetch to learn how), or was freed by a
+ * visit moved away from it (`taken` false): every signed-in stream hears only the slot.
  */
-export async function announceSlotChange(db: Executor, startsAt: Date): Promise<void> {
-  await notify(db, { kind: 'slots-changed', slot: startsAt.toISOString() });
+export async function announceSlotChange(db: Executor, startsAt: Date, taken?: boolean): Promise<void> {
+  await notify(db, { kind: 'slots-changed', slot: startsAt.toISOString(), ...(taken === undefined ? {} : { taken }) });
 }
 
 /**
@@ -175,7 +185,7 @@ export class EventHub {
       return;
     }
     if (message.kind === 'slots-changed') {
-      const slot = slotChangeOf(message.slot);
+      const slot = slotChangeOf(message.slot, message.taken);
       if (slot) for (const subscriber of this.subscribers) subscriber.send(slot);
       return;
     }
@@ -187,7 +197,7 @@ export class EventHub {
     };
     const origin = typeof message.origin === 'string' && TAB_ID_PATTERN.test(message.origin) ? message.origin : undefined;
     const ownEvent: RecordChange = origin ? { ...event, origin } : event;
-    const slot = slotChangeOf(message.slot);
+    const slot = slotChangeOf(message.slot, message.slotTaken);
     // The record's owner and the admins first: with many streams open, theirs are the screens waiting on this change.
     const others: Subscriber[] = [];
     for (const subscriber of this.subscribers) {
