@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Availability } from '../../shared/appointments.ts';
-import { businessDateOf } from '../../shared/business-time.ts';
 import type { SlotChange } from '../../shared/events.ts';
 import type { LiveSignal } from './live-updates.ts';
-import { appointmentKeys, invalidateChange } from './query-keys.ts';
+import { availabilityKeyOf, invalidateChange } from './query-keys.ts';
 
 export type LiveSignalTarget = {
   queryClient: QueryClient;
@@ -49,11 +48,10 @@ export function applyLiveSignal(signal: LiveSignal, target: LiveSignalTarget): v
  * here; the refetch shows it.
  */
 export function showSlotChange(queryClient: QueryClient, change: Pick<SlotChange, 'startsAt' | 'taken'>): void {
-  if (change.taken === undefined) return;
-  const at = new Date(change.startsAt);
-  if (Number.isNaN(at.getTime())) return;
-  const startsAt = at.toISOString();
-  queryClient.setQueryData<Availability>(appointmentKeys.availability(businessDateOf(at).slice(0, 7)), (kept) => {
+  const month = availabilityKeyOf(change.startsAt);
+  if (change.taken === undefined || !month) return;
+  const startsAt = new Date(change.startsAt).toISOString();
+  queryClient.setQueryData<Availability>(month, (kept) => {
     if (!kept || kept.taken.includes(startsAt) === change.taken) return kept;
     return { ...kept, taken: change.taken ? [...kept.taken, startsAt] : kept.taken.filter((taken) => taken !== startsAt) };
   });

@@ -52,6 +52,12 @@ export const adminKeys = {
 /** What a change is about: its kind, and the appointment when it is one, or the slot taken or freed. */
 export type Change = Pick<RecordChange, 'kind' | 'appointmentId'> | Pick<SlotChange, 'kind' | 'startsAt'>;
 
+/** The free times of the month (New York's) a slot's start (an ISO instant) falls in; none for an unreadable one. */
+export function availabilityKeyOf(startsAt: string): QueryKey | undefined {
+  const at = new Date(startsAt);
+  return Number.isNaN(at.getTime()) ? undefined : appointmentKeys.availability(businessDateOf(at).slice(0, 7));
+}
+
 /** The back-office lists, which show each appointment with its customer's name, address and phone. */
 const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminKeys.paidLists()];
 
@@ -67,8 +73,8 @@ const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminK
 export function queriesTouchedBy(change: Change): QueryKey[] {
   if (change.kind === 'profile') return ADMIN_LISTS;
   if (change.kind === 'slot') {
-    const at = new Date(change.startsAt);
-    return Number.isNaN(at.getTime()) ? [] : [appointmentKeys.availability(businessDateOf(at).slice(0, 7)), adminKeys.timeOff()];
+    const month = availabilityKeyOf(change.startsAt);
+    return month ? [month, adminKeys.timeOff()] : [];
   }
   const id = change.appointmentId;
   return [
