@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
@@ -78,10 +78,15 @@ describe('rescheduling from /home in Chromium', () => {
       await dialog.locator('.rdp-month_grid').waitFor();
       expect(await axeViolations(home)).toEqual([]);
 
-      // Nothing chosen yet: the dialog says what is missing.
+      // Nothing chosen yet: the dialog says what is missing, and the reader's place moves to the message (after its
+      // render: the test's next key must not land before the focus does).
+      const saidWithFocus = async (message: Locator) => {
+        await message.waitFor();
+        await expect.poll(() => message.evaluate((shown) => shown === document.activeElement)).toBe(true);
+      };
       await tabUntil(home, dialog.getByRole('button', { name: 'Move my visit' }));
       await home.keyboard.press('Enter');
-      await dialog.getByRole('alert').filter({ hasText: APPOINTMENT_TEXTS.selectTimeError }).waitFor();
+      await saidWithFocus(dialog.getByRole('alert').filter({ hasText: APPOINTMENT_TEXTS.selectTimeError }));
 
       // The day by keyboard: focus the calendar's day, then the slot.
       const chooseDay = async (date: string) => {
@@ -112,7 +117,7 @@ describe('rescheduling from /home in Chromium', () => {
       await dialog.getByRole('alert').filter({ hasText: APPOINTMENT_TEXTS.selectTimeError }).waitFor();
       await tabUntil(home, dialog.getByRole('button', { name: 'Move my visit' }));
       await home.keyboard.press('Enter');
-      await dialog.getByRole('alert').filter({ hasText: APPOINTMENT_TEXTS.selectTimeError }).waitFor();
+      await saidWithFocus(dialog.getByRole('alert').filter({ hasText: APPOINTMENT_TEXTS.selectTimeError }));
       expect(await rows(home).first().locator('td').first().textContent()).toBe(when(day(0), '12:30pm'));
 
       await tabUntil(home, dialog.getByRole('button', { name: '02:00pm', exact: true }));
