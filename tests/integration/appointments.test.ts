@@ -6,7 +6,7 @@ import type { SessionUser } from '../../src/shared/account.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { mailbox, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
+import { book, bookingCustomer, daysAfter, summerSundayAhead, upcomingWeekendDays } from '../support/appointments.ts';
 
 describe('booking and the customer’s appointments', () => {
   let subject: TestApp;
@@ -250,12 +250,14 @@ describe('booking and the customer’s appointments', () => {
   it('says tomorrow in a reminder sent the day before, and today in one sent late, on the visit’s own day (New York)', async () => {
     const customer = await bookingCustomer(app(), 'reminder-words');
     const service = app().appointments;
-    // Sunday 6 June 2027, 08:00am, reminded on Saturday at 12:00pm; Saturday 12 June, 06:30pm, reminded that morning.
-    const sunday = slotInstant('2027-06-06', '08:00am');
-    const saturday = slotInstant('2027-06-12', '06:30pm');
+    // A Sunday in June, 08:00am, reminded on Saturday at 12:00pm; the Saturday after, 06:30pm, reminded that morning.
+    const sundayDate = summerSundayAhead();
+    const saturdayDate = daysAfter(sundayDate, 6);
+    const sunday = slotInstant(sundayDate, '08:00am');
+    const saturday = slotInstant(saturdayDate, '06:30pm');
     const monthBefore = new Date(sunday.getTime() - 30 * 24 * HOUR);
-    await service.book(viewerOf(customer), { date: '2027-06-06', slot: '08:00am', isRemote: false }, monthBefore);
-    await service.book(viewerOf(customer), { date: '2027-06-12', slot: '06:30pm', isRemote: true }, monthBefore);
+    await service.book(viewerOf(customer), { date: sundayDate, slot: '08:00am', isRemote: false }, monthBefore);
+    await service.book(viewerOf(customer), { date: saturdayDate, slot: '06:30pm', isRemote: true }, monthBefore);
     expect(await service.sendDueReminders(new Date(sunday.getTime() - 20 * HOUR))).toBe(1);
     expect(await service.sendDueReminders(new Date(saturday.getTime() - 9 * HOUR))).toBe(1);
     expect(await reminderSubjects(customer.email)).toEqual([
@@ -267,28 +269,28 @@ describe('booking and the customer’s appointments', () => {
   it('sends no reminder for a visit booked or moved to less than a day ahead: its confirmation or move e-mail says when', async () => {
     const customer = await bookingCustomer(app(), 'reminder-soon');
     const service = app().appointments;
-    // Booked on Saturday 19 June 2027 at 12:00pm for Sunday at 08:00am: confirmed, and not reminded a minute later.
-    const sunday = slotInstant('2027-06-20', '08:00am');
-    await service.book(
-      viewerOf(customer),
-      { date: '2027-06-20', slot: '08:00am', isRemote: false },
-      new Date(sunday.getTime() - 20 * HOUR),
-    );
+    // Booked on a Saturday in June at 12:00pm for Sunday at 08:00am: confirmed, and not reminded a minute later. (Two
+    // weeks after the other reminder case's Sunday, so that neither case's reminder pass finds the other's visits.)
+    const sundayDate = daysAfter(summerSundayAhead(), 14);
+    const sunday = slotInstant(sundayDate, '08:00am');
+    await service.book(viewerOf(customer), { date: sundayDate, slot: '08:00am', isRemote: false }, new Date(sunday.getTime() - 20 * HOUR));
     expect(await service.sendDueReminders(new Date(sunday.getTime() - 20 * HOUR + 60_000))).toBe(0);
-    // Booked a week ahead, then moved to Sunday 27 June at 09:30am on the Saturday before: the move's e-mail says when.
+    // Booked two weeks ahead, then moved to the next Sunday at 09:30am on the Saturday before: the move's e-mail says when.
     const later = await service.book(
       viewerOf(customer),
-      { date: '2027-07-03', slot: '08:00am', isRemote: false },
+      { date: daysAfter(sundayDate, 13), slot: '08:00am', isRemote: false },
       new Date(sunday.getTime() - 20 * HOUR),
     );
-    const moveTo = slotInstant('2027-06-27', '09:30am');
-    await service.reschedule(viewerOf(customer), later.id, { date: '2027-06-27', slot: '09:30am' }, new Date(moveTo.getTime() - 20 * HOUR));
+    const moveToDate = daysAfter(sundayDate, 7);
+    const moveTo = slotInstant(moveToDate, '09:30am');
+    await service.reschedule(viewerOf(customer), later.id, { date: moveToDate, slot: '09:30am' }, new Date(moveTo.getTime() - 20 * HOUR));
     expect(await service.sendDueReminders(new Date(moveTo.getTime() - 20 * HOUR + 60_000))).toBe(0);
     expect(await reminderSubjects(customer.email)).toEqual([]);
     // Moved again by the owner (the customer's cut-off has passed), a week ahead: its reminder comes a day before.
     const owner = { ...viewerOf(customer), isAdmin: true };
-    await service.moveForOwner(owner, later.id, { date: '2027-07-04', slot: '09:30am' }, new Date(moveTo.getTime() - 19 * HOUR));
-    const july = slotInstant('2027-07-04', '09:30am');
+    const julyDate = daysAfter(sundayDate, 14);
+    await service.moveForOwner(owner, later.id, { date: julyDate, slot: '09:30am' }, new Date(moveTo.getTime() - 19 * HOUR));
+    const july = slotInstant(julyDate, '09:30am');
     expect(await service.sendDueReminders(new Date(july.getTime() - 25 * HOUR))).toBe(0);
     expect(await service.sendDueReminders(new Date(july.getTime() - 23 * HOUR))).toBe(1);
     expect(await reminderSubjects(customer.email)).toEqual(['Reminder: your TechHelp visit tomorrow']);

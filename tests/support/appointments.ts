@@ -69,8 +69,24 @@ export function daylightSavingSundayAfter(change: 'march' | 'november', date: st
   return sameYear > date ? sameYear : daylightSavingSunday(change, year + 1);
 }
 
+/** The date `days` days after `date` (before, when negative), both YYYY-MM-DD. */
+export function daysAfter(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+
 /** The day before `date`, both YYYY-MM-DD. */
 export function dayBefore(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1)).toISOString().slice(0, 10);
+  return daysAfter(date, -1);
+}
+
+/**
+ * The first Sunday of June two years from now (YYYY-MM-DD), for a test that books with its own clock: no clock change
+ * for months around it, and far from every booking the other tests make on the real clock, which a reminder pass run
+ * with the test's clock would otherwise find due. Never a fixed date, which the real clock reaches some day.
+ */
+export function summerSundayAhead(): string {
+  const year = new Date().getUTCFullYear() + 2;
+  const firstWeekday = new Date(Date.UTC(year, 5, 1)).getUTCDay();
+  return `${year}-06-${String(1 + ((7 - firstWeekday) % 7)).padStart(2, '0')}`;
 }
