@@ -56,7 +56,11 @@ export function book(app: FastifyInstance, cookie: string, date: string, slot: s
  * or the first Sunday of November (fall back, 2am to 1am).
  */
 export function daylightSavingSunday(change: 'march' | 'november', year: number): string {
-  const [month, nth] = change === 'march' ? [3, 2] : [11, 1];
+  return change === 'march' ? nthSunday(year, 3, 2) : nthSunday(year, 11, 1);
+}
+
+/** The `nth` Sunday of `month` (1 to 12) in `year`, YYYY-MM-DD. */
+function nthSunday(year: number, month: number, nth: number): string {
   const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
   const day = 1 + ((7 - firstWeekday) % 7) + 7 * (nth - 1);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -86,7 +90,5 @@ export function dayBefore(date: string): string {
  * with the test's clock would otherwise find due. Never a fixed date, which the real clock reaches some day.
  */
 export function summerSundayAhead(): string {
-  const year = new Date().getUTCFullYear() + 2;
-  const firstWeekday = new Date(Date.UTC(year, 5, 1)).getUTCDay();
-  return `${year}-06-${String(1 + ((7 - firstWeekday) % 7)).padStart(2, '0')}`;
+  return nthSunday(new Date().getUTCFullYear() + 2, 6, 1);
 }
