@@ -115,6 +115,12 @@ export const profiles = pgTable('profiles', {
   /** The customer asked for text messages at phoneNumber (unticked by default); when they last said so, either way. */
   wantsTexts: boolean('wants_texts').notNull().default(false),
   textsConsentAt: timestamp('texts_consent_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The number (E.164) the customer proved is theirs with the code texted to it, and when (decision 031): texts
+   * go only to this number, and only while it is still the profile's number and wantsTexts is on.
+   */
+  textsConfirmedNumber: text('texts_confirmed_number'),
+  textsConfirmedAt: timestamp('texts_confirmed_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -133,10 +139,26 @@ export const trustedContacts = pgTable('trusted_contacts', {
   email: text('email').notNull(),
   phoneNumber: text('phone_number'),
   copiesStoppedAt: timestamp('copies_stopped_at', { withTimezone: true, mode: 'date' }),
+  /** When the one invitation to this address went (decision 031); null until sent. */
+  invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  /** When the contact agreed, from the invitation's link, and the words they agreed to: nothing but the invitation goes before. */
+  agreedAt: timestamp('agreed_at', { withTimezone: true, mode: 'date' }),
+  agreedWording: text('agreed_wording'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type TrustedContactRow = typeof trustedContacts.$inferSelect;
+
+/**
+ * Addresses that refused to be anyone's trusted contact or stopped the copies (decision 031): no invitation and no
+ * copy goes to them, whichever customer names them. Only the address's owner lifts it, by agreeing from an
+ * invitation's link.
+ */
+export const contactSuppressions = pgTable('contact_suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: ['refused', 'stopped'] }).notNull(),
+  suppressedAt: timestamp('suppressed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /**
  * Single-use tokens of the e-mail action screen (/usermgmt) that better-auth does not keep itself: e-mail
@@ -234,6 +256,41 @@ export const outboxTexts = pgTable(
   ],
 );
 export type OutboxTextRow = typeof outboxTexts.$inferSelect;
+
+/**
+ * A code texted to prove a number is the customer's (decision 031): one pending per account, only its hash kept,
+ * a few tries, then a new code must be asked for.
+ */
+export const textConfirmations = pgTable('text_confirmations', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** E.164. */
+  phoneNumber: text('phone_number').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The proof of each consent to texts (decision 031): who confirmed which number, when, and the words shown beside
+ * the box they ticked, in the language they read. Kept while the account exists.
+ */
+export const textConsents = pgTable(
+  'text_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    wording: text('wording').notNull(),
+    locale: text('locale').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('text_consents_user_idx').on(table.userId), index('text_consents_number_idx').on(table.phoneNumber)],
+);
 
 /** Numbers that replied STOP (and have not replied START since): nothing is texted to them. */
 export const textOptOuts = pgTable('text_opt_outs', {
@@ -386,6 +443,11 @@ export const payments = pgTable(
     refundReference: text('refund_reference'),
     /** Who refunded it: an admin's id, or `system` for a duplicate capture refunded automatically. */
     refundedBy: text('refunded_by'),
+    /**
+     * Taken with PayPal's sandbox, or in test mode (provider `sandbox`): no money moved. Shown and counted as TEST,
+     * never as takings.
+     */
+    isTest: boolean('is_test').notNull().default(false),
   },
   (table) => [
     uniqueIndex('payments_appointment_idx').on(table.appointmentId).where(sql`${table.refundedAt} is null`),
