@@ -421,5 +421,24 @@ describe('calendar invites and the owner’s calendar feed', () => {
       }
       expect((await app().inject({ method: 'GET', url: pathOf(made) })).statusCode).toBe(200);
     });
+
+    it('writes no control character a customer typed: a lone CR is a line break of the description, the others are dropped', async () => {
+      const customer = await bookingCustomer(app(), 'feed-controls');
+      const visit = await bookAt(customer.cookie, freshSlot());
+      const described = await app().inject({
+        method: 'PUT',
+        url: `/api/appointments/${visit.id}/description`,
+        headers: { cookie: customer.cookie },
+        payload: { description: 'Laptop\rBEGIN:VEVENT\u0007 beeps\u007f\u000b\u001b[31m red\u0085 twice\u2028END' },
+      });
+      expect(described.statusCode, described.body).toBe(200);
+      const url = (await asAdmin('POST', '/api/admin/calendar-feed')).json().url as string;
+      const body = (await app().inject({ method: 'GET', url: pathOf(url) })).body;
+      // Lines end with CR LF and nothing else: no lone CR or LF, and no other control character, anywhere.
+      expect(body.replaceAll('\r\n', '')).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      expect(body.split('\r\n').filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(feedEvents(body).events.length);
+      const ours = feedEvents(body).events.find((event) => event.uid === `${visit.id}@techhelp`);
+      expect(ours?.description.split('\n').slice(-3)).toEqual(['Problem: Laptop', 'BEGIN:VEVENT beeps[31m red twice', 'END']);
+    });
   });
 });

@@ -42,6 +42,21 @@ describe('the calendar writer', () => {
     expect(eventOf(written)?.getFirstPropertyValue('description')).toBe(`${'ñ'.repeat(60)}😀${'a'.repeat(100)}`);
   });
 
+  it('lets no control character through: a lone CR or LF is a line break of the text, the others are dropped', () => {
+    const written = calendarInvite({
+      ...invite,
+      location: '12 Main St\rATTENDEE:mailto:x@evil.test',
+      description: 'One\rTwo\nThree\u0000\u0007\u007f\u0085\tend',
+      attendeeName: 'Mary\r\nX-EVIL:1\u0007',
+    });
+    expect(written.replaceAll('\r\n', '')).not.toMatch(/\p{Cc}/u);
+    const event = eventOf(written);
+    expect(event?.getFirstPropertyValue('description')).toBe('One\nTwo\nThree end');
+    expect(event?.getFirstPropertyValue('location')).toBe('12 Main St\nATTENDEE:mailto:x@evil.test');
+    expect(event?.getAllProperties('attendee')).toHaveLength(1);
+    expect(event?.getFirstProperty('attendee')?.getParameter('cn')).toBe('MaryX-EVIL:1');
+  });
+
   it('writes a cancellation as CANCELLED under the same UID', () => {
     const event = eventOf(calendarInvite({ ...invite, method: 'CANCEL', sequence: 4 }));
     expect(event?.getFirstPropertyValue('status')).toBe('CANCELLED');

@@ -56,14 +56,30 @@ export function calendarUid(appointmentId: string): string {
   return `${appointmentId}@techhelp`;
 }
 
-/** RFC 5545 TEXT: backslashes, semicolons, commas and line breaks escaped. */
+/**
+ * The control characters (C0, DEL and C1), with the Unicode line and paragraph separators, which some readers also
+ * take for line ends: RFC 5545 allows none of them in a value but the tab.
+ */
+const CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
+
+/**
+ * RFC 5545 TEXT: backslashes, semicolons and commas escaped; a line break of any kind (CR LF, a lone CR or LF, a
+ * Unicode separator) written as `\n`, a tab as a space, and every other control character dropped, so that nothing a
+ * customer types can end the content line and start a property of its own.
+ */
 function text(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '');
 }
 
-/** A quoted parameter value (a name): double quotes cannot appear inside one, and line breaks have no place there. */
+/** A quoted parameter value (a name): double quotes cannot appear inside one, and control characters have no place there. */
 function quoted(value: string): string {
-  return `"${value.replace(/["\r\n]/g, '')}"`;
+  return `"${value.replace(CONTROLS, '').replace(/"/g, '')}"`;
 }
 
 /** How many octets a character takes in UTF-8. */
@@ -116,9 +132,11 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
     `DESCRIPTION:${text(event.description)}`,
     `LOCATION:${text(event.location)}`,
     `STATUS:${event.status}`,
-    ...(event.organizer ? [`ORGANIZER;CN=${quoted(event.organizer.name)}:mailto:${event.organizer.email}`] : []),
+    ...(event.organizer ? [`ORGANIZER;CN=${quoted(event.organizer.name)}:mailto:${event.organizer.email.replace(CONTROLS, '')}`] : []),
     ...(event.attendee
-      ? [`ATTENDEE;RSVP=FALSE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=${quoted(event.attendee.name)}:mailto:${event.attendee.email}`]
+      ? [
+          `ATTENDEE;RSVP=FALSE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=${quoted(event.attendee.name)}:mailto:${event.attendee.email.replace(CONTROLS, '')}`,
+        ]
       : []),
     'END:VEVENT',
   ];
