@@ -39,6 +39,7 @@ import { reviewRoutes } from './modules/reviews/review-routes.ts';
 import { ReviewService } from './modules/reviews/review-service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule-routes.ts';
 import { ScheduleService } from './modules/schedule/schedule-service.ts';
+import { textConsentRoutes } from './modules/texts/text-consent-routes.ts';
 import { devTextOutboxRoutes, textWebhookRoutes } from './modules/texts/text-routes.ts';
 import { type TextOptions, TextService } from './modules/texts/text-service.ts';
 import { twilioSender } from './modules/texts/twilio-sender.ts';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await privacy
         .forgetDeliveredAfterDeletion(deps.config.sentMessagesKeepDays)
         .catch((error: unknown) => app.log.error({ err: error }, 'the deleted accounts purge failed'));
+      // Contacts named before invitations existed get theirs (once); until they agree, no copy goes to them.
+      await accounts.inviteUninvitedContacts().catch((error: unknown) => app.log.error({ err: error }, 'the contact invitations failed'));
     };
     await purgeHourly();
     hourlyPurgeTimer = setInterval(() => void purgeHourly(), 60 * 60_000);
@@ -251,6 +254,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs, deps.config.publicUrl) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
+  await app.register(textConsentRoutes, { texts });
   if (deps.config.twilio) await app.register(textWebhookRoutes, { texts, authToken: deps.config.twilio.authToken });
   if (texts.usesDevOutbox) await app.register(devTextOutboxRoutes);
 

@@ -122,6 +122,13 @@ export const ProfileOutputSchema = z.object({
   wantsTexts: z.boolean(),
   /** The number replied STOP: nothing is texted to it until it replies START. */
   textsStopped: z.boolean(),
+  /** Texts go to the number: asked for, and proved with the code texted to it (decision 031). */
+  textsConfirmed: z.boolean(),
+  /**
+   * After a save that asked for texts at a new number: whether the code went (`sent`), or why not: too many codes
+   * lately (`limited`), the number takes texts for another account (`taken`), or it replied STOP (`stopped`).
+   */
+  textsCode: z.enum(['sent', 'limited', 'taken', 'stopped']).optional(),
 });
 export type Profile = z.infer<typeof ProfileOutputSchema>;
 
@@ -150,15 +157,22 @@ export const OkSchema = z.object({ ok: z.literal(true) });
 export const EmailResultSchema = z.object({ email: z.string() });
 export type EmailResult = z.infer<typeof EmailResultSchema>;
 
-/** POST /api/account/delete: the password (or, for an account that signs in with Google only, the e-mail address). */
+/**
+ * POST /api/account/delete: the password. An account that signs in with Google only sends none: a sign-in with Google
+ * made within DELETE_REAUTH_MINUTES confirms it instead (issue 36).
+ */
 export const DeleteAccountSchema = z.object({
   confirmation: z
     .string()
     .min(1, { error: english('Please enter your password.') })
-    .max(200),
+    .max(200)
+    .optional(),
 });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+/** How recent the session's Google sign-in must be for an account without a password to delete itself. */
+export const DELETE_REAUTH_MINUTES = 5;
 export const DELETE_TEXTS = {
   wrongPassword: english('That password is not right, so your account was not deleted.'),
-  wrongEmail: english('That is not the e-mail address of this account, so it was not deleted.'),
+  // Says DELETE_REAUTH_MINUTES in words: the browser finds a server's message in its catalogue as it is.
+  reauthRequired: english('For your safety, please sign in with Google again, then delete your account within 5 minutes.'),
 };

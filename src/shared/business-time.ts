@@ -231,3 +231,18 @@ export function slotClosedReason(
 export function businessClockOf(instant: Date | number): string {
   return format(inBusinessZone(instant), 'HH:mm');
 }
+
+/** The New York hours in which texts not about a visit already booked may go (US quiet hours: 8 a.m. to 9 p.m.). */
+export const TEXTING_HOURS = { from: 8, until: 21 } as const;
+
+/**
+ * When a text held to TEXTING_HOURS may go: undefined when `instant` is inside them, else the next 8 a.m. in New
+ * York (the same morning before 8, the next morning after 9 p.m.).
+ */
+export function nextTextingHour(instant: Date | number): Date | undefined {
+  const local = inBusinessZone(instant);
+  const hour = local.getHours();
+  if (hour >= TEXTING_HOURS.from && hour < TEXTING_HOURS.until) return undefined;
+  const day = hour < TEXTING_HOURS.from ? local.getDate() : local.getDate() + 1;
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), day, TEXTING_HOURS.from, 0, BUSINESS_TIME_ZONE).getTime());
+}

@@ -39,7 +39,7 @@ export function displayPhone(e164: string): string {
 }
 
 export const TRUSTED_CONTACT_TEXTS = {
-  name: english('Trusted contact: please enter a name of up to 60 characters.'),
+  name: english('Trusted contact: please enter their name (letters only), up to 60 characters.'),
   email: english('Trusted contact: please enter a valid e-mail address.'),
   ownEmail: english('Trusted contact: please enter someone else’s e-mail address, not your own.'),
   phone: english('Trusted contact: please enter a 10-digit phone number, or leave it empty.'),
@@ -53,7 +53,8 @@ export const TrustedContactSchema = z.object({
     .trim()
     .min(1, { error: TRUSTED_CONTACT_TEXTS.name })
     .max(TRUSTED_NAME_MAX_LENGTH, { error: TRUSTED_CONTACT_TEXTS.name })
-    .regex(/^[^<>\p{Cc}]+$/u, { error: TRUSTED_CONTACT_TEXTS.name }),
+    // A person's name only (letters, spaces, apostrophes, hyphens, periods): never a link or a message to the contact.
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: TRUSTED_CONTACT_TEXTS.name }),
   email: z
     .string()
     .trim()
@@ -67,8 +68,30 @@ export const TrustedContactSchema = z.object({
 });
 export type TrustedContactInput = z.input<typeof TrustedContactSchema>;
 
-/** GET /api/account/trusted-contact: the contact, or null; `copiesStopped` once they followed the link in a copy. */
+/**
+ * GET /api/account/trusted-contact: the contact, or null. `status`: `invited` until they agree from the invitation
+ * (no copy goes before), `agreed`, or `stopped` once they refused or stopped the copies (`copiesStopped`).
+ */
 export const TrustedContactOutputSchema = z.object({
-  contact: z.object({ name: z.string(), email: z.string(), phoneNumber: z.string(), copiesStopped: z.boolean() }).nullable(),
+  contact: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phoneNumber: z.string(),
+      copiesStopped: z.boolean(),
+      status: z.enum(['invited', 'agreed', 'stopped']),
+    })
+    .nullable(),
 });
 export type TrustedContactOutput = z.infer<typeof TrustedContactOutputSchema>;
+
+export const TEXT_CODE_INVALID = english('Please enter the 6-digit code from the text we sent.');
+
+/** POST /api/account/texts/confirm: the six-digit code texted to the customer's number (decision 031). */
+export const TextCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: TEXT_CODE_INVALID }),
+});
+export type TextCodeInput = z.input<typeof TextCodeSchema>;

@@ -8,12 +8,14 @@ import {
   findUserByEmail,
   findUserById,
   findUsersDeletedWithin,
+  isNumberConfirmedByAnother,
   listAdminEmails,
   listAllAdminEmails,
   listCustomers,
   lockUser,
   lockUserForBooking,
   setAdminByEmail,
+  setTextsConfirmedNumber,
 } from './account-queries.ts';
 
 /**
@@ -47,6 +49,16 @@ export async function accountByEmail(db: Executor, email: string): Promise<Accou
 /** The customer's service-form profile, or undefined before they fill it in. */
 export async function profileOf(db: Executor, userId: string) {
   return findProfile(db, userId);
+}
+
+/** Records the number (E.164) the customer proved is theirs with a texted code (decision 031). */
+export async function confirmTextsNumber(tx: Executor, userId: string, phoneNumber: string): Promise<void> {
+  await setTextsConfirmedNumber(tx, userId, phoneNumber);
+}
+
+/** Whether another account has proved `phoneNumber` and takes texts there: no code is texted to it for this one. */
+export async function numberTakenByAnother(db: Executor, phoneNumber: string, userId: string): Promise<boolean> {
+  return isNumberConfirmedByAnother(db, phoneNumber, userId);
 }
 
 /** The verified admins, who receive the back office's notices. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, type Column, eq, gt, inArray, like, sql } from 'drizzle-orm';
+import { and, type Column, eq, gt, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { account, accountTokens, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
+import { account, accountTokens, contactSuppressions, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -20,7 +20,8 @@ const customerColumns = {
   /** The language the customer's e-mails are in, shown beside each of their jobs. */
   locale: user.locale,
   deletedAt: user.deletedAt,
-  wantsTexts: profiles.wantsTexts,
+  /** Texts go to the customer: asked for, and the number proved with its code (decision 031). */
+  wantsTexts: sql<boolean | null>`(${profiles.wantsTexts} and ${profiles.textsConfirmedNumber} is not null)`,
 };
 
 export async function listCustomers(db: Executor, userIds: string[]) {
@@ -67,8 +68,14 @@ export async function lockUserForBooking(db: Executor, userId: string) {
         state: profiles.state,
         zipCode: profiles.zipCode,
         wantsTexts: profiles.wantsTexts,
+        textsConfirmedNumber: profiles.textsConfirmedNumber,
       },
-      contact: { name: trustedContacts.name, email: trustedContacts.email, copiesStoppedAt: trustedContacts.copiesStoppedAt },
+      contact: {
+        name: trustedContacts.name,
+        email: trustedContacts.email,
+        copiesStoppedAt: trustedContacts.copiesStoppedAt,
+        agreedAt: trustedContacts.agreedAt,
+      },
       adminEmails: verifiedAdminEmails,
     })
     .from(user)
@@ -160,6 +167,15 @@ export async function deleteUserSessions(db: Executor, userId: string): Promise<
   await db.delete(session).where(eq(session.userId, userId));
 }
 
+/** When the user's session was made, that is when they signed in (better-auth never moves it); undefined when gone. */
+export async function findSessionCreatedAt(db: Executor, userId: string, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)));
+  return row?.createdAt;
+}
+
 /** Of the given sessions, those not ended nor expired, with their user's rights as they are now. */
 export async function findCurrentSessions(db: Executor, sessionIds: string[]) {
   if (sessionIds.length === 0) return [];
@@ -221,14 +237,19 @@ export async function findTrustedContact(db: Executor, userId: string) {
   return row;
 }
 
-/** Saves the customer's contact; a new address starts the copies again (the new person has not stopped them). */
+/**
+ * Saves the customer's contact. A new address starts from nothing (decision 031): not invited, not agreed, and
+ * stopped from the start when the address is on the suppression list; the same address keeps its answer.
+ */
 export async function upsertTrustedContact(
   db: Executor,
   values: { userId: string; name: string; email: string; phoneNumber: string | null },
 ) {
+  const sameAddress = sql`${trustedContacts.email} = ${values.email}`;
+  const suppressedAt = sql`(select ${contactSuppressions.suppressedAt} from ${contactSuppressions} where ${contactSuppressions.email} = ${values.email})`;
   const [row] = await db
     .insert(trustedContacts)
-    .values(values)
+    .values({ ...values, copiesStoppedAt: suppressedAt })
     .onConflictDoUpdate({
       target: trustedContacts.userId,
       set: {
@@ -236,7 +257,10 @@ export async function upsertTrustedContact(
         email: values.email,
         phoneNumber: values.phoneNumber,
         updatedAt: new Date(),
-        copiesStoppedAt: sql`case when ${trustedContacts.email} = ${values.email} then ${trustedContacts.copiesStoppedAt} else null end`,
+        copiesStoppedAt: sql`case when ${sameAddress} then ${trustedContacts.copiesStoppedAt} else ${suppressedAt} end`,
+        invitedAt: sql`case when ${sameAddress} then ${trustedContacts.invitedAt} else null end`,
+        agreedAt: sql`case when ${sameAddress} then ${trustedContacts.agreedAt} else null end`,
+        agreedWording: sql`case when ${sameAddress} then ${trustedContacts.agreedWording} else null end`,
       },
     })
     .returning();
@@ -248,14 +272,77 @@ export async function deleteTrustedContact(db: Executor, userId: string): Promis
   await db.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
 }
 
-/** Stops the copies to the contact at `email`; false when the customer has no such contact any more. */
-export async function stopTrustedContactCopies(db: Executor, userId: string, email: string): Promise<boolean> {
+/** Records that the invitation to the customer's contact at `email` was stored to go. */
+export async function markTrustedContactInvited(db: Executor, userId: string, email: string): Promise<void> {
+  await db
+    .update(trustedContacts)
+    .set({ invitedAt: sql`now()` })
+    .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)));
+}
+
+/** The contacts no invitation ever went to and who have not refused (named before invitations existed). */
+export async function findUninvitedTrustedContacts(db: Executor, limit: number) {
+  return db
+    .select({ userId: trustedContacts.userId, email: trustedContacts.email })
+    .from(trustedContacts)
+    .where(and(isNull(trustedContacts.invitedAt), isNull(trustedContacts.agreedAt), isNull(trustedContacts.copiesStoppedAt)))
+    .limit(limit);
+}
+
+/**
+ * The contact at `email` agreed to the customer's copies, with `wording`: the copies may go, and the address leaves
+ * the suppression list (only its owner's yes lifts it). False when the customer has no such contact any more.
+ */
+export async function agreeTrustedContact(db: Executor, userId: string, email: string, wording: string): Promise<boolean> {
   const rows = await db
     .update(trustedContacts)
-    .set({ copiesStoppedAt: sql`coalesce(${trustedContacts.copiesStoppedAt}, now())` })
+    .set({
+      agreedAt: sql`now()`,
+      agreedWording: wording,
+      copiesStoppedAt: null,
+      invitedAt: sql`coalesce(${trustedContacts.invitedAt}, now())`,
+    })
     .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)))
     .returning({ userId: trustedContacts.userId });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db.delete(contactSuppressions).where(eq(contactSuppressions.email, email));
+  return true;
+}
+
+/**
+ * The address refused, or stopped the copies: it goes on the suppression list, and every customer's contact at that
+ * address stops. `userId` names the customer whose link it was; false when they have no such contact any more.
+ */
+export async function suppressTrustedContact(db: Executor, userId: string, email: string, reason: 'refused' | 'stopped'): Promise<boolean> {
+  const [named] = await db
+    .select({ userId: trustedContacts.userId })
+    .from(trustedContacts)
+    .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)));
+  if (!named) return false;
+  await db
+    .insert(contactSuppressions)
+    .values({ email, reason })
+    .onConflictDoUpdate({ target: contactSuppressions.email, set: { reason, suppressedAt: sql`now()` } });
+  await db
+    .update(trustedContacts)
+    .set({ copiesStoppedAt: sql`coalesce(${trustedContacts.copiesStoppedAt}, now())` })
+    .where(eq(trustedContacts.email, email));
+  return true;
+}
+
+/** Records the number the customer proved is theirs (decision 031). */
+export async function setTextsConfirmedNumber(db: Executor, userId: string, phoneNumber: string): Promise<void> {
+  await db.update(profiles).set({ textsConfirmedNumber: phoneNumber, textsConfirmedAt: sql`now()` }).where(eq(profiles.userId, userId));
+}
+
+/** Whether another account has confirmed `phoneNumber` (E.164) for its texts and still takes them there. */
+export async function isNumberConfirmedByAnother(db: Executor, phoneNumber: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.textsConfirmedNumber, phoneNumber), eq(profiles.wantsTexts, true), ne(profiles.userId, userId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The hash of the user's password, or undefined for an account that signs in with Google only. */

@@ -220,4 +220,66 @@ const contactCopiesPages: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
       ),
     );
   });
+
+  const answerForm = (language: Translator, page: 'agree' | 'refuse', query: { u: string; e: string; s: string }, label: string) =>
+    `<form method="post" action="/contact-copies/${page}"><input type="hidden" name="u" value="${escapeHtml(query.u)}"><input type="hidden" name="e" value="${escapeHtml(query.e)}"><input type="hidden" name="s" value="${escapeHtml(query.s)}"><input type="hidden" name="${LOCALE_QUERY_PARAMETER}" value="${language.locale}">
+<button type="submit">${escapeHtml(label)}</button></form>`;
+
+  // The invitation's Agree link: the page shows the words agreed to, and a button (a link alone agrees to nothing).
+  app.get('/contact-copies/agree', { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const facts = await accounts.invitationFacts(request.query.u, request.query.e, request.query.s, language);
+    if (!facts) return reply.send(invalid(language));
+    return reply.send(
+      page(
+        language,
+        language.t(english('Get copies of {customer}’s visit messages?'), { customer: facts.customer }),
+        `<p>${escapeHtml(facts.wording)}</p>${answerForm(language, 'agree', request.query, language.t(english('I agree')))}`,
+      ),
+    );
+  });
+
+  app.post('/contact-copies/agree', { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
+    const { u, e, s } = request.body;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await accounts.answerInvitation(u, e, s, 'agree', language))) return reply.send(invalid(language));
+    return reply.send(
+      page(
+        language,
+        language.t(english('Thank you: the copies will come')),
+        `<p>${escapeHtml(language.t(english('You will get copies at {email}. Each one has a link to stop them.'), { email: e }))}</p>`,
+      ),
+    );
+  });
+
+  // The invitation's Refuse link: after the button, the address is on the suppression list for every customer.
+  app.get('/contact-copies/refuse', { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const facts = await accounts.invitationFacts(request.query.u, request.query.e, request.query.s, language);
+    if (!facts) return reply.send(invalid(language));
+    return reply.send(
+      page(
+        language,
+        language.t(english('Refuse the copies?')),
+        `<p>${escapeHtml(language.t(english('You will get nothing more from us at {email}, and no customer will be able to name you again.'), { email: request.query.e }))}</p>${answerForm(language, 'refuse', request.query, language.t(english('Refuse')))}`,
+      ),
+    );
+  });
+
+  app.post('/contact-copies/refuse', { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
+    const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
+    const { u, e, s } = request.body;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await accounts.answerInvitation(u, e, s, 'refuse', language))) return reply.send(invalid(language));
+    return reply.send(
+      page(
+        language,
+        language.t(english('You will get nothing more from us')),
+        `<p>${escapeHtml(language.t(english('{email} is off our list: no invitation or copy will be sent to it. If you change your mind, the Agree link in the invitation still works.'), { email: e }))}</p>`,
+      ),
+    );
+  });
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type OutboxEmailRow, outboxEmails } from '../../db/schema.ts';
 
@@ -69,20 +69,11 @@ export async function listEmails(db: Executor, toAddress: string | undefined, li
 }
 
 /**
- * Deletes the e-mails already sent (or given up) to an address or about a customer (to their trusted contact, to the
- * admins about their visits); those still waiting to go are kept.
+ * Deletes the e-mails already sent (or given up) about a customer (to them, to their trusted contact, to the admins
+ * about their visits); those still waiting to go are kept. By `about_user_id` only, never by address (decision 031).
  */
-export async function deleteDeliveredEmailsOf(db: Executor, toAddress: string | undefined, userId: string): Promise<void> {
-  await db
-    .delete(outboxEmails)
-    .where(
-      and(
-        toAddress
-          ? or(eq(outboxEmails.toAddress, toAddress.toLowerCase()), eq(outboxEmails.aboutUserId, userId))
-          : eq(outboxEmails.aboutUserId, userId),
-        inArray(outboxEmails.status, ['sent', 'failed']),
-      ),
-    );
+export async function deleteDeliveredEmailsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(outboxEmails).where(and(eq(outboxEmails.aboutUserId, userId), inArray(outboxEmails.status, ['sent', 'failed'])));
 }
 
 /** Deletes the e-mails sent (or given up) more than `days` days ago; returns how many. */
@@ -95,10 +86,10 @@ export async function deleteDeliveredEmailsOlderThan(db: Executor, days: number)
 }
 
 /**
- * The e-mails sent to an address or about a customer (but not those to `internal` addresses: the business's own
- * notices), newest first, without their bodies: for their own data.
+ * The e-mails sent about a customer (`about_user_id`, never an address: decision 031), but not those to `internal`
+ * addresses (the business's own notices), newest first, without their bodies: for their own data.
  */
-export async function listEmailsOf(db: Executor, toAddress: string, userId: string, internal: string[]) {
+export async function listEmailsOf(db: Executor, userId: string, internal: string[]) {
   return db
     .select({
       toAddress: outboxEmails.toAddress,
@@ -109,17 +100,14 @@ export async function listEmailsOf(db: Executor, toAddress: string, userId: stri
     })
     .from(outboxEmails)
     .where(
-      or(
-        eq(outboxEmails.toAddress, toAddress.toLowerCase()),
-        and(
-          eq(outboxEmails.aboutUserId, userId),
-          internal.length > 0
-            ? notInArray(
-                outboxEmails.toAddress,
-                internal.map((address) => address.toLowerCase()),
-              )
-            : undefined,
-        ),
+      and(
+        eq(outboxEmails.aboutUserId, userId),
+        internal.length > 0
+          ? notInArray(
+              outboxEmails.toAddress,
+              internal.map((address) => address.toLowerCase()),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(outboxEmails.seq));

@@ -7,7 +7,7 @@ import type { Translator } from '../../i18n.ts';
  * first, as carriers expect, and none carrying anything a stranger reading the phone's lock screen should not see
  * beyond the visit's time.
  */
-export type TextKind = 'welcome' | 'confirmation' | 'reminder' | 'on-my-way' | 'pay-link';
+export type TextKind = 'code' | 'welcome' | 'confirmation' | 'reminder' | 'on-my-way' | 'pay-link';
 
 export function welcomeText(language: Translator, phone: string): string {
   return language.t(
@@ -57,5 +57,15 @@ export function helpText(language: Translator, phone: string, email: string): st
       phone,
       email,
     },
+  );
+}
+
+/** The code that proves a number is the customer's (decision 031): the only text before they confirm it. */
+export function codeText(language: Translator, code: string): string {
+  return language.t(
+    english(
+      '{business}: your code is {code}. Enter it on your account page to get texts about your visits. Did not ask? Ignore this text.',
+    ),
+    { business: BUSINESS_NAME, code },
   );
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type OutboxTextRow, outboxTexts, textOptOuts } from '../../db/schema.ts';
+import { type OutboxTextRow, outboxTexts, textConfirmations, textConsents, textOptOuts } from '../../db/schema.ts';
 
 export type NewOutboxText = typeof outboxTexts.$inferInsert;
 
@@ -60,14 +60,71 @@ export async function optIn(db: Executor, phoneNumber: string): Promise<void> {
 }
 
 /**
- * Deletes the texts to a customer, or to `toNumber` (their number now, which earlier texts may lack): every one, or
- * only those already sent or given up (`delivered`).
+ * Deletes the copies of the texts sent for a customer (`about_user_id`) that have gone or been given up; a text still
+ * waiting to go is never deleted (decision 031). Never by number: a number typed in a profile proves nothing.
  */
-export async function deleteTextsOf(db: Executor, userId: string, toNumber: string | undefined, delivered = false): Promise<void> {
-  const whose = toNumber
-    ? or(eq(outboxTexts.aboutUserId, userId), eq(outboxTexts.toNumber, toNumber))
-    : eq(outboxTexts.aboutUserId, userId);
-  await db.delete(outboxTexts).where(delivered ? and(whose, inArray(outboxTexts.status, ['sent', 'failed', 'skipped'])) : whose);
+export async function deleteDeliveredTextsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(outboxTexts).where(and(eq(outboxTexts.aboutUserId, userId), inArray(outboxTexts.status, ['sent', 'failed', 'skipped'])));
+}
+
+/** Puts a claimed text back to wait until `until` (quiet hours), without counting the claim as an attempt. */
+export async function postponeText(db: Executor, id: string, until: Date): Promise<void> {
+  await db
+    .update(outboxTexts)
+    .set({ nextAttemptAt: until, attempts: sql`greatest(${outboxTexts.attempts} - 1, 0)` })
+    .where(eq(outboxTexts.id, id));
+}
+
+/** Replaces a delivered code text's words: the code is of no use to anyone once sent (decision 031). */
+export async function forgetTextBody(db: Executor, id: string, body: string): Promise<void> {
+  await db.update(outboxTexts).set({ body }).where(eq(outboxTexts.id, id));
+}
+
+export type TextConfirmationRow = typeof textConfirmations.$inferSelect;
+
+/** The customer's pending code, replacing any earlier one. */
+export async function saveTextConfirmation(
+  db: Executor,
+  values: { userId: string; phoneNumber: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(textConfirmations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: textConfirmations.userId,
+      set: { phoneNumber: values.phoneNumber, codeHash: values.codeHash, expiresAt: values.expiresAt, attempts: 0, createdAt: sql`now()` },
+    });
+}
+
+/** The customer's pending code, locked for the rest of the transaction. */
+export async function lockTextConfirmation(db: Executor, userId: string): Promise<TextConfirmationRow | undefined> {
+  const [row] = await db.select().from(textConfirmations).where(eq(textConfirmations.userId, userId)).for('update');
+  return row;
+}
+
+export async function countTextConfirmationAttempt(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(textConfirmations)
+    .set({ attempts: sql`${textConfirmations.attempts} + 1` })
+    .where(eq(textConfirmations.userId, userId));
+}
+
+export async function deleteTextConfirmation(db: Executor, userId: string): Promise<void> {
+  await db.delete(textConfirmations).where(eq(textConfirmations.userId, userId));
+}
+
+/** Keeps the proof of a consent: who confirmed which number, when, and the words they agreed to. */
+export async function insertTextConsent(db: Executor, values: { userId: string; phoneNumber: string; wording: string; locale: string }) {
+  await db.insert(textConsents).values(values);
+}
+
+/** The customer's consents to texts, newest first, for their own data. */
+export async function listTextConsentsOf(db: Executor, userId: string) {
+  return db
+    .select({ phoneNumber: textConsents.phoneNumber, wording: textConsents.wording, confirmedAt: textConsents.confirmedAt })
+    .from(textConsents)
+    .where(eq(textConsents.userId, userId))
+    .orderBy(desc(textConsents.confirmedAt));
 }
 
 /** Deletes the texts sent, given up or skipped more than `days` days ago; returns how many. */
@@ -84,11 +141,7 @@ export async function deleteDeliveredTextsOlderThan(db: Executor, days: number):
   return gone.length;
 }
 
-/** The texts sent to a customer or to their number, newest first, for their own data. */
-export async function listTextsOf(db: Executor, userId: string, toNumber: string | undefined) {
-  return db
-    .select()
-    .from(outboxTexts)
-    .where(toNumber ? or(eq(outboxTexts.aboutUserId, userId), eq(outboxTexts.toNumber, toNumber)) : eq(outboxTexts.aboutUserId, userId))
-    .orderBy(desc(outboxTexts.seq));
+/** The texts sent for a customer (`about_user_id`), newest first, for their own data: never by number. */
+export async function listTextsOf(db: Executor, userId: string) {
+  return db.select().from(outboxTexts).where(eq(outboxTexts.aboutUserId, userId)).orderBy(desc(outboxTexts.seq));
 }

@@ -1,24 +1,37 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { toE164 } from '../../../shared/text-messages.ts';
+import { nextTextingHour } from '../../../shared/business-time.ts';
+import { english } from '../../../shared/english.ts';
+import { TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, toE164 } from '../../../shared/text-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
-import { accountById, profileOf } from '../accounts/account-directory.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
+import { accountById, confirmTextsNumber, numberTakenByAnother, profileOf } from '../accounts/account-directory.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import { DeliveryLoop } from '../mail/delivery-loop.ts';
 import type { TextKind } from './text-content.ts';
-import { helpText } from './text-content.ts';
+import { codeText, helpText, welcomeText } from './text-content.ts';
 import {
   claimDueTexts,
+  countTextConfirmationAttempt,
+  deleteDeliveredTextsOf,
   deleteDeliveredTextsOlderThan,
-  deleteTextsOf,
+  deleteTextConfirmation,
+  forgetTextBody,
   insertOutboxText,
+  insertTextConsent,
   isOptedOut,
+  listTextConsentsOf,
   listTextsOf,
+  lockTextConfirmation,
   markTextEnded,
   markTextRetry,
   markTextSent,
   optIn,
   optOut,
+  postponeText,
+  saveTextConfirmation,
 } from './text-queries.ts';
 import { TextSendError, type TextSender } from './twilio-sender.ts';
 
@@ -29,14 +42,83 @@ export type TextOptions = {
   support: { phone: string; email: string };
   retryDelaysMs?: number[] | undefined;
   pollIntervalMs?: number | undefined;
+  /** The clock of the quiet hours and the codes' expiry (tests fix it). */
+  now?: (() => Date) | undefined;
 };
 
 const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000];
 const LEASE_SECONDS = 120;
 
-/** The words a US carrier (and Twilio) treat as "stop" and "start again", and ours in Spanish. */
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE', 'PARAR', 'ALTO', 'BAJA']);
-const START_WORDS = new Set(['START', 'YES', 'UNSTOP', 'SUBSCRIBE', 'ALTA']);
+/**
+ * The replies that end texts (decision 031): a message that is one of the words US carriers and the FCC name (STOP,
+ * STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT) or ours in Spanish, and any message that asks in plain
+ * words ("stop texting me", "please unsubscribe me", "no more texts", "dejen de escribirme").
+ */
+const STOP_MESSAGES = new Set([
+  'stop',
+  'stopall',
+  'stop all',
+  'unsubscribe',
+  'cancel',
+  'end',
+  'quit',
+  'revoke',
+  'opt out',
+  'optout',
+  'parar',
+  'alto',
+  'baja',
+  'cancelar',
+]);
+const STOP_REQUEST =
+  /\b(stop|stopall|unsubscribe|opt ?out|revoke)\b|\b(no more|don ?t|do not|quit|end) (text|texts|texting|message|messages|sms)\b|\b(parar|pare|paren|baja)\b|\bdej(a|e|en) de (escribir|enviar|mandar)|\bno (me )?(escriban|envien|manden) mas\b|\bno mas mensajes\b/;
+const START_MESSAGES = new Set(['start', 'yes', 'unstop', 'subscribe', 'alta']);
+
+/** A reply as the rules above read it: lower case, without accents, apostrophes or punctuation, single spaces. */
+export function normaliseReply(body: string): string {
+  return body
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Whether a reply ends texts to its number. */
+export function isOptOutReply(body: string): boolean {
+  const reply = normaliseReply(body);
+  return STOP_MESSAGES.has(reply) || STOP_REQUEST.test(reply);
+}
+
+/** Texts that are not about a visit already booked: they go only in TEXTING_HOURS, New York time. */
+const QUIET_HOURS_KINDS: ReadonlySet<TextKind> = new Set(['pay-link']);
+
+/** Codes that prove a number: per account and per number, per hour and per day; each code is tried 5 times, for 15 minutes. */
+export const CODE_LIMITS = {
+  perAccountHour: { max: 3, windowSeconds: 60 * 60 },
+  perAccountDay: { max: 5, windowSeconds: 24 * 60 * 60 },
+  perNumberHour: { max: 3, windowSeconds: 60 * 60 },
+  perNumberDay: { max: 5, windowSeconds: 24 * 60 * 60 },
+} satisfies Record<string, Limit>;
+const CODE_TRIES = 5;
+const CODE_MINUTES = 15;
+
+/** Why no code went: too many lately, the number takes texts for another account, or it replied STOP. */
+export type CodeOutcome = 'sent' | 'limited' | 'taken' | 'stopped';
+
+const hashCode = (userId: string, phoneNumber: string, code: string) =>
+  createHash('sha256').update(`text-code\n${userId}\n${phoneNumber}\n${code}`).digest('base64url');
+
+/** The refusals of a code, in English as every server message (the browser translates them). */
+export const TEXT_CODE_MESSAGES = {
+  expired: english('This code has expired or was tried too many times. Please ask for a new code.'),
+  wrong: english('That code is not right. Please check the text we sent and try again.'),
+  limited: english('Too many codes were sent to this number or account lately. Please try again in an hour.'),
+  taken: english('This number gets texts for another account. If it is yours, please call us.'),
+  stopped: english('This number replied STOP. Reply START to one of our texts first.'),
+  off: english('Turn on texts and save your phone number first.'),
+} as const;
 
 /** What Twilio told us a phone texted: the number it came from and the words. */
 export type InboundText = { from: string; body: string };
@@ -83,12 +165,16 @@ export class TextService {
     kind: TextKind,
     body: (language: Translator) => string,
     /** The customer's profile and language when the caller has just read them (saves reading them again). */
-    known?: { profile: { wantsTexts: boolean; phoneNumber: string } | undefined; locale: string | undefined },
+    known?: {
+      profile: { wantsTexts: boolean; phoneNumber: string; textsConfirmedNumber: string | null } | undefined;
+      locale: string | undefined;
+    },
   ): Promise<boolean> {
     if (!this.available) return false;
     const profile = known ? known.profile : await profileOf(tx, userId);
+    // Only to the number the customer proved with its code, while it is still theirs (decision 031).
     const number = profile?.wantsTexts ? toE164(profile.phoneNumber) : undefined;
-    if (!number || (await isOptedOut(tx, number))) return false;
+    if (!number || number !== profile?.textsConfirmedNumber || (await isOptedOut(tx, number))) return false;
     const language = translatorFor(known ? known.locale : (await accountById(tx, userId))?.locale);
     await this.store(tx, userId, number, kind, body(language));
     return true;
@@ -101,26 +187,106 @@ export class TextService {
   }
 
   /**
-   * The customer deleted their account: every text to their number, and every text sent to them at a number they
-   * had before, goes from the outbox (decision 024).
+   * The customer deleted their account (decision 024): the copies of the texts sent for them go; one still waiting
+   * to go is delivered first, and its copy goes in the hourly pass after (decision 031). Never by number.
    */
-  async forgetPerson(db: Executor, userId: string, phone: string | undefined): Promise<void> {
-    await deleteTextsOf(db, userId, phone ? toE164(phone) : undefined);
+  async forgetPerson(db: Executor, userId: string): Promise<void> {
+    await deleteDeliveredTextsOf(db, userId);
   }
 
   /** The copies of the texts sent to a deleted account after its deletion, once they have gone. */
   async forgetDeliveredTo(db: Executor, userId: string): Promise<void> {
-    await deleteTextsOf(db, userId, undefined, true);
+    await deleteDeliveredTextsOf(db, userId);
   }
 
-  /** The texts kept that went to a customer or to their number, for their own data. */
-  async sentTo(db: Executor, userId: string, phone: string | undefined) {
-    return (await listTextsOf(db, userId, phone ? toE164(phone) : undefined)).map((text) => ({
-      to: text.toNumber,
-      text: text.body,
-      status: text.status,
-      sentAt: (text.sentAt ?? text.createdAt).toISOString(),
-    }));
+  /** The texts kept that were sent for the customer, and the proof of each consent they gave, for their own data. */
+  async sentTo(db: Executor, userId: string) {
+    const [texts, consents] = await Promise.all([listTextsOf(db, userId), listTextConsentsOf(db, userId)]);
+    return {
+      texts: texts.map((text) => ({
+        to: text.toNumber,
+        text: text.body,
+        status: text.status,
+        sentAt: (text.sentAt ?? text.createdAt).toISOString(),
+      })),
+      consents: consents.map((consent) => ({
+        phoneNumber: consent.phoneNumber,
+        wording: consent.wording,
+        confirmedAt: consent.confirmedAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Texts a six-digit code to the number on the customer's profile, the only text before they prove it is theirs
+   * (decision 031): not to a number that replied STOP or that another account has confirmed, and no more than
+   * CODE_LIMITS allow. Undefined when there is nothing to confirm (texts off, no number, or already confirmed).
+   */
+  async sendCode(userId: string): Promise<CodeOutcome | undefined> {
+    if (!this.available) return undefined;
+    const [profile, account] = await Promise.all([profileOf(this.db, userId), accountById(this.db, userId)]);
+    const number = profile?.wantsTexts ? toE164(profile.phoneNumber) : undefined;
+    if (!profile || !account || !number || profile.textsConfirmedNumber === number) return undefined;
+    if (await isOptedOut(this.db, number)) return 'stopped';
+    if (await numberTakenByAnother(this.db, number, userId)) return 'taken';
+    try {
+      await consumeRateLimit(this.db, `text-code:account-hour:${userId}`, CODE_LIMITS.perAccountHour);
+      await consumeRateLimit(this.db, `text-code:account-day:${userId}`, CODE_LIMITS.perAccountDay);
+      await consumeRateLimit(this.db, `text-code:number-hour:${number}`, CODE_LIMITS.perNumberHour);
+      await consumeRateLimit(this.db, `text-code:number-day:${number}`, CODE_LIMITS.perNumberDay);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return 'limited';
+      throw error;
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const language = translatorFor(account.locale);
+    await this.db.transaction(async (tx) => {
+      await saveTextConfirmation(tx, {
+        userId,
+        phoneNumber: number,
+        codeHash: hashCode(userId, number, code),
+        expiresAt: new Date(this.now().getTime() + CODE_MINUTES * 60_000),
+      });
+      await this.store(tx, userId, number, 'code', codeText(language, code));
+    });
+    this.deliverSoon();
+    return 'sent';
+  }
+
+  /**
+   * The customer typed the code: the number is theirs, texts may go to it, and the consent is kept with the words
+   * they agreed to (in their language); the welcome text says what comes and how to stop. A wrong or old code is
+   * refused; after CODE_TRIES wrong ones a new code must be asked for.
+   */
+  async confirmCode(userId: string, code: string): Promise<void> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const pending = await lockTextConfirmation(tx, userId);
+      if (!pending || pending.expiresAt.getTime() <= this.now().getTime() || pending.attempts >= CODE_TRIES) return 'expired' as const;
+      const [profile, account] = await Promise.all([profileOf(tx, userId), accountById(tx, userId)]);
+      if (!profile?.wantsTexts || toE164(profile.phoneNumber) !== pending.phoneNumber || !account) return 'expired' as const;
+      const expected = Buffer.from(hashCode(userId, pending.phoneNumber, code.trim()));
+      const given = Buffer.from(pending.codeHash);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        await countTextConfirmationAttempt(tx, userId);
+        return 'wrong' as const;
+      }
+      const language = translatorFor(account.locale);
+      await confirmTextsNumber(tx, userId, pending.phoneNumber);
+      await insertTextConsent(tx, {
+        userId,
+        phoneNumber: pending.phoneNumber,
+        wording: [TEXTS_OPT_IN_LABEL, ...TEXTS_OPT_IN_TERMS].map((sentence) => language.t(sentence)).join(' '),
+        locale: language.locale,
+      });
+      await deleteTextConfirmation(tx, userId);
+      if (!(await isOptedOut(tx, pending.phoneNumber))) {
+        await this.store(tx, userId, pending.phoneNumber, 'welcome', welcomeText(language, this.options.support.phone));
+      }
+      return 'confirmed' as const;
+    });
+    if (outcome === 'expired') throw new HttpError(400, 'CODE_EXPIRED', TEXT_CODE_MESSAGES.expired);
+    if (outcome === 'wrong') throw new HttpError(400, 'WRONG_CODE', TEXT_CODE_MESSAGES.wrong);
+    this.deliverSoon();
   }
 
   /** Deletes the copies of texts sent (or given up, or skipped) more than `days` days ago; returns how many. */
@@ -128,12 +294,18 @@ export class TextService {
     return deleteDeliveredTextsOlderThan(this.db, days);
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
   private async store(tx: Executor, userId: string, toNumber: string, kind: TextKind, body: string): Promise<void> {
+    const quietUntil = QUIET_HOURS_KINDS.has(kind) ? nextTextingHour(this.now()) : undefined;
     await insertOutboxText(tx, {
       toNumber,
       aboutUserId: userId,
       kind,
       body,
+      ...(quietUntil && this.options.sender ? { nextAttemptAt: quietUntil } : {}),
       ...(this.options.sender ? {} : { status: 'sent' as const, sentAt: new Date() }),
     });
     if (!this.options.sender) this.log.info({ kind }, 'text kept in the development outbox, not sent (no Twilio settings)');
@@ -145,23 +317,20 @@ export class TextService {
    */
   async receive({ from, body }: InboundText): Promise<string | undefined> {
     const number = toE164(from) ?? from;
-    const word = body
-      .trim()
-      .toUpperCase()
-      .replace(/[^A-Z]/g, '');
-    if (STOP_WORDS.has(word)) {
+    const reply = normaliseReply(body);
+    if (isOptOutReply(body)) {
       await optOut(this.db, number);
       this.log.info('a number replied STOP: no more texts to it');
       // Twilio confirms the STOP itself (carriers require that exact reply); a second one from us would be noise.
       return undefined;
     }
-    if (START_WORDS.has(word)) {
+    if (START_MESSAGES.has(reply)) {
       await optIn(this.db, number);
       this.log.info('a number replied START: texts to it may go again');
       return undefined;
     }
     // HELP, or anything else (nobody reads replies at this number): who we are and how to reach a person.
-    return helpText(translatorFor(word === 'AYUDA' ? 'es' : 'en'), this.options.support.phone, this.options.support.email);
+    return helpText(translatorFor(reply === 'ayuda' ? 'es' : 'en'), this.options.support.phone, this.options.support.email);
   }
 
   start(): void {
@@ -197,9 +366,16 @@ export class TextService {
           await markTextEnded(this.db, text.id, 'skipped', 'the number replied STOP');
           continue;
         }
+        // A retry may come due after 9 p.m.: it waits for the morning like the first try.
+        const quietUntil = QUIET_HOURS_KINDS.has(text.kind as TextKind) ? nextTextingHour(this.now()) : undefined;
+        if (quietUntil) {
+          await postponeText(this.db, text.id, quietUntil);
+          continue;
+        }
         try {
           const { id } = await sender.send(text.toNumber, text.body);
           await markTextSent(this.db, text.id, id);
+          if (text.kind === 'code') await forgetTextBody(this.db, text.id, text.body.replace(/\d{6}/g, '······'));
         } catch (error) {
           await this.failed(text, error);
         }
