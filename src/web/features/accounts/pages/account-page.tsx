@@ -109,7 +109,7 @@ function AccountPage() {
           <div className="mt-3">{profileAlert.element}</div>
         </section>
         <TrustedContactSection />
-        <YourDataSection hasPassword={me.hasPassword !== false} />
+        <YourDataSection hasPassword={me.hasPassword !== false} email={email} />
       </div>
       {modal.element}
     </Container>
