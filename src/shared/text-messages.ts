@@ -17,6 +17,7 @@ export const TEXTS_OPT_IN_TERMS = [
   english('TechHelp texts that number the booking confirmation, a reminder the day before, "on my way" and the pay link.'),
   english('About 4 messages per visit. Message and data rates may apply.'),
   english('Reply STOP to stop, HELP for help. Agreeing is not a condition of service.'),
+  english('We first text a code to this number: texts start once you enter it on your account page.'),
 ] as const;
 /** Shown when the number replied STOP: the box cannot override it, only a START from the phone can. */
 export const TEXTS_STOPPED_NOTE = [
@@ -86,6 +87,16 @@ export const TrustedContactOutputSchema = z.object({
 export type TrustedContactOutput = z.infer<typeof TrustedContactOutputSchema>;
 
 export const TEXT_CODE_INVALID = english('Please enter the 6-digit code from the text we sent.');
+
+/** The code's refusals and the states of a number not yet confirmed (decision 031), as the server says them. */
+export const TEXT_CODE_MESSAGES = {
+  expired: english('This code has expired or was tried too many times. Please ask for a new code.'),
+  wrong: english('That code is not right. Please check the text we sent and try again.'),
+  limited: english('Too many codes were sent to this number or account lately. Please try again in an hour.'),
+  taken: english('This number gets texts for another account. If it is yours, please call us.'),
+  stopped: english('This number replied STOP. Reply START to one of our texts first.'),
+  off: english('Turn on texts and save your phone number first.'),
+} as const;
 
 /** POST /api/account/texts/confirm: the six-digit code texted to the customer's number (decision 031). */
 export const TextCodeSchema = z.object({

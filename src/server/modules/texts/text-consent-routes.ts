@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { TextCodeSchema } from '../../../shared/text-messages.ts';
+import { TEXT_CODE_MESSAGES, TextCodeSchema } from '../../../shared/text-messages.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
-import { TEXT_CODE_MESSAGES, type TextService } from './text-service.ts';
+import type { TextService } from './text-service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 

@@ -1,8 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { nextTextingHour } from '../../../shared/business-time.ts';
-import { english } from '../../../shared/english.ts';
-import { TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, toE164 } from '../../../shared/text-messages.ts';
+import { TEXT_CODE_MESSAGES, TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, toE164 } from '../../../shared/text-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -109,16 +108,6 @@ export type CodeOutcome = 'sent' | 'limited' | 'taken' | 'stopped';
 
 const hashCode = (userId: string, phoneNumber: string, code: string) =>
   createHash('sha256').update(`text-code\n${userId}\n${phoneNumber}\n${code}`).digest('base64url');
-
-/** The refusals of a code, in English as every server message (the browser translates them). */
-export const TEXT_CODE_MESSAGES = {
-  expired: english('This code has expired or was tried too many times. Please ask for a new code.'),
-  wrong: english('That code is not right. Please check the text we sent and try again.'),
-  limited: english('Too many codes were sent to this number or account lately. Please try again in an hour.'),
-  taken: english('This number gets texts for another account. If it is yours, please call us.'),
-  stopped: english('This number replied STOP. Reply START to one of our texts first.'),
-  off: english('Turn on texts and save your phone number first.'),
-} as const;
 
 /** What Twilio told us a phone texted: the number it came from and the words. */
 export type InboundText = { from: string; body: string };

@@ -33,7 +33,8 @@ export function TrustedContactSection() {
       <p>
         <Trans>
           Name one person, such as a family member who helps you, to get a copy of your visit confirmations, reminders and receipts by
-          e-mail. They cannot see or change your account, and each copy has a link to stop the copies.
+          e-mail. We first ask them by e-mail, and copies start once they agree. They cannot see or change your account, and each copy has a
+          link to stop the copies.
         </Trans>
       </p>
       {contact.isError ? (
@@ -52,7 +53,7 @@ function TrustedContactForm({
   saved,
   alert,
 }: {
-  saved: { name: string; email: string; phoneNumber: string; copiesStopped: boolean } | null;
+  saved: { name: string; email: string; phoneNumber: string; copiesStopped: boolean; status: 'invited' | 'agreed' | 'stopped' } | null;
   alert: Pick<ReturnType<typeof useTimedAlert>, 'show' | 'clear'>;
 }) {
   const { t } = useLingui();
@@ -73,7 +74,10 @@ function TrustedContactForm({
   const onSubmit = async (values: TrustedContactInput) => {
     try {
       await save.mutateAsync(values);
-      alert.show({ variant: 'success', body: t`Your trusted contact is saved. They will get copies from now on.` });
+      alert.show({
+        variant: 'success',
+        body: t`Your trusted contact is saved. We e-mailed them an invitation: copies start once they agree.`,
+      });
     } catch (error) {
       alert.show({
         heading: t`Your trusted contact was not saved.`,
@@ -97,9 +101,19 @@ function TrustedContactForm({
 
   return (
     <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-      {saved?.copiesStopped && (
+      {saved?.status === 'stopped' && (
         <p className="fw-semibold">
-          <Trans>{name} asked to stop the copies, so none are sent. Saving another e-mail address starts them again.</Trans>
+          <Trans>{name} said no to the copies, so none are sent. Only they can change that, from our invitation.</Trans>
+        </p>
+      )}
+      {saved?.status === 'invited' && (
+        <p className="fw-semibold">
+          <Trans>We e-mailed {name} an invitation. Copies start once they agree.</Trans>
+        </p>
+      )}
+      {saved?.status === 'agreed' && (
+        <p>
+          <Trans>{name} agreed and gets copies.</Trans>
         </p>
       )}
       <TextField

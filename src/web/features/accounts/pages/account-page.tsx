@@ -13,6 +13,7 @@ import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSendPasswordResetEmail } from '../api/send-password-reset-email.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TextsConfirmation } from '../components/texts-confirmation.tsx';
 import { TrustedContactSection } from '../components/trusted-contact-form.tsx';
 import { VerifyFirstButton } from '../components/verify-first-button.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
@@ -107,6 +108,14 @@ function AccountPage() {
             textsStopped={me.profile?.textsStopped}
           />
           <div className="mt-3">{profileAlert.element}</div>
+          {me.profile?.wantsTexts && !me.profile.textsConfirmed && !me.profile.textsStopped && (
+            <TextsConfirmation
+              profile={me.profile}
+              onConfirmed={() =>
+                profileAlert.show({ variant: 'success', body: t`Your number is confirmed: texts about your visits will come to it.` })
+              }
+            />
+          )}
         </section>
         <TrustedContactSection />
         <YourDataSection hasPassword={me.hasPassword !== false} email={email} />
