@@ -1,20 +1,29 @@
 import { APIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { DELETE_TEXTS, type Me, type Profile, type ProfileValues, type SessionUser, type SignUp } from '../../../shared/account.ts';
+import {
+  DELETE_REAUTH_MINUTES,
+  DELETE_TEXTS,
+  type Me,
+  type Profile,
+  type ProfileValues,
+  type SessionUser,
+  type SignUp,
+} from '../../../shared/account.ts';
 import { zipForCity } from '../../../shared/business.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locale.ts';
-import { TRUSTED_CONTACT_TEXTS, type TrustedContactOutput, type TrustedContactSchema } from '../../../shared/text-messages.ts';
+import { TRUSTED_CONTACT_TEXTS, type TrustedContactOutput, type TrustedContactSchema, toE164 } from '../../../shared/text-messages.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
 import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
-import { welcomeText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
+import { lockAccount } from './account-directory.ts';
 import {
   actionLink,
   alreadyRegisteredContent,
@@ -24,6 +33,7 @@ import {
   verifyEmailContent,
 } from './account-emails.ts';
 import {
+  agreeTrustedContact,
   consumeAccountToken,
   createAccountToken,
   deleteAccountTokens,
@@ -32,13 +42,16 @@ import {
   findCurrentSessions,
   findPasswordHash,
   findProfile,
+  findSessionCreatedAt,
   findTrustedContact,
+  findUninvitedTrustedContacts,
   findUserByEmail,
   findUserById,
   listSessionsOf,
   markEmailVerified,
+  markTrustedContactInvited,
   setAdmin,
-  stopTrustedContactCopies,
+  suppressTrustedContact,
   updateUserEmail,
   updateUserLocale,
   upsertProfile,
@@ -46,7 +59,7 @@ import {
 } from './account-queries.ts';
 import { type Auth, createAuth, type PasswordHashing } from './auth.ts';
 import { limitDeleteConfirmation } from './rate-limit.ts';
-import { isStopSignatureValid } from './trusted-contacts.ts';
+import { agreementWording, customerNameOf, invitationEmail, isContactLinkValid } from './trusted-contacts.ts';
 
 export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
 export const RECOVER_EMAIL_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -54,7 +67,17 @@ export const RECOVER_EMAIL_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 const INVALID_CODE_MESSAGE = 'This link is not valid any more: it was already used, or it has expired.';
 
 function contactOutput(row: TrustedContactRow | undefined): TrustedContactOutput['contact'] {
-  return row ? { name: row.name, email: row.email, phoneNumber: row.phoneNumber ?? '', copiesStopped: Boolean(row.copiesStoppedAt) } : null;
+  if (!row) return null;
+  const status = row.copiesStoppedAt ? 'stopped' : row.agreedAt ? 'agreed' : 'invited';
+  return { name: row.name, email: row.email, phoneNumber: row.phoneNumber ?? '', copiesStopped: status === 'stopped', status };
+}
+
+/** How many times a day a customer may name a new contact (each new address is one invitation). */
+export const CONTACT_CHANGES_LIMIT: Limit = { max: 3, windowSeconds: 24 * 60 * 60 };
+
+/** Whether texts go to the profile's number now: asked for, and the number proved with a code (decision 031). */
+export function textsConfirmed(row: Pick<ProfileRow, 'wantsTexts' | 'phoneNumber' | 'textsConfirmedNumber'>): boolean {
+  return row.wantsTexts && row.textsConfirmedNumber !== null && row.textsConfirmedNumber === toE164(row.phoneNumber);
 }
 
 export function profileOutput(row: ProfileRow, viewer: SessionUser, textsStopped = false): Profile {
@@ -71,6 +94,7 @@ export function profileOutput(row: ProfileRow, viewer: SessionUser, textsStopped
     isAdmin: viewer.isAdmin,
     wantsTexts: row.wantsTexts,
     textsStopped,
+    textsConfirmed: textsConfirmed(row),
   };
 }
 
@@ -215,7 +239,10 @@ export class AccountService {
 
   async sendResetLink(email: string, token: string, locale: string | undefined): Promise<void> {
     const language = translatorFor(locale);
+    // Named for its account, as every e-mail to a customer is: their data download lists it, their deletion removes it.
+    const owner = await findUserByEmail(this.db, email);
     await this.mailTo(email, language, resetPasswordContent(language, actionLink(this.config.publicUrl, 'resetPassword', token)), {
+      about: owner?.id,
       carriesKey: true,
     });
     this.mail.deliverSoon();
@@ -339,28 +366,34 @@ export class AccountService {
     const zipCode = zipForCity(input.city);
     if (!zipCode) throw new HttpError(400, 'VALIDATION_FAILED', 'Please choose your city from the list.');
     const wantsTexts = input.wantsTexts && this.texts.available;
-    const { row, stopped } = await this.db.transaction(async (tx) => {
+    const number = toE164(input.phoneNumber);
+    const { row, stopped, askCode } = await this.db.transaction(async (tx) => {
       const before = await findProfile(tx, viewer.id);
       const consentChanged = !before || before.wantsTexts !== wantsTexts || (wantsTexts && before.phoneNumber !== input.phoneNumber);
+      // A number stays confirmed only while texts stay on and the number stays the same (decision 031).
+      const stillConfirmed = wantsTexts && before?.wantsTexts && number !== undefined && before.textsConfirmedNumber === number;
       const saved = await upsertProfile(tx, {
         userId: viewer.id,
         ...input,
         wantsTexts,
         state: 'NY',
         zipCode,
-        // When the customer last said yes or no to texts (and at which number): the record of consent.
+        // When the customer last said yes or no to texts (and at which number); the proof of a yes is its code.
         textsConsentAt: consentChanged ? new Date() : (before?.textsConsentAt ?? null),
+        textsConfirmedNumber: stillConfirmed ? number : null,
+        textsConfirmedAt: stillConfirmed ? (before?.textsConfirmedAt ?? null) : null,
       });
-      // A new yes (or a yes for a new number) is confirmed by text, as carriers require: who, what, how to stop.
-      if (wantsTexts && consentChanged) {
-        await this.texts.toCustomer(tx, viewer.id, 'welcome', (language) => welcomeText(language, this.config.support.phone));
-      }
       // The back office's lists show the customer's name and address; the customer's other tabs re-read it.
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
-      return { row: saved, stopped: await this.texts.isStopped(tx, saved.phoneNumber) };
+      return {
+        row: saved,
+        stopped: await this.texts.isStopped(tx, saved.phoneNumber),
+        askCode: wantsTexts && consentChanged && !stillConfirmed,
+      };
     });
-    this.texts.deliverSoon();
-    return profileOutput(row, viewer, stopped);
+    // A new yes, or a yes for a new number, is proved with a code texted to it before any other text goes there.
+    const textsCode = askCode ? await this.texts.sendCode(viewer.id) : undefined;
+    return { ...profileOutput(row, viewer, stopped), ...(textsCode ? { textsCode } : {}) };
   }
 
   /** What the business holds in the accounts module about the customer: for their data export (decision 024). */
@@ -401,34 +434,118 @@ export class AccountService {
     };
   }
 
-  /** Deleting an account is confirmed with its password (or, for a Google-only account, its e-mail address). */
-  async confirmDeletion(viewer: SessionUser, confirmation: string): Promise<void> {
-    await limitDeleteConfirmation(this.db, viewer.id);
+  /**
+   * Deleting an account is confirmed with its password. An account without one (Google only) has nothing to type
+   * that a stolen session could not find out, so it must have signed in again: the request's session was made, by
+   * Google, within DELETE_REAUTH_MINUTES (issue 36). Its start is better-auth's own, written by this clock.
+   */
+  async confirmDeletion(viewer: SessionUser, sessionId: string, confirmation: string | undefined): Promise<void> {
     const hash = await findPasswordHash(this.db, viewer.id);
-    const confirmed = hash
-      ? await (await this.auth.$context).password.verify({ hash, password: confirmation })
-      : confirmation.trim().toLowerCase() === viewer.email.toLowerCase();
-    if (!confirmed) throw new HttpError(403, 'WRONG_PASSWORD', hash ? DELETE_TEXTS.wrongPassword : DELETE_TEXTS.wrongEmail);
+    if (!hash) {
+      const signedInAt = await findSessionCreatedAt(this.db, viewer.id, sessionId);
+      const fresh = signedInAt !== undefined && Date.now() - signedInAt.getTime() <= DELETE_REAUTH_MINUTES * 60_000;
+      if (!fresh) throw new HttpError(403, 'REAUTH_REQUIRED', DELETE_TEXTS.reauthRequired);
+      return;
+    }
+    await limitDeleteConfirmation(this.db, viewer.id);
+    const confirmed = confirmation !== undefined && (await (await this.auth.$context).password.verify({ hash, password: confirmation }));
+    if (!confirmed) throw new HttpError(403, 'WRONG_PASSWORD', DELETE_TEXTS.wrongPassword);
   }
 
   async trustedContact(viewer: SessionUser): Promise<TrustedContactOutput> {
     return { contact: contactOutput(await findTrustedContact(this.db, viewer.id)) };
   }
 
+  /**
+   * Names the customer's contact (decision 031). A new address gets one invitation, in the contact's language when
+   * they have an account here, else the customer's; nothing else goes to them until they agree. An address on the
+   * suppression list gets nothing. A customer may name a new address CONTACT_CHANGES_LIMIT times a day.
+   */
   async saveTrustedContact(viewer: SessionUser, input: z.output<typeof TrustedContactSchema>): Promise<TrustedContactOutput> {
     const email = input.email.toLowerCase();
     if (email === viewer.email.toLowerCase()) throw new HttpError(400, 'VALIDATION_FAILED', TRUSTED_CONTACT_TEXTS.ownEmail);
-    const row = await upsertTrustedContact(this.db, { userId: viewer.id, name: input.name, email, phoneNumber: input.phoneNumber || null });
+    const current = await findTrustedContact(this.db, viewer.id);
+    if (current?.email !== email) await consumeRateLimit(this.db, `trusted-contact:user:${viewer.id}`, CONTACT_CHANGES_LIMIT);
+    const row = await this.db.transaction(async (tx) => {
+      await lockAccount(tx, viewer.id);
+      const saved = await upsertTrustedContact(tx, { userId: viewer.id, name: input.name, email, phoneNumber: input.phoneNumber || null });
+      if (saved.invitedAt || saved.agreedAt || saved.copiesStoppedAt) return saved;
+      await this.invite(tx, viewer.id, email);
+      return (await findTrustedContact(tx, viewer.id)) ?? saved;
+    });
+    this.mail.deliverSoon();
     return { contact: contactOutput(row) };
+  }
+
+  /** Stores the one invitation to the customer's contact at `email`, in the caller's transaction. */
+  private async invite(tx: Executor, userId: string, email: string): Promise<void> {
+    const [customer, profile, contactAccount] = await Promise.all([
+      findUserById(tx, userId),
+      findProfile(tx, userId),
+      findUserByEmail(tx, email),
+    ]);
+    if (!customer || customer.deletedAt) return;
+    const language = translatorFor(contactAccount && !contactAccount.deletedAt ? contactAccount.locale : customer.locale);
+    await this.mail.enqueue(
+      invitationEmail(this.config, userId, email, { name: customerNameOf(profile, language), email: customer.email }, language),
+      tx,
+    );
+    await markTrustedContactInvited(tx, userId, email);
+  }
+
+  /**
+   * Invites the contacts named before invitations existed (each once, the first time this runs after an upgrade):
+   * until they agree, they get no copies. Returns how many were invited.
+   */
+  async inviteUninvitedContacts(): Promise<number> {
+    const pending = await findUninvitedTrustedContacts(this.db, 500);
+    for (const contact of pending) {
+      await this.db.transaction(async (tx) => {
+        await lockAccount(tx, contact.userId);
+        const row = await findTrustedContact(tx, contact.userId);
+        if (row?.email === contact.email && !row.invitedAt && !row.agreedAt && !row.copiesStoppedAt)
+          await this.invite(tx, contact.userId, contact.email);
+      });
+    }
+    if (pending.length > 0) this.mail.deliverSoon();
+    return pending.length;
   }
 
   async removeTrustedContact(viewer: SessionUser): Promise<void> {
     await deleteTrustedContact(this.db, viewer.id);
   }
 
+  /** The customer's name and the words to agree to, for the contact's agreement page; undefined for a link that does not work. */
+  async invitationFacts(userId: string, email: string, signature: string, language: Translator) {
+    if (!isContactLinkValid(this.config.authSecret, 'answer', userId, email, signature)) return undefined;
+    const contact = await findTrustedContact(this.db, userId);
+    if (contact?.email !== email.toLowerCase()) return undefined;
+    const customer = customerNameOf(await findProfile(this.db, userId), language);
+    return { customer, wording: agreementWording(language, customer), agreed: Boolean(contact.agreedAt && !contact.copiesStoppedAt) };
+  }
+
+  /**
+   * The contact's answer to the invitation: a yes (kept with the words agreed to) lets the copies go and takes the
+   * address off the suppression list; a no puts it there. False when the link does not (or no longer) work.
+   */
+  async answerInvitation(
+    userId: string,
+    email: string,
+    signature: string,
+    answer: 'agree' | 'refuse',
+    language: Translator,
+  ): Promise<boolean> {
+    const facts = await this.invitationFacts(userId, email, signature, language);
+    if (!facts) return false;
+    const address = email.toLowerCase();
+    return this.db.transaction(async (tx) =>
+      answer === 'agree' ? agreeTrustedContact(tx, userId, address, facts.wording) : suppressTrustedContact(tx, userId, address, 'refused'),
+    );
+  }
+
   /** The contact's link in a copy: stops the copies to that address; false when the link is not (or no longer) valid. */
   async stopTrustedContactCopies(userId: string, email: string, signature: string): Promise<boolean> {
-    if (!isStopSignatureValid(this.config.authSecret, userId, email, signature)) return false;
-    return stopTrustedContactCopies(this.db, userId, email.toLowerCase());
+    if (!isContactLinkValid(this.config.authSecret, 'stop', userId, email, signature)) return false;
+    return this.db.transaction((tx) => suppressTrustedContact(tx, userId, email.toLowerCase(), 'stopped'));
   }
 }

@@ -40,6 +40,29 @@ export type OutgoingEmail = RenderedEmail & {
   carriesKey?: boolean;
 };
 
+/**
+ * A value for a header line (the subject, an attachment's name): every run of control characters (CR and LF among
+ * them, C0, DEL, C1) and of the Unicode line separators becomes one space, so that nothing a customer typed into it
+ * (an organisation's name, a contact's) can end the header or start one of its own.
+ */
+export function headerText(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+}
+
+/** An address for a header: no control character belongs in one, so any is dropped. */
+function headerAddress(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029\s]+/gu, '');
+}
+
+/** What is sent as headers, made safe: used when an e-mail is stored and again when it is delivered. */
+function safeHeaders<T extends { subject: string; attachments?: { filename: string }[] }>(email: T): T {
+  return {
+    ...email,
+    subject: headerText(email.subject),
+    ...(email.attachments ? { attachments: email.attachments.map((file) => ({ ...file, filename: headerText(file.filename) })) } : {}),
+  };
+}
+
 const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 const LEASE_SECONDS = 120;
 
@@ -82,8 +105,8 @@ export class MailService {
     const keptUnread = !this.transport && !this.options.devMailbox;
     await insertOutboxEmails(
       db,
-      emails.map((email) => ({
-        toAddress: email.to.toLowerCase(),
+      emails.map(safeHeaders).map((email) => ({
+        toAddress: headerAddress(email.to).toLowerCase(),
         subject: email.subject,
         text: email.text,
         html: email.html,
@@ -110,16 +133,16 @@ export class MailService {
    * The customer deleted their account: the copies of what was sent to them or about them (their trusted contact's,
    * the admins' notices of their visits) go (decision 024).
    */
-  async forgetPerson(db: Executor, userId: string, address?: string): Promise<void> {
-    await deleteDeliveredEmailsOf(db, address, userId);
+  async forgetPerson(db: Executor, userId: string): Promise<void> {
+    await deleteDeliveredEmailsOf(db, userId);
   }
 
   /**
    * The e-mails kept that went to a customer or were about them (to whom, what, when), for their own data; not the
    * business's own notices, sent to the `internal` addresses.
    */
-  async sentTo(db: Executor, userId: string, address: string, internal: string[]) {
-    return (await listEmailsOf(db, address, userId, internal)).map((email) => ({
+  async sentTo(db: Executor, userId: string, internal: string[]) {
+    return (await listEmailsOf(db, userId, internal)).map((email) => ({
       to: email.toAddress,
       subject: email.subject,
       status: email.status,
@@ -157,13 +180,14 @@ export class MailService {
       afterSeq = Math.max(afterSeq, ...batch.map((email) => email.seq));
       for (const email of batch) {
         try {
+          const headers = safeHeaders({ subject: email.subject, attachments: email.attachments });
           await transport.sendMail({
             from: this.options.from,
-            to: email.toAddress,
-            subject: email.subject,
+            to: headerAddress(email.toAddress),
+            subject: headers.subject,
             text: email.text,
             html: email.html,
-            attachments: email.attachments.map((attachment) => ({ ...attachment })),
+            attachments: headers.attachments?.map((attachment) => ({ ...attachment })),
           });
           await markEmailSent(this.db, email.id, email.carriesKey);
         } catch (error) {

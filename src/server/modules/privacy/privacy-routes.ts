@@ -25,7 +25,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
     { schema: { body: DeleteAccountSchema, response: { 200: z.object({ cancelled: z.number().int() }), ...errors } } },
     async (request, reply) => {
       const viewer = requireVerifiedUser(request);
-      const outcome = await privacy.deleteAccount(viewer, request.body.confirmation);
+      // An account without a password is confirmed by how recent this session's sign-in is (issue 36).
+      const outcome = await privacy.deleteAccount(viewer, request.sessionId ?? '', request.body.confirmation);
       // The session is gone from the database; the browser forgets its cookie too.
       reply.clearCookie('techhelp.session_token', { path: '/' });
       return outcome;

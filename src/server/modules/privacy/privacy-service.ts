@@ -1,14 +1,7 @@
 import type { SessionUser } from '../../../shared/account.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  accountsDeletedWithin,
-  adminEmails,
-  dropTrustedContact,
-  eraseAccount,
-  lockAccount,
-  profileOf,
-} from '../accounts/account-directory.ts';
+import { accountsDeletedWithin, adminEmails, dropTrustedContact, eraseAccount, lockAccount } from '../accounts/account-directory.ts';
 import type { AccountService } from '../accounts/account-service.ts';
 import { type AppointmentService, allJobsOf } from '../appointments/appointment-service.ts';
 import { announceChange, announceSessionEnded } from '../events/event-hub.ts';
@@ -42,8 +35,8 @@ export class PrivacyService {
         jobs.map((job) => job.id),
       ),
       reviewsOf(this.db, viewer.id),
-      adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, viewer.email, [...admins, this.supportEmail])),
-      this.texts.sentTo(this.db, viewer.id, own.profile?.phoneNumber),
+      adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, [...admins, this.supportEmail])),
+      this.texts.sentTo(this.db, viewer.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -63,7 +56,8 @@ export class PrivacyService {
       })),
       ...records,
       reviews,
-      messages: { emails, texts },
+      messages: { emails, texts: texts.texts },
+      textConsents: texts.consents,
     };
   }
 
@@ -80,21 +74,20 @@ export class PrivacyService {
   }
 
   /**
-   * Deletes the customer's account, once the password (or the Google account's address) confirms it: the visits not
-   * yet done are cancelled with the usual e-mails; the login, the profile, the trusted contact, the sessions, the
+   * Deletes the customer's account, once the password (or, without one, a Google sign-in minutes old) confirms it:
+   * the visits not yet done are cancelled with the usual e-mails; the login, the profile, the trusted contact, the sessions, the
    * words of their reviews and the e-mails and texts already sent to them or about them go; the jobs and payments stay for the books, without their name, address
    * or e-mail. Signed out everywhere. Returns how many visits were cancelled.
    */
-  async deleteAccount(viewer: SessionUser, confirmation: string): Promise<{ cancelled: number }> {
-    await this.accounts.confirmDeletion(viewer, confirmation);
+  async deleteAccount(viewer: SessionUser, sessionId: string, confirmation: string | undefined): Promise<{ cancelled: number }> {
+    await this.accounts.confirmDeletion(viewer, sessionId, confirmation);
     const cancelled = await this.db.transaction(async (tx) => {
       await lockAccount(tx, viewer.id);
-      const profile = await profileOf(tx, viewer.id);
       // The contact is not told of the cancellations: the customer is leaving, and takes their contact with them.
       await dropTrustedContact(tx, viewer.id);
       // First what was sent before, so that the cancellations below still go out.
-      await this.mail.forgetPerson(tx, viewer.id, viewer.email);
-      await this.texts.forgetPerson(tx, viewer.id, profile?.phoneNumber);
+      await this.mail.forgetPerson(tx, viewer.id);
+      await this.texts.forgetPerson(tx, viewer.id);
       const count = await this.appointments.cancelForDeletion(tx, viewer);
       const jobs = await allJobsOf(tx, viewer.id);
       await forgetPayersOf(
