@@ -26,13 +26,37 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 /** Headers a proxy adds to what it relays: a request with one came from elsewhere, through a proxy on this machine. */
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
+/** The host a Host header names, without its port, lower-cased (`[::1]` keeps its brackets); undefined if malformed. */
+function hostnameOf(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  try {
+    const url = new URL(`http://${host}`);
+    // Nothing but a host and a port: `evil.example/@localhost` or a user name is not a Host header.
+    return url.host === host.toLowerCase() || `${url.hostname}:80` === host.toLowerCase() ? url.hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a Host header names this machine (`localhost`, a 127.x address, `[::1]`) or the app's own address
+ * (PUBLIC_URL's host), with any port. A page elsewhere that rebinds its own name to 127.0.0.1 sends its own name.
+ */
+export function isOwnHost(host: string | undefined, publicUrl: string): boolean {
+  const name = hostnameOf(host);
+  if (!name) return false;
+  return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) || name === new URL(publicUrl).hostname;
+}
+
 /**
  * An onRequest hook for the development outboxes: another computer gets a 404, as if nothing were there, and so does
- * anyone reaching them through a reverse proxy on this machine (nginx or Caddy in front of HOST=127.0.0.1).
+ * anyone reaching them through a reverse proxy on this machine (nginx or Caddy in front of HOST=127.0.0.1), and a
+ * web page the developer opened whose own name now points to this machine (DNS rebinding: its Host is its name).
  */
 export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const relayed = PROXY_HEADERS.some((header) => request.headers[header] !== undefined);
-  if (isLoopbackAddress(request.socket.remoteAddress) && !relayed) return undefined;
+  const ownHost = isOwnHost(request.headers.host, request.server.config.publicUrl);
+  if (isLoopbackAddress(request.socket.remoteAddress) && !relayed && ownHost) return undefined;
   // Returned, so that Fastify ends the request here.
   return reply
     .code(404)
