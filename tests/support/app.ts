@@ -16,7 +16,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { ready?: boolean; passwordHashing?: 'cheap' | 'production' } & Pick<
     AppDependencies,
-    'chatTimeoutMs' | 'clock' | 'logger' | 'paypalTimeoutMs' | 'texts' | 'webRoot'
+    'chatTimeoutMs' | 'clock' | 'logger' | 'onRoute' | 'paypalTimeoutMs' | 'texts' | 'webRoot'
   > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -29,6 +29,7 @@ export async function createTestApp(
     paypalTimeoutMs: options.paypalTimeoutMs,
     texts: options.texts,
     clock: options.clock,
+    onRoute: options.onRoute,
     webRoot: options.webRoot ?? (inject('testWebRoot') || undefined),
     // A cheaper scrypt unless the test is about the hashing itself (tests/support/password-hashing.ts).
     passwordHashing: options.passwordHashing === 'production' ? undefined : CHEAP_PASSWORD_HASHING,

@@ -12,6 +12,24 @@ declare module 'fastify' {
     /** The id of the viewer's session (a live-update stream lasts as long as it does); null for visitors. */
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: a signed-in user with a verified e-mail, or an admin. Checked as the request arrives,
+     * before its body is read or validated, so that a caller without the right learns nothing of what the route
+     * accepts. Every route under /api/admin is `admin` without saying so.
+     */
+    access?: Access;
+  }
+}
+
+export type Access = 'verified' | 'admin';
+
+/** What a route asks of its caller: its own `access`, or `admin` for every route under /api/admin. */
+export function accessOf(request: FastifyRequest): Access | undefined {
+  const declared = request.routeOptions.config?.access;
+  if (declared) return declared;
+  const url = request.routeOptions.url;
+  return url === '/api/admin' || url?.startsWith('/api/admin/') ? 'admin' : undefined;
 }
 
 export const SESSION_COOKIE_MARKER = 'techhelp.session_token';
@@ -49,7 +67,9 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, { resolveSession, settle }: { resolveSession: SessionResolver; settle?: () => Promise<void> }) => {
     app.decorateRequest('viewer', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('preHandler', async (request, reply) => {
+    // As the request arrives (after the rate limits and the origin check), so that the route's guard below, and
+    // every hook after it, knows the caller before the body is parsed and validated.
+    app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(requestPath(request)) || !request.headers.cookie?.includes(SESSION_COOKIE_MARKER)) return;
       const { session, setCookies } = await resolveSession(webHeaders(request));
       forwardCookies(reply, setCookies);
@@ -57,6 +77,20 @@ export const sessionPlugin = fp(
       request.viewer = session.viewer;
       request.viewerId = session.viewer.id;
       request.sessionId = session.sessionId;
+    });
+    // Authorization before validation: a route for signed-in users or admins refuses anyone else with 401 or 403
+    // whatever they sent, never with a 400 that would tell them what the route accepts.
+    app.addHook('onRequest', async (request) => {
+      const access = accessOf(request);
+      if (access === 'admin') requireAdmin(request);
+      else if (access === 'verified') requireVerifiedUser(request);
+    });
+    // Personal answers are never kept by a browser or a proxy: every answer of the API, and every answer to a
+    // signed-in request. (The built app's files, public and cached, are not the API and carry no session.)
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.viewer && !isApiPath(requestPath(request))) return payload;
+      if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+      return payload;
     });
     // A request that may have changed a session or a user answers only once every instance-local copy of them has
     // heard of the change, so the caller's next request meets it.

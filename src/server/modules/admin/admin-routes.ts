@@ -20,12 +20,11 @@ const IdSchema = z.object({ id: z.string().min(1).max(100) });
 const UuidSchema = z.object({ id: z.uuid({ error: 'That entry was not found.' }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
-/** The back office. Every route here answers admins only: the guard runs before anything is read. */
+/**
+ * The back office. Every route here answers admins only: being under /api/admin, each is guarded as its request
+ * arrives (plugins/session.ts), before its body is read or validated.
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
-  app.addHook('preHandler', async (request) => {
-    requireAdmin(request);
-  });
-
   app.get('/api/admin/appointments', { schema: { response: { 200: z.array(AdminAppointmentSchema), ...errors } } }, async () =>
     admin.open(),
   );

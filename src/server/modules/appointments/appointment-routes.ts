@@ -21,20 +21,22 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: AppointmentService }> = async (app, { appointments }) => {
   app.get(
     '/api/appointments/availability',
-    { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errors } } },
     async (request) => {
       requireVerifiedUser(request);
       return appointments.availability(request.query.month);
     },
   );
 
-  app.get('/api/appointments', { schema: { response: { 200: z.array(CustomerAppointmentSchema), ...errors } } }, async (request) =>
-    appointments.list(requireVerifiedUser(request)),
+  app.get(
+    '/api/appointments',
+    { config: { access: 'verified' }, schema: { response: { 200: z.array(CustomerAppointmentSchema), ...errors } } },
+    async (request) => appointments.list(requireVerifiedUser(request)),
   );
 
   app.post(
     '/api/appointments',
-    { schema: { body: BookAppointmentSchema, response: { 201: CustomerAppointmentSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: BookAppointmentSchema, response: { 201: CustomerAppointmentSchema, ...errors } } },
     async (request, reply) => {
       const created = await appointments.book(requireVerifiedUser(request), request.body);
       return reply.code(201).send(created);
@@ -43,13 +45,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
 
   app.put(
     '/api/appointments/:id/description',
-    { schema: { params: IdParamsSchema, body: DescriptionSchema, response: { 200: CustomerAppointmentSchema, ...errors } } },
+    {
+      config: { access: 'verified' },
+      schema: { params: IdParamsSchema, body: DescriptionSchema, response: { 200: CustomerAppointmentSchema, ...errors } },
+    },
     async (request) => appointments.describe(requireVerifiedUser(request), request.params.id, request.body.description),
   );
 
   app.post(
     '/api/appointments/:id/reschedule',
     {
+      config: { access: 'verified' },
       schema: { params: IdParamsSchema, body: RescheduleAppointmentSchema, response: { 200: CustomerAppointmentSchema, ...errors } },
     },
     async (request) => appointments.reschedule(requireVerifiedUser(request), request.params.id, request.body),
@@ -57,7 +63,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
 
   app.post(
     '/api/appointments/:id/cancel',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'verified' }, schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await appointments.cancel(requireVerifiedUser(request), request.params.id);
       return reply.code(204).send(null);

@@ -24,7 +24,11 @@ const errors = {
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   app.post(
     '/api/chat',
-    { bodyLimit: CHAT_BODY_LIMIT_BYTES, schema: { body: ChatRequestSchema, response: { 200: ChatReplySchema, ...errors } } },
+    {
+      config: { access: 'verified' },
+      bodyLimit: CHAT_BODY_LIMIT_BYTES,
+      schema: { body: ChatRequestSchema, response: { 200: ChatReplySchema, ...errors } },
+    },
     async (request, reply) => {
       const viewer = requireVerifiedUser(request);
       // A reader who leaves (closes the page, presses Clear) stops the provider's work, and its bill, at once.
@@ -38,7 +42,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.post(
     '/api/chat/inquiries',
-    { schema: { body: ChatbotInquirySchema, response: { 201: InquirySentSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: ChatbotInquirySchema, response: { 201: InquirySentSchema, ...errors } } },
     async (request, reply) => {
       await chat.sendInquiry(requireVerifiedUser(request), request.body);
       return reply.code(201).send({ sent: true as const });

@@ -8,12 +8,11 @@ import type { ConfigLogService } from './config-log-service.ts';
 const UuidSchema = z.object({ id: z.uuid({ error: 'That entry was not found.' }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
-/** The back office's configuration change log. Admins only: the guard runs before anything is read. */
+/**
+ * The back office's configuration change log. Admins only: under /api/admin, each route is guarded as its request
+ * arrives (plugins/session.ts), before anything is read or validated.
+ */
 export const configLogRoutes: FastifyPluginAsyncZod<{ configLog: ConfigLogService }> = async (app, { configLog }) => {
-  app.addHook('preHandler', async (request) => {
-    requireAdmin(request);
-  });
-
   app.get(
     '/api/admin/config-changes',
     {

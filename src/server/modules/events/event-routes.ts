@@ -27,7 +27,7 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { 
   });
   hub.watchSessions((sessionIds) => app.accounts.currentSessions(sessionIds));
 
-  app.get('/api/events', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+  app.get('/api/events', { config: { access: 'verified', rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
     const viewer = requireVerifiedUser(request);
     const sessionId = request.sessionId;
     if (!sessionId) throw new Error('a signed-in request without a session id');

@@ -36,19 +36,19 @@ const errors = {
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   app.get(
     '/api/payments/checkout/:appointmentId',
-    { schema: { params: CheckoutParamsSchema, response: { 200: CheckoutSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { params: CheckoutParamsSchema, response: { 200: CheckoutSchema, ...errors } } },
     async (request) => payments.checkout(requireVerifiedUser(request), request.params.appointmentId),
   );
 
   app.get(
     '/api/invoices/:appointmentId',
-    { schema: { params: CheckoutParamsSchema, response: { 200: InvoiceSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { params: CheckoutParamsSchema, response: { 200: InvoiceSchema, ...errors } } },
     async (request) => payments.invoice(requireVerifiedUser(request), request.params.appointmentId),
   );
 
   app.get(
     '/api/invoices/:appointmentId/pdf',
-    { schema: { params: CheckoutParamsSchema, querystring: InvoicePdfQuerySchema } },
+    { config: { access: 'verified' }, schema: { params: CheckoutParamsSchema, querystring: InvoicePdfQuerySchema } },
     async (request, reply) => {
       const { pdf, filename } = await payments.invoicePdf(requireVerifiedUser(request), request.params.appointmentId, request.query.lang);
       return reply
@@ -61,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.post(
     '/api/payments/orders',
-    { schema: { body: CustomerOrderSchema, response: { 201: OrderCreatedSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: CustomerOrderSchema, response: { 201: OrderCreatedSchema, ...errors } } },
     async (request, reply) => {
       const order = await payments.createCustomerOrder(requireVerifiedUser(request), request.body.appointmentId);
       return reply.code(201).send(order);
@@ -70,7 +70,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
 
   app.post(
     '/api/payments/orders/:orderId/capture',
-    { schema: { params: OrderParamsSchema, response: { 200: CaptureOutcomeSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { params: OrderParamsSchema, response: { 200: CaptureOutcomeSchema, ...errors } } },
     async (request) => payments.captureCustomerOrder(requireVerifiedUser(request), request.params.orderId),
   );
 

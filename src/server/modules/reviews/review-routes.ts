@@ -11,13 +11,16 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (app, { reviews }) => {
   app.get(
     '/api/reviews/:appointmentId',
-    { schema: { params: ParamsSchema, response: { 200: CustomerReviewSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { params: ParamsSchema, response: { 200: CustomerReviewSchema, ...errors } } },
     async (request) => reviews.mine(requireVerifiedUser(request), request.params.appointmentId),
   );
 
   app.post(
     '/api/reviews/:appointmentId',
-    { schema: { params: ParamsSchema, body: ReviewAnswerSchema, response: { 200: CustomerReviewSchema, ...errors } } },
+    {
+      config: { access: 'verified' },
+      schema: { params: ParamsSchema, body: ReviewAnswerSchema, response: { 200: CustomerReviewSchema, ...errors } },
+    },
     async (request) => reviews.answer(requireVerifiedUser(request), request.params.appointmentId, request.body),
   );
 

@@ -15,12 +15,11 @@ import type { ScheduleService } from './schedule-service.ts';
 const IdSchema = z.object({ id: z.uuid({ error: SCHEDULE_TEXTS.notFound }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
-/** The owner's schedule in the back office: time off and the booking rules. Admins only. */
+/**
+ * The owner's schedule in the back office: time off and the booking rules. Admins only: under /api/admin, each
+ * route is guarded as its request arrives (plugins/session.ts), before anything is read or validated.
+ */
 export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }> = async (app, { schedule }) => {
-  app.addHook('preHandler', async (request) => {
-    requireAdmin(request);
-  });
-
   app.get('/api/admin/time-off', { schema: { response: { 200: z.array(TimeOffSchema), ...errors } } }, async () => schedule.list());
 
   app.post(
