@@ -9,9 +9,10 @@ import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 /**
  * The account screen's opt-in to texts and its trusted contact (issue 18), in Chromium against the built server with
- * its development text outbox: the box starts unticked with the carriers' wording tied to it, ticking it sends the
- * welcome text, and a trusted contact is saved, refused when it is the customer's own address, and removed; no axe
- * violation, and nothing wider than a phone.
+ * its development text outbox: the box starts unticked with the carriers' wording tied to it, ticking it texts a
+ * code and nothing else, the code typed on the screen confirms the number and sends the welcome text (decision 031),
+ * and a trusted contact is saved (invited, not yet copied), refused when it is the customer's own address, and
+ * removed; no axe violation, and nothing wider than a phone.
  */
 describe('texts and the trusted contact on the account screen', () => {
   let server: ServerProcess;
@@ -32,7 +33,7 @@ describe('texts and the trusted contact on the account screen', () => {
   const outbox = async () =>
     (await (await fetch(`${server.url}/dev/sms.json`)).json()) as Array<{ to: string; kind: string; body: string }>;
 
-  it('offers texts unticked, with the terms read with the box, and a tick sends the welcome text', async () => {
+  it('offers texts unticked, with the terms read with the box; a tick texts a code, and the code typed on the screen starts the texts', async () => {
     const { page } = window;
     await page.goto(`${server.url}/account`);
     const box = page.getByRole('checkbox', { name: 'Send me text messages about my visits' });
@@ -51,6 +52,23 @@ describe('texts and the trusted contact on the account screen', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await answerConfirm(page, ACCOUNT_TEXTS.accountSaveConfirm, 'OK');
     await page.getByText(ACCOUNT_TEXTS.accountSaveSuccess).waitFor();
+    // The code, and nothing else, until the number is confirmed.
+    const [codeText, ...others] = await outbox();
+    expect(others).toEqual([]);
+    expect(codeText).toMatchObject({ kind: 'code' });
+    const code = /\b(\d{6})\b/.exec(codeText?.body ?? '')?.[1] ?? '';
+    const confirmation = page.getByRole('region', { name: 'Confirm your number for texts' });
+    await confirmation.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // A wrong code is refused on the screen, and nothing more is texted.
+    await confirmation.getByLabel('Code from the text').fill(code === '000000' ? '111111' : '000000');
+    await confirmation.getByRole('button', { name: 'Confirm number' }).click();
+    await confirmation.getByText('That code is not right. Please check the text we sent and try again.').waitFor();
+    expect(await outbox()).toHaveLength(1);
+    await confirmation.getByLabel('Code from the text').fill(code);
+    await confirmation.getByRole('button', { name: 'Confirm number' }).click();
+    await page.getByText('Your number is confirmed: texts about your visits will come to it.').waitFor();
+    await expect.poll(() => confirmation.count()).toBe(0);
     const [welcome] = await outbox();
     expect(welcome).toMatchObject({ kind: 'welcome' });
     expect(welcome?.body).toContain('Reply HELP for help, STOP to stop');
@@ -73,10 +91,11 @@ describe('texts and the trusted contact on the account screen', () => {
     await section.getByLabel('Their e-mail').fill('laura@example.com');
     await section.getByLabel('Their phone (optional)').fill('631-555-0123');
     await section.getByRole('button', { name: 'Save trusted contact' }).click();
-    await section.getByText('Your trusted contact is saved. They will get copies from now on.').waitFor();
+    await section.getByText('Your trusted contact is saved. We e-mailed them an invitation: copies start once they agree.').waitFor();
+    await section.getByText('We e-mailed Laura Smith an invitation. Copies start once they agree.').waitFor();
     const saved = await fetch(`${server.url}/api/account/trusted-contact`, { headers: { cookie: customer.cookieHeader } });
     expect(await saved.json()).toEqual({
-      contact: { name: 'Laura Smith', email: 'laura@example.com', phoneNumber: '631-555-0123', copiesStopped: false },
+      contact: { name: 'Laura Smith', email: 'laura@example.com', phoneNumber: '631-555-0123', copiesStopped: false, status: 'invited' },
     });
     expect(await axeViolations(page)).toEqual([]);
 
@@ -91,6 +110,9 @@ describe('texts and the trusted contact on the account screen', () => {
     expect(await section.getByLabel('Their name').inputValue()).toBe('');
     const removed = await fetch(`${server.url}/api/account/trusted-contact`, { headers: { cookie: customer.cookieHeader } });
     expect(await removed.json()).toEqual({ contact: null });
-    expectQuietConsole(window, [{ path: '/api/account/trusted-contact', status: 400 }]);
+    expectQuietConsole(window, [
+      { path: '/api/account/trusted-contact', status: 400 },
+      { path: '/api/account/texts/confirm', status: 400 },
+    ]);
   });
 });
