@@ -118,6 +118,12 @@ export async function insertTextConsent(db: Executor, values: { userId: string; 
   await db.insert(textConsents).values(values);
 }
 
+/** A deleted account's pending code and its consents to texts go with it (decision 031). */
+export async function deleteConsentsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(textConfirmations).where(eq(textConfirmations.userId, userId));
+  await db.delete(textConsents).where(eq(textConsents.userId, userId));
+}
+
 /** The customer's consents to texts, newest first, for their own data. */
 export async function listTextConsentsOf(db: Executor, userId: string) {
   return db

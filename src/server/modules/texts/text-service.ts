@@ -14,6 +14,7 @@ import { codeText, helpText, welcomeText } from './text-content.ts';
 import {
   claimDueTexts,
   countTextConfirmationAttempt,
+  deleteConsentsOf,
   deleteDeliveredTextsOf,
   deleteDeliveredTextsOlderThan,
   deleteTextConfirmation,
@@ -176,11 +177,13 @@ export class TextService {
   }
 
   /**
-   * The customer deleted their account (decision 024): the copies of the texts sent for them go; one still waiting
-   * to go is delivered first, and its copy goes in the hourly pass after (decision 031). Never by number.
+   * The customer deleted their account (decision 024): the copies of the texts sent for them go, and so do their
+   * consents and any pending code; a text still waiting to go is delivered first, and its copy goes in the hourly
+   * pass after (decision 031). Never by number.
    */
   async forgetPerson(db: Executor, userId: string): Promise<void> {
     await deleteDeliveredTextsOf(db, userId);
+    await deleteConsentsOf(db, userId);
   }
 
   /** The copies of the texts sent to a deleted account after its deletion, once they have gone. */
