@@ -21,8 +21,11 @@ export const InvoiceSchema = z.object({
   visit: z.object({ startsAt: z.string(), isRemote: z.boolean() }),
   lines: z.array(BillLineSchema),
   amountCents: z.number().int(),
-  /** Due until paid; paid; or refunded (the money went back, and it may be paid again). */
-  status: z.enum(['due', 'paid', 'refunded']),
+  /**
+   * Due until paid; paid; refunded (the money went back, and it may be paid again); or void: the owner deleted the
+   * visit before it was paid, so nothing is owed and nothing can be paid.
+   */
+  status: z.enum(['due', 'paid', 'refunded', 'void']),
   payment: z
     .object({
       method: z.enum(INVOICE_METHODS),
@@ -43,6 +46,8 @@ export const INVOICE_TEXTS = {
     check: english('Check'),
     card: english('Card'),
   } satisfies Record<InvoiceMethod, string>,
+  void: english('Void'),
+  voided: english('VOID: this visit was deleted. Nothing is due, and there is nothing to pay.'),
 } as const;
 
 /** The invoice's number as printed: five digits at least, e.g. 00042. */

@@ -119,6 +119,32 @@ describe('invoices', () => {
     );
   });
 
+  it('is void, with nothing due and no way to pay, once the owner deletes the visit, in English and Spanish', async () => {
+    const customer = await bookingCustomer(subject.app, 'invoice-void');
+    const id = await visitOf(customer);
+    expect((await edit(id, { isCompleted: true, amount: '70' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/invoices/${id}`, customer.cookie)).json().status).toBe('due');
+    const deleted = await subject.app.inject({ method: 'DELETE', url: `/api/admin/appointments/${id}`, headers: { cookie: admin.cookie } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    // The page's data, for the customer and the owner: void, not due.
+    for (const cookie of [customer.cookie, admin.cookie]) {
+      const shown = await call('GET', `/api/invoices/${id}`, cookie);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toMatchObject({ status: 'void', payment: null });
+    }
+    const pdfText = async (lang: string) =>
+      (await readPdf((await call('GET', `/api/invoices/${id}/pdf?lang=${lang}`, customer.cookie)).rawPayload)).pages.flat().join('\n');
+    const english = await pdfText('en');
+    expect(english).toContain('Status: Void');
+    expect(english.replaceAll('\n', ' ')).toContain('VOID: this visit was deleted. Nothing is due, and there is nothing to pay.');
+    expect(english).not.toMatch(/Due|pay online/);
+    const spanish = await pdfText('es');
+    expect(spanish).toContain('Estado: Anulada');
+    expect(spanish.replaceAll('\n', ' ')).toContain('ANULADA: esta visita se eliminó. No se debe nada y no hay nada que pagar.');
+    expect(spanish).not.toMatch(/Pendiente|en línea/);
+  });
+
   it('is attached to the receipt, as a PDF that says it is paid', async () => {
     const customer = await bookingCustomer(subject.app, 'invoice-receipt');
     const id = await visitOf(customer);

@@ -20,6 +20,7 @@ export function invoiceStatus(language: Translator, invoice: Invoice): string {
   const { t } = language;
   if (invoice.status === 'paid') return t(english('Paid'));
   if (invoice.status === 'refunded') return t(english('Refunded'));
+  if (invoice.status === 'void') return t(INVOICE_TEXTS.void);
   return t(english('Due'));
 }
 
@@ -67,6 +68,11 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
   doc.font('Helvetica').fontSize(11);
   text(t(english('Date of issue: {date}'), { date: language.day(new Date(invoice.issuedAt)) }));
   text(t(english('Status: {status}'), { status: invoiceStatus(language, invoice) }));
+  if (invoice.status === 'void') {
+    doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13);
+    text(t(INVOICE_TEXTS.voided));
+    doc.font('Helvetica').fontSize(11);
+  }
 
   heading(t(english('Bill to')));
   for (const line of [invoice.customer.name, invoice.customer.address, invoice.customer.email, invoice.customer.phone]) {
@@ -114,6 +120,8 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
     );
     if (payment.reference) text(t(english('Payment reference: {reference}.'), { reference: payment.reference }));
     if (payment.refundedAt) text(t(english('Refunded on {date}.'), { date: language.day(new Date(payment.refundedAt)) }));
+  } else if (invoice.status === 'void') {
+    text(t(INVOICE_TEXTS.voided));
   } else {
     text(t(english('Not paid yet. You can pay online from your appointments page.')));
   }

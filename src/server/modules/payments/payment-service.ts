@@ -241,7 +241,8 @@ export class PaymentService implements JobPaymentGuard {
       visit: { startsAt: job.startsAt.toISOString(), isRemote: job.isRemote },
       lines: invoiceLines(job.bill, job.amountCents),
       amountCents: job.amountCents,
-      status: job.paidAt ? 'paid' : payment?.refundedAt ? 'refunded' : 'due',
+      // A visit the owner deleted is owed nothing: its invoice, kept for the numbering, is void (a paid one stays paid).
+      status: job.paidAt ? 'paid' : job.deletedAt ? 'void' : payment?.refundedAt ? 'refunded' : 'due',
       payment: payment
         ? {
             method: method(payment),

@@ -19,11 +19,14 @@ import { money, visitTime } from '../formats.ts';
 function Status({ invoice }: { invoice: Invoice }) {
   if (invoice.status === 'paid') return <Trans>Paid</Trans>;
   if (invoice.status === 'refunded') return <Trans>Refunded</Trans>;
+  if (invoice.status === 'void') return <>{translate(INVOICE_TEXTS.void)}</>;
   return <Trans>Due</Trans>;
 }
 
 function PaymentPart({ invoice }: { invoice: Invoice }) {
   const { payment } = invoice;
+  // A deleted visit's invoice says so above, and offers no way to pay.
+  if (!payment && invoice.status === 'void') return <p>{translate(INVOICE_TEXTS.voided)}</p>;
   if (!payment) {
     return (
       <p>
@@ -116,6 +119,9 @@ function InvoicePage() {
         <h1 id="invoice-title" className="invoice-title">
           {t`Invoice ${number}`}
         </h1>
+        {data.status === 'void' && (
+          <p className="invoice-void fs-4 fw-bold border border-danger border-2 rounded p-2">{translate(INVOICE_TEXTS.voided)}</p>
+        )}
         <dl className="invoice-facts">
           <dt>
             <Trans>Date of issue</Trans>
