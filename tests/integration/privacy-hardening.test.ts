@@ -33,7 +33,8 @@ describe('privacy hardening', () => {
   /** A path with every parameter filled with something no route accepts. */
   const filled = (url: string) => url.replace(/:[A-Za-z]+/g, 'not-a-valid-id!').replace('*', 'x');
   /** The requests an attacker probes a route with: wrong values everywhere, and a body that is not even JSON. */
-  const invalidRequests = (method: string, url: string) => {
+  type Probe = { url: string; payload?: string | object; headers?: Record<string, string> };
+  const invalidRequests = (method: string, url: string): Probe[] => {
     const path = filled(url);
     const query = '?from=someday&to=never&page=-3&collection=nope&email=nobody&month=13&lang=xx';
     if (method === 'GET' || method === 'DELETE') return [{ url: `${path}${query}` }];
