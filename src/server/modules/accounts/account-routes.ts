@@ -111,16 +111,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; cl
     },
   );
 
-  app.post('/api/account/password-reset-email', { schema: { response: { 200: OkSchema, ...errors } } }, async (request, reply) => {
-    const viewer = requireVerifiedUser(request);
-    await limitAttempt(app.db, 'forgotPassword', request.ip, viewer.email);
-    forwardCookies(reply, await accounts.sendOwnPasswordReset(viewer, webHeaders(request), request.sessionId));
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/account/password-reset-email',
+    { config: { access: 'verified' }, schema: { response: { 200: OkSchema, ...errors } } },
+    async (request, reply) => {
+      const viewer = requireVerifiedUser(request);
+      await limitAttempt(app.db, 'forgotPassword', request.ip, viewer.email);
+      forwardCookies(reply, await accounts.sendOwnPasswordReset(viewer, webHeaders(request), request.sessionId));
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/account/change-email',
-    { schema: { body: ChangeEmailSchema, response: { 200: OkSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: ChangeEmailSchema, response: { 200: OkSchema, ...errors } } },
     async (request, reply) => {
       const viewer = requireVerifiedUser(request);
       await accounts.changeEmail(viewer, request.body.email);
@@ -130,35 +134,45 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; cl
     },
   );
 
-  app.put('/api/account/locale', { schema: { body: LocaleChoiceSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
-    const viewer = requireVerifiedUser(request);
-    await accounts.saveLocale(viewer, request.body.locale);
-    return { ok: true as const };
-  });
+  app.put(
+    '/api/account/locale',
+    { config: { access: 'verified' }, schema: { body: LocaleChoiceSchema, response: { 200: OkSchema, ...errors } } },
+    async (request) => {
+      const viewer = requireVerifiedUser(request);
+      await accounts.saveLocale(viewer, request.body.locale);
+      return { ok: true as const };
+    },
+  );
 
   app.put(
     '/api/account/profile',
-    { schema: { body: ProfileSchema, response: { 200: ProfileOutputSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: ProfileSchema, response: { 200: ProfileOutputSchema, ...errors } } },
     async (request) => {
       const viewer = requireVerifiedUser(request);
       return accounts.saveProfile(viewer, request.body);
     },
   );
 
-  app.get('/api/account/trusted-contact', { schema: { response: { 200: TrustedContactOutputSchema, ...errors } } }, async (request) =>
-    accounts.trustedContact(requireVerifiedUser(request)),
+  app.get(
+    '/api/account/trusted-contact',
+    { config: { access: 'verified' }, schema: { response: { 200: TrustedContactOutputSchema, ...errors } } },
+    async (request) => accounts.trustedContact(requireVerifiedUser(request)),
   );
 
   app.put(
     '/api/account/trusted-contact',
-    { schema: { body: TrustedContactSchema, response: { 200: TrustedContactOutputSchema, ...errors } } },
+    { config: { access: 'verified' }, schema: { body: TrustedContactSchema, response: { 200: TrustedContactOutputSchema, ...errors } } },
     async (request) => accounts.saveTrustedContact(requireVerifiedUser(request), request.body),
   );
 
-  app.delete('/api/account/trusted-contact', { schema: { response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await accounts.removeTrustedContact(requireVerifiedUser(request));
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/account/trusted-contact',
+    { config: { access: 'verified' }, schema: { response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await accounts.removeTrustedContact(requireVerifiedUser(request));
+      return reply.code(204).send(null);
+    },
+  );
 
   await app.register(contactCopiesPages, { accounts });
 };

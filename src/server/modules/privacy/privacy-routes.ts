@@ -9,7 +9,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 /** GET /api/account/export (a JSON download) and POST /api/account/delete (decision 024). */
 export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> = async (app, { privacy }) => {
-  app.get('/api/account/export', async (request, reply) => {
+  app.get('/api/account/export', { config: { access: 'verified' } }, async (request, reply) => {
     const viewer = requireVerifiedUser(request);
     const data = await privacy.export(viewer);
     const day = data.exportedAt.slice(0, 10);
@@ -22,7 +22,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
 
   app.post(
     '/api/account/delete',
-    { schema: { body: DeleteAccountSchema, response: { 200: z.object({ cancelled: z.number().int() }), ...errors } } },
+    {
+      config: { access: 'verified' },
+      schema: { body: DeleteAccountSchema, response: { 200: z.object({ cancelled: z.number().int() }), ...errors } },
+    },
     async (request, reply) => {
       const viewer = requireVerifiedUser(request);
       // An account without a password is confirmed by how recent this session's sign-in is (issue 36).

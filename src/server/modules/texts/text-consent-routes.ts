@@ -13,22 +13,23 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
  * within the limits, and the code typed back.
  */
 export const textConsentRoutes: FastifyPluginAsyncZod<{ texts: TextService }> = async (app, { texts }) => {
-  app.post('/api/account/texts/code', { schema: { response: { 200: z.object({ ok: z.literal(true) }), ...errors } } }, async (request) => {
-    const outcome = await texts.sendCode(requireVerifiedUser(request).id);
-    if (outcome === 'sent') return { ok: true as const };
-    if (outcome === 'limited') throw new HttpError(429, 'TOO_MANY_CODES', TEXT_CODE_MESSAGES.limited);
-    if (outcome === 'taken') throw new HttpError(409, 'NUMBER_TAKEN', TEXT_CODE_MESSAGES.taken);
-    if (outcome === 'stopped') throw new HttpError(409, 'NUMBER_STOPPED', TEXT_CODE_MESSAGES.stopped);
-    throw new HttpError(409, 'NOTHING_TO_CONFIRM', TEXT_CODE_MESSAGES.off);
-  });
+  app.post(
+    '/api/account/texts/code',
+    { config: { access: 'verified' }, schema: { response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+    async (request) => {
+      const outcome = await texts.sendCode(requireVerifiedUser(request).id);
+      if (outcome === 'sent') return { ok: true as const };
+      if (outcome === 'limited') throw new HttpError(429, 'TOO_MANY_CODES', TEXT_CODE_MESSAGES.limited);
+      if (outcome === 'taken') throw new HttpError(409, 'NUMBER_TAKEN', TEXT_CODE_MESSAGES.taken);
+      if (outcome === 'stopped') throw new HttpError(409, 'NUMBER_STOPPED', TEXT_CODE_MESSAGES.stopped);
+      throw new HttpError(409, 'NOTHING_TO_CONFIRM', TEXT_CODE_MESSAGES.off);
+    },
+  );
 
   app.post(
     '/api/account/texts/confirm',
     {
-      // Who asks comes before what they sent: an anonymous request learns nothing from the body's rules.
-      preValidation: async (request) => {
-        requireVerifiedUser(request);
-      },
+      config: { access: 'verified' },
       schema: { body: TextCodeSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
     },
     async (request) => {
