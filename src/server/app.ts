@@ -68,8 +68,8 @@ export type AppDependencies = {
   logger?: boolean | object;
   /** Retry timing of e-mail delivery (tests shorten it). */
   mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
-  /** Retry timing of text delivery and Twilio's timeout (tests shorten them). */
-  texts?: Pick<TextOptions, 'retryDelaysMs' | 'pollIntervalMs'> & { timeoutMs?: number };
+  /** Retry timing of text delivery and Twilio's timeout (tests shorten them), and the quiet hours' clock (tests fix it). */
+  texts?: Pick<TextOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'now'> & { timeoutMs?: number };
   /** PayPal's client timeout (tests shorten it). */
   paypalTimeoutMs?: number;
   /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       support: deps.config.support,
       retryDelaysMs: deps.texts?.retryDelaysMs,
       pollIntervalMs: deps.texts?.pollIntervalMs,
+      now: deps.texts?.now,
     },
     app.log,
     app.recordError,

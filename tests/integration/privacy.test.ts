@@ -75,6 +75,11 @@ describe("a customer's own data: export and deletion", () => {
         payload: { ...PROFILE, phoneNumber: '631-555-0177', wantsTexts: true },
       });
       expect(texts.statusCode, texts.body).toBe(200);
+      // The number is confirmed with the code texted to it (here, in the development outbox) before any other text.
+      const outbox = await app().inject({ url: '/dev/sms.json?to=%2B16315550177', remoteAddress: '127.0.0.1' });
+      const code = /your code is (\d{6})\./.exec(outbox.json()[0]?.body ?? '')?.[1];
+      const confirmed = await app().inject({ method: 'POST', url: '/api/account/texts/confirm', headers: { cookie }, payload: { code } });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
     });
     await reviewAndNamePayer(customer, paid, { rating: 5, comment: 'Joe fixed the printer in my den' });
     await app().inject({
@@ -104,14 +109,43 @@ describe("a customer's own data: export and deletion", () => {
     expect(data.invoices).toEqual([{ appointmentId: paid, number: expect.any(Number) }]);
     expect(data.reviews).toEqual([expect.objectContaining({ appointmentId: paid, rating: 5, comment: 'Joe fixed the printer in my den' })]);
     expect(data.sessions).toEqual([expect.objectContaining({ signedInAt: expect.any(String), expiresAt: expect.any(String) })]);
-    // What was sent to them: every e-mail in their mailbox (the bodies they have), every text to their number.
+    // What was sent for them (decision 031: by the account, never by a typed address or number): every e-mail in
+    // their mailbox (the bodies they have), their trusted contact's invitation, and every text sent for them.
     const sent = await mailbox(app(), customer.email);
-    expect(data.messages.emails.map((email: { subject: string }) => email.subject).sort()).toEqual(
-      sent.map((email) => email.subject).sort(),
-    );
-    expect(data.messages.emails.every((email: { to: string }) => email.to === customer.email)).toBe(true);
-    expect(data.messages.texts.length).toBeGreaterThan(0);
-    expect(data.messages.texts.every((text: { to: string }) => text.to === '+16315550177')).toBe(true);
+    const emails = data.messages.emails as { to: string; subject: string }[];
+    expect(
+      emails
+        .filter((email) => email.to === customer.email)
+        .map((email) => email.subject)
+        .sort(),
+    ).toEqual(sent.map((email) => email.subject).sort());
+    expect(emails.filter((email) => email.to !== customer.email)).toEqual([
+      expect.objectContaining({ to: 'laura.export@example.com', subject: expect.stringMatching(/asked TechHelp to send you copies/) }),
+    ]);
+    const texts = data.messages.texts as { to: string; text: string }[];
+    expect(texts.every((text) => text.to === '+16315550177')).toBe(true);
+    expect(texts.filter((text) => /^TechHelp: your code is \d{6}\./.test(text.text))).toHaveLength(1);
+    expect(texts.filter((text) => text.text.includes('you will get texts about your visits'))).toHaveLength(1);
+    expect(texts.filter((text) => text.text.includes('your visit is booked'))).toHaveLength(2);
+    // The proof of their consent: the number, the words beside the box, when they typed the code.
+    expect(data.textConsents).toEqual([
+      {
+        phoneNumber: '+16315550177',
+        wording: expect.stringMatching(/^Send me text messages about my visits\b.*Reply STOP to stop/),
+        confirmedAt: expect.any(String),
+      },
+    ]);
+    // Another account that typed the same number (without texts) gets none of those texts in its own data.
+    const other = await bookingCustomer(app(), 'privacy-export-other');
+    await app().inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: { cookie: other.cookie },
+      payload: { ...PROFILE, phoneNumber: '631-555-0177' },
+    });
+    const theirs = (await app().inject({ url: '/api/account/export', headers: { cookie: other.cookie } })).json();
+    expect(theirs.messages.texts).toEqual([]);
+    expect(theirs.textConsents).toEqual([]);
     // Nobody else's data, and nothing for a visitor.
     expect(JSON.stringify(data)).not.toContain(admin.email);
     expect((await app().inject({ url: '/api/account/export' })).statusCode).toBe(401);

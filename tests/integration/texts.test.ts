@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, errorLog, outboxTexts, user } from '../../src/server/db/schema.ts';
+import { BUSINESS_TIME_ZONE } from '../../src/shared/business.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { cookieFrom, login, mailbox, PROFILE, signUp, uniqueEmail } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -25,13 +27,15 @@ describe('text messages through Twilio', () => {
   let admin: { cookie: string; id: string; email: string };
   const nextSlot = slotSequence(upcomingWeekendDays(4, 3));
   let lastLine = 1000;
+  /** The texts' clock (quiet hours): the real one unless a test fixes it. */
+  let textClock: Date | undefined;
 
   beforeAll(async () => {
     twilio = await startTwilioStandIn(SID, TOKEN);
     subject = await createTestApp(
       { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: FROM, TWILIO_API_URL: twilio.url },
       // Retries after 20 ms and 40 ms, then the text is given up; no delivery timer (each test delivers itself).
-      { texts: { retryDelaysMs: [20, 40], pollIntervalMs: 3_600_000, timeoutMs: 2000 } },
+      { texts: { retryDelaysMs: [20, 40], pollIntervalMs: 3_600_000, timeoutMs: 2000, now: () => textClock ?? new Date() } },
     );
     admin = await bookingAdmin(subject.app, subject.database.db);
   });
@@ -41,6 +45,7 @@ describe('text messages through Twilio', () => {
   });
   beforeEach(() => {
     twilio.queue.length = 0;
+    textClock = undefined;
   });
 
   const app = () => subject.app;
@@ -55,9 +60,34 @@ describe('text messages through Twilio', () => {
     }
   };
   const textsTo = (number: string) => twilio.texts.filter((text) => text.to === number);
+  /** The six digits of the last code texted to the number (decision 031). */
+  const lastCodeTo = (number: string) => {
+    const code = textsTo(number)
+      .map((text) => /your code is (\d{6})\./.exec(text.body)?.[1])
+      .filter((digits) => digits !== undefined)
+      .at(-1);
+    expect(code, `a code texted to ${number}`).toMatch(/^\d{6}$/);
+    return code ?? '';
+  };
 
-  /** A customer with a phone number of their own, who asked for texts (or not). */
-  async function customer(prefix: string, wantsTexts: boolean) {
+  /** The customer types the code texted to their number: texts go to it from then on, the welcome text first. */
+  async function confirmNumber(person: { cookie: string; e164: string }) {
+    await deliver();
+    const confirmed = await app().inject({
+      method: 'POST',
+      url: '/api/account/texts/confirm',
+      headers: { cookie: person.cookie },
+      payload: { code: lastCodeTo(person.e164) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await deliver();
+  }
+
+  /**
+   * A customer with a phone number of their own, who asked for texts (or not); one who asked has confirmed the
+   * number with the code texted to it, and has had the welcome text, unless `confirm` is false.
+   */
+  async function customer(prefix: string, wantsTexts: boolean, { confirm = true } = {}) {
     const person = await bookingCustomer(app(), prefix);
     const line = String(++lastLine).padStart(4, '0');
     const phoneNumber = `631-555-${line}`;
@@ -68,8 +98,11 @@ describe('text messages through Twilio', () => {
       payload: { ...PROFILE, phoneNumber, wantsTexts },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ wantsTexts, textsStopped: false });
-    return { ...person, e164: `+1631555${line}` };
+    expect(saved.json()).toMatchObject({ wantsTexts, textsStopped: false, textsConfirmed: false });
+    expect(saved.json().textsCode).toBe(wantsTexts ? 'sent' : undefined);
+    const texted = { ...person, e164: `+1631555${line}` };
+    if (wantsTexts && confirm) await confirmNumber(texted);
+    return texted;
   }
 
   const inbound = (params: Record<string, string>, signature = twilioSignature(TOKEN, WEBHOOK, params)) =>
@@ -87,30 +120,39 @@ describe('text messages through Twilio', () => {
   });
 
   it("confirms a new opt-in by text, with what carriers require, and sends the booking confirmation in the customer's language", async () => {
-    const mary = await customer('texts-optin', true);
+    const mary = await customer('texts-optin', true, { confirm: false });
     await deliver();
-    const [welcome] = textsTo(mary.e164);
+    // Only the code goes before the customer types it back (decision 031); the welcome comes after.
+    const [code] = textsTo(mary.e164);
+    expect(textsTo(mary.e164)).toHaveLength(1);
+    expect(code).toMatchObject({ accountSid: SID, from: FROM });
+    expect(code?.body).toMatch(/^TechHelp: your code is \d{6}\. Enter it on your account page /);
+    await confirmNumber(mary);
+    const welcome = textsTo(mary.e164)[1];
+    expect(textsTo(mary.e164)).toHaveLength(2);
     expect(welcome).toMatchObject({ accountSid: SID, from: FROM });
     expect(welcome?.authorization).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
     expect(welcome?.body).toMatch(/^TechHelp: /);
     expect(welcome?.body).toContain('Reply HELP for help, STOP to stop');
     expect(welcome?.body).toContain('Msg & data rates may apply');
 
-    // Saving the same answer again sends no second welcome.
-    await app().inject({
+    // Saving the same answer again sends no second welcome, and no new code: the number stays confirmed.
+    const again = await app().inject({
       method: 'PUT',
       url: '/api/account/profile',
       headers: { cookie: mary.cookie },
       payload: { ...PROFILE, phoneNumber: `${mary.e164.slice(2, 5)}-${mary.e164.slice(5, 8)}-${mary.e164.slice(8)}`, wantsTexts: true },
     });
+    expect(again.json()).toMatchObject({ wantsTexts: true, textsConfirmed: true });
+    expect(again.json().textsCode).toBeUndefined();
     await deliver();
-    expect(textsTo(mary.e164)).toHaveLength(1);
+    expect(textsTo(mary.e164)).toHaveLength(2);
 
     const { date, slot } = nextSlot();
     const booked = await book(app(), mary.cookie, date, slot);
     expect(booked.statusCode).toBe(201);
     await deliver();
-    const confirmation = textsTo(mary.e164)[1];
+    const confirmation = textsTo(mary.e164)[2];
     expect(confirmation?.body).toMatch(
       /^TechHelp: your visit is booked for .+\. To change it, call \(631\) 555-0142\. Reply STOP to stop texts\.$/,
     );
@@ -243,11 +285,13 @@ describe('text messages through Twilio', () => {
   });
 
   it('takes Twilio\'s own "unsubscribed" refusal (21610) as a STOP', async () => {
-    // Queued first: the app may send the welcome text while the profile's answer still waits (on PostgreSQL, for
-    // its own change notice), before a refusal queued after customer() returned would be there to meet it.
-    twilio.queue.push({ kind: 'error', status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
+    // customer() has delivered the code and the welcome text; the refusal meets the booking's confirmation.
     const fay = await customer('texts-21610', true);
+    twilio.queue.push({ kind: 'error', status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
+    const { date, slot } = nextSlot();
+    expect((await book(app(), fay.cookie, date, slot)).statusCode).toBe(201);
     await deliver();
+    expect(textsTo(fay.e164).filter((text) => text.body.includes('is booked'))).toEqual([]);
     const me = await app().inject({ url: '/api/account/me', headers: { cookie: fay.cookie } });
     expect(me.json().profile.textsStopped).toBe(true);
   });
@@ -275,6 +319,8 @@ describe('text messages through Twilio', () => {
 
     const { date, slot } = nextSlot();
     const visit = (await book(app(), gus.cookie, date, slot)).json().id as string;
+    // The pay link is held between 9 p.m. and 8 a.m. in New York: sent at 2 p.m. there, whenever the test runs.
+    textClock = new TZDate(2026, 0, 15, 14, 0, BUSINESS_TIME_ZONE);
     const done = await app().inject({
       method: 'PATCH',
       url: `/api/admin/appointments/${visit}`,
@@ -341,15 +387,31 @@ describe('texts without Twilio', () => {
     const subject = await createTestApp();
     try {
       const person = await bookingCustomer(subject.app, 'texts-dev');
-      await subject.app.inject({
+      const saved = await subject.app.inject({
         method: 'PUT',
         url: '/api/account/profile',
         headers: { cookie: person.cookie },
         payload: { ...PROFILE, phoneNumber: '631-555-7777', wantsTexts: true },
       });
+      expect(saved.json()).toMatchObject({ wantsTexts: true, textsConfirmed: false, textsCode: 'sent' });
+      // The code is there to read (nothing is sent from the development outbox); the welcome comes once it is typed.
+      const codes = await subject.app.inject({ url: '/dev/sms.json?to=%2B16315557777', remoteAddress: '127.0.0.1' });
+      expect(codes.json()).toMatchObject([{ to: '+16315557777', kind: 'code', status: 'sent' }]);
+      const code = /your code is (\d{6})\./.exec(codes.json()[0]?.body ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const confirmed = await subject.app.inject({
+        method: 'POST',
+        url: '/api/account/texts/confirm',
+        headers: { cookie: person.cookie },
+        payload: { code },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
       const outbox = await subject.app.inject({ url: '/dev/sms.json?to=%2B16315557777', remoteAddress: '127.0.0.1' });
       expect(outbox.statusCode).toBe(200);
-      expect(outbox.json()).toMatchObject([{ to: '+16315557777', kind: 'welcome', status: 'sent' }]);
+      expect(outbox.json()).toMatchObject([
+        { to: '+16315557777', kind: 'welcome', status: 'sent' },
+        { to: '+16315557777', kind: 'code', status: 'sent' },
+      ]);
       const page = await subject.app.inject({ url: '/dev/sms', remoteAddress: '127.0.0.1' });
       expect(page.body).toContain('Dev text outbox');
       expect((await subject.app.inject({ url: '/dev/sms.json', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
