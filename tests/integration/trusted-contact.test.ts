@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, user } from '../../src/server/db/schema.ts';
+import { appointments, trustedContacts, user } from '../../src/server/db/schema.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
-import { type MailboxEntry, mailbox, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
+import {
+  contactInvitation,
+  type MailboxEntry,
+  mailbox,
+  openContactLink,
+  postContactForm,
+  uniqueEmail,
+  verifiedCustomer,
+} from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
 
@@ -18,10 +26,12 @@ type Customer = { email: string; cookie: string; id: string };
 type Contact = { name: string; email: string; phoneNumber?: string };
 
 /**
- * The trusted contact (decision 022): a customer names one person, who gets a copy of the customer's visit
- * confirmations, reschedules and cancellations, day-before reminders and receipts: marked as a copy, without the
- * customer's links, and with a signed link that stops the copies (after a confirming button: a link alone must not).
- * Removing the contact, or the contact stopping the copies, ends them; a new contact's address starts them again.
+ * The trusted contact (decisions 022 and 031): a customer names one person, who gets one invitation and, once they
+ * agree from it, a copy of the customer's visit confirmations, reschedules and cancellations, day-before reminders and
+ * receipts: marked as a copy, without the customer's links, and with a signed link that stops the copies (after a
+ * confirming button: a link alone must not). Removing the contact, or the contact stopping the copies, ends them; a
+ * new contact's address is invited, and gets the copies once it agrees. tests/integration/contact-consent.test.ts
+ * covers the invitation, refusal and suppression themselves.
  */
 describe('the trusted contact', () => {
   let subject: TestApp;
@@ -47,12 +57,52 @@ describe('the trusted contact', () => {
     return response.json().contact;
   };
 
-  /** A customer ready to book, who named a new contact (a fresh address each time). */
-  async function customerWithContact(prefix: string, name = 'Ann Helper') {
+  /** When the contact at `email` agreed to the customer `userId`'s copies, read from the table; null before. */
+  const agreedAtOf = async (userId: string, email: string) => {
+    const [row] = await subject.database.db
+      .select({ agreedAt: trustedContacts.agreedAt })
+      .from(trustedContacts)
+      .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)));
+    return row?.agreedAt ?? null;
+  };
+  /**
+   * The contact at `contactEmail` agrees, as a person would: the Agree link of their invitation (the newest), opened
+   * (which agrees to nothing), then the page's button.
+   */
+  async function agree(contactEmail: string) {
+    const { agreeLink, params } = await contactInvitation(app(), contactEmail);
+    expect(params).toEqual({ u: expect.any(String), e: contactEmail, s: expect.stringMatching(/^[\w-]{43}$/) });
+    const before = await agreedAtOf(params.u ?? '', contactEmail);
+    const page = await openContactLink(app(), agreeLink);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/contact-copies/agree">');
+    // Opening the link agrees to nothing.
+    expect(await agreedAtOf(params.u ?? '', contactEmail)).toEqual(before);
+    const agreed = await postContactForm(app(), 'agree', formFields(page.body));
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.body).not.toContain('This link does not work');
+    expect(await agreedAtOf(params.u ?? '', contactEmail)).toBeInstanceOf(Date);
+  }
+  /** The e-mails to the contact but their invitations: the copies, newest first. */
+  const copiesTo = async (email: string) =>
+    (await mailbox(app(), email)).filter((mail) => !mail.links.some((link) => link.startsWith(`${PUBLIC_URL}/contact-copies/agree?`)));
+
+  /**
+   * A customer ready to book, who named a new contact (a fresh address each time); the contact got the invitation and
+   * nothing else, and agreed from it unless `agreed` is false.
+   */
+  async function customerWithContact(prefix: string, name = 'Ann Helper', { agreed = true } = {}) {
     const customer: Customer = await bookingCustomer(app(), prefix);
     const contact: Contact = { name, email: uniqueEmail(`${prefix}-contact`) };
     const saved = await saveContact(customer.cookie, contact);
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().contact.status).toBe('invited');
+    expect(await copiesTo(contact.email)).toEqual([]);
+    expect(await mailbox(app(), contact.email)).toHaveLength(1);
+    if (agreed) {
+      await agree(contact.email);
+      expect((await contactOf(customer)).status).toBe('agreed');
+    }
     return { customer, contact };
   }
   const bookNext = async (customer: Customer) => {
@@ -143,14 +193,16 @@ describe('the trusted contact', () => {
     const email = uniqueEmail('trusted-crud-contact');
     const saved = await saveContact(customer.cookie, { name: '  Ann Helper ', email: ` ${email} `, phoneNumber: '631-555-0177' });
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected = { name: 'Ann Helper', email, phoneNumber: '631-555-0177', copiesStopped: false };
+    // Invited: until the contact agrees, nothing but the invitation goes to them.
+    const expected = { name: 'Ann Helper', email, phoneNumber: '631-555-0177', copiesStopped: false, status: 'invited' };
     expect(saved.json()).toEqual({ contact: expected });
     expect(await contactOf(customer)).toEqual(expected);
 
-    // Saved again without a phone: one contact, replaced; the phone is optional.
+    // Saved again without a phone: one contact, replaced; the phone is optional. The same address is not invited again.
     const noPhone = await saveContact(customer.cookie, { name: 'Bob Helper', email });
     expect(noPhone.statusCode, noPhone.body).toBe(200);
-    expect(await contactOf(customer)).toEqual({ name: 'Bob Helper', email, phoneNumber: '', copiesStopped: false });
+    expect(await contactOf(customer)).toEqual({ name: 'Bob Helper', email, phoneNumber: '', copiesStopped: false, status: 'invited' });
+    expect(await mailbox(app(), email)).toHaveLength(1);
 
     // Each customer sees their own contact only.
     const other = await bookingCustomer(app(), 'trusted-crud-other');
@@ -213,11 +265,16 @@ describe('the trusted contact', () => {
   });
 
   it("copies the booking confirmation to the contact, marked as a copy, without the customer's links or invitation", async () => {
-    const { customer, contact } = await customerWithContact('trusted-booking');
+    const { customer, contact } = await customerWithContact('trusted-booking', 'Ann Helper', { agreed: false });
+    // Before the contact agrees, their invitation is all they get.
+    await bookNext(customer);
+    expect(await copiesTo(contact.email)).toEqual([]);
+    const [invitation] = await mailbox(app(), contact.email);
+    await agree(contact.email);
     await bookNext(customer);
 
     const confirmation = await customerMail(customer, 'Your TechHelp visit on ');
-    const copies = await mailbox(app(), contact.email);
+    const copies = await copiesTo(contact.email);
     expect(copies).toHaveLength(1);
     expectCopy(copies[0], customer, contact, confirmation);
     expect(copies[0]?.subject).toMatch(/^Copy for Ann Helper: Your TechHelp visit on .+$/);
@@ -236,11 +293,11 @@ describe('the trusted contact', () => {
     );
     expect(ownConfirmation?.attachments).toHaveLength(1);
 
-    // The contact is never a recipient of the customer's own e-mails: every e-mail to the contact is a copy, and
-    // every e-mail to the customer is the customer's.
+    // The contact is never a recipient of the customer's own e-mails: every e-mail to the contact is their invitation
+    // or a copy, and every e-mail to the customer is the customer's.
     const everything = (await app().inject({ method: 'GET', url: '/dev/mailbox.json' })).json() as MailboxEntry[];
     const toContact = everything.filter((mail) => mail.to === contact.email);
-    expect(toContact.map((mail) => mail.subject)).toEqual([`Copy for Ann Helper: ${confirmation.subject}`]);
+    expect(toContact.map((mail) => mail.subject)).toEqual([`Copy for Ann Helper: ${confirmation.subject}`, invitation?.subject]);
     for (const mail of await mailbox(app(), customer.email)) {
       expect(mail.to).toBe(customer.email);
       expect(mail.subject).not.toMatch(/^Copy for/);
@@ -250,13 +307,13 @@ describe('the trusted contact', () => {
 
   it("copies the day-before reminder, the reschedule and the customer's cancellation", async () => {
     const { customer, contact } = await customerWithContact('trusted-visits');
-    const copySubjects = async () => (await mailbox(app(), contact.email)).map((mail) => mail.subject);
+    const copySubjects = async () => (await copiesTo(contact.email)).map((mail) => mail.subject);
 
     // The reminder.
     const dayBefore = await visitSoon(customer);
     await app().appointments.sendDueReminders(dayBefore);
     const reminder = await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
-    const [reminderCopy] = await mailbox(app(), contact.email);
+    const [reminderCopy] = await copiesTo(contact.email);
     expectCopy(reminderCopy, customer, contact, reminder);
     expect(reminderCopy?.subject).toBe('Copy for Ann Helper: Reminder: your TechHelp visit tomorrow');
     expect(reminder.text).toContain('please cancel from your appointments page');
@@ -277,7 +334,7 @@ describe('the trusted contact', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const reschedule = await customerMail(customer, 'Your TechHelp visit has moved to ');
     expectCopy(
-      (await mailbox(app(), contact.email)).find((mail) => mail.subject.includes('has moved to')),
+      (await copiesTo(contact.email)).find((mail) => mail.subject.includes('has moved to')),
       customer,
       contact,
       reschedule,
@@ -286,7 +343,7 @@ describe('the trusted contact', () => {
     expect((await cancel(customer, id)).statusCode).toBe(204);
     const cancellation = (await mailbox(app(), customer.email)).find((mail) => / is cancelled$/.test(mail.subject));
     if (!cancellation) throw new Error('no cancellation e-mail');
-    const cancellationCopy = (await mailbox(app(), contact.email)).find((mail) => mail.subject.endsWith(' is cancelled'));
+    const cancellationCopy = (await copiesTo(contact.email)).find((mail) => mail.subject.endsWith(' is cancelled'));
     expectCopy(cancellationCopy, customer, contact, cancellation);
     expect(cancellationCopy?.text).toContain('has been cancelled.');
 
@@ -303,14 +360,14 @@ describe('the trusted contact', () => {
     // The pay link (straight to the customer's payment) is the customer's alone.
     const payLink = await customerMail(customer, 'Your visit is complete: $75.00');
     expect(payLink.links).toContain(`${PUBLIC_URL}/makepayment?appointment=${id}`);
-    expect((await mailbox(app(), contact.email)).map((mail) => mail.subject)).toEqual([
+    expect((await copiesTo(contact.email)).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Copy for Ann Helper: Your TechHelp visit on /),
     ]);
 
     // Paid in cash, recorded by the owner: the receipt, and its copy.
     expect((await adminEdit(id, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
     const receipt = await customerMail(customer, 'Your TechHelp receipt: $75.00');
-    const copies = await mailbox(app(), contact.email);
+    const copies = await copiesTo(contact.email);
     expect(copies).toHaveLength(2);
     const receiptCopy = copies.find((mail) => mail.subject.includes('receipt'));
     expectCopy(receiptCopy, customer, contact, receipt);
@@ -344,7 +401,7 @@ describe('the trusted contact', () => {
     await bookNext(customer);
 
     const original = await customerMail(customer, 'Su visita de TechHelp del ');
-    const [copy] = await mailbox(app(), contact.email);
+    const [copy] = await copiesTo(contact.email);
     expect(copy?.subject).toBe(`Copia para Ana Ayuda: ${original.subject}`);
     expect(copy?.text.split('\n\n')[0]).toBe(SPANISH_INTRO);
     expect(copy?.text).toContain(`Recibe estas copias porque ${CUSTOMER_NAME} las pidió.`);
@@ -369,13 +426,13 @@ describe('the trusted contact', () => {
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('Las copias se han detenido');
     expect(stopped.body).toContain(`No recibirá más copias en ${contact.email}.`);
-    expect((await contactOf(customer)).copiesStopped).toBe(true);
+    expect(await contactOf(customer)).toMatchObject({ copiesStopped: true, status: 'stopped' });
   });
 
   it('asks before stopping: opening the link stops nothing', async () => {
     const { customer, contact } = await customerWithContact('trusted-get');
     await bookNext(customer);
-    const [copy] = await mailbox(app(), contact.email);
+    const [copy] = await copiesTo(contact.email);
     const { link, params } = stopLinkOf(copy as MailboxEntry);
 
     // Opened twice (a mail scanner, then the person): a page with a button, and nothing stopped.
@@ -390,9 +447,9 @@ describe('the trusted contact', () => {
       expect(page.body).toContain('<button type="submit">Stop these copies</button>');
       expect(formFields(page.body)).toEqual({ u: params.u, e: params.e, s: params.s, lang: 'en' });
     }
-    expect((await contactOf(customer)).copiesStopped).toBe(false);
+    expect(await contactOf(customer)).toMatchObject({ copiesStopped: false, status: 'agreed' });
     await bookNext(customer);
-    expect(await mailbox(app(), contact.email)).toHaveLength(2);
+    expect(await copiesTo(contact.email)).toHaveLength(2);
 
     // A link missing a part is no link.
     const partial = new URL(link);
@@ -407,7 +464,7 @@ describe('the trusted contact', () => {
     const { customer, contact } = await customerWithContact('trusted-forged');
     const other = await customerWithContact('trusted-forged-other');
     await bookNext(customer);
-    const [copy] = await mailbox(app(), contact.email);
+    const [copy] = await copiesTo(contact.email);
     const { params } = stopLinkOf(copy as MailboxEntry);
     const flipped = `${params.s?.slice(0, -1)}${params.s?.endsWith('A') ? 'B' : 'A'}`;
 
@@ -427,16 +484,16 @@ describe('the trusted contact', () => {
       expect(refused.body).toContain('This link does not work');
       expect(refused.body).not.toContain('The copies are stopped');
     }
-    expect((await contactOf(customer)).copiesStopped).toBe(false);
-    expect((await contactOf(other.customer)).copiesStopped).toBe(false);
+    expect(await contactOf(customer)).toMatchObject({ copiesStopped: false, status: 'agreed' });
+    expect(await contactOf(other.customer)).toMatchObject({ copiesStopped: false, status: 'agreed' });
     await bookNext(customer);
-    expect(await mailbox(app(), contact.email)).toHaveLength(2);
+    expect(await copiesTo(contact.email)).toHaveLength(2);
   });
 
-  it('stops for good when the contact confirms; saving the same address keeps it stopped, a new one resumes', async () => {
+  it('stops for good when the contact confirms; saving the same address keeps it stopped, a new one is invited', async () => {
     const { customer, contact } = await customerWithContact('trusted-stop');
     const first = await bookNext(customer);
-    const [copy] = await mailbox(app(), contact.email);
+    const [copy] = await copiesTo(contact.email);
     const { link, params } = stopLinkOf(copy as MailboxEntry);
     expect(params.u).toBe(customer.id);
 
@@ -446,7 +503,13 @@ describe('the trusted contact', () => {
     expect(stopped.headers['cache-control']).toBe('no-store');
     expect(stopped.body).toContain('The copies are stopped');
     expect(stopped.body).toContain(`You will get no more copies at ${contact.email}.`);
-    expect(await contactOf(customer)).toEqual({ name: 'Ann Helper', email: contact.email, phoneNumber: '', copiesStopped: true });
+    expect(await contactOf(customer)).toEqual({
+      name: 'Ann Helper',
+      email: contact.email,
+      phoneNumber: '',
+      copiesStopped: true,
+      status: 'stopped',
+    });
     // Confirmed twice (a second click): still fine.
     expect((await stopCopies({ u: params.u ?? '', e: params.e ?? '', s: params.s ?? '' })).statusCode).toBe(200);
 
@@ -455,33 +518,45 @@ describe('the trusted contact', () => {
     expect((await cancel(customer, second)).statusCode).toBe(204);
     await app().appointments.sendDueReminders(await visitSoon(customer));
     await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
-    expect(await mailbox(app(), contact.email)).toHaveLength(1);
+    expect(await copiesTo(contact.email)).toHaveLength(1);
 
-    // The customer saves the same address again (another name, a phone): still stopped.
+    // The customer saves the same address again (another name, a phone): still stopped, and not invited again.
     const same = await saveContact(customer.cookie, {
       name: 'Ann B. Helper',
       email: contact.email,
       phoneNumber: '6315550177',
     });
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().contact).toEqual({ name: 'Ann B. Helper', email: contact.email, phoneNumber: '6315550177', copiesStopped: true });
+    expect(same.json().contact).toEqual({
+      name: 'Ann B. Helper',
+      email: contact.email,
+      phoneNumber: '6315550177',
+      copiesStopped: true,
+      status: 'stopped',
+    });
     expect((await cancel(customer, first)).statusCode).toBe(204);
-    expect(await mailbox(app(), contact.email)).toHaveLength(1);
+    expect(await copiesTo(contact.email)).toHaveLength(1);
+    expect(await mailbox(app(), contact.email)).toHaveLength(2);
 
-    // A new address: the new person gets the copies; the old one gets none, and its link stops nothing any more.
+    // A new address: the new person is invited, and gets the copies once they agree; the old one gets none, and its
+    // link stops nothing any more.
     const next: Contact = { name: 'Carl Helper', email: uniqueEmail('trusted-stop-next') };
     const changed = await saveContact(customer.cookie, next);
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().contact).toEqual({ ...next, phoneNumber: '', copiesStopped: false });
+    expect(changed.json().contact).toEqual({ ...next, phoneNumber: '', copiesStopped: false, status: 'invited' });
+    expect(await mailbox(app(), next.email)).toHaveLength(1);
+    expect(await copiesTo(next.email)).toEqual([]);
+    await agree(next.email);
+    expect(await contactOf(customer)).toMatchObject({ copiesStopped: false, status: 'agreed' });
     await bookNext(customer);
-    const nextCopies = await mailbox(app(), next.email);
+    const nextCopies = await copiesTo(next.email);
     expect(nextCopies.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Copy for Carl Helper: Your TechHelp visit on /)]);
     expect(stopLinkOf(nextCopies[0] as MailboxEntry).params).toMatchObject({ u: customer.id, e: next.email });
-    expect(await mailbox(app(), contact.email)).toHaveLength(1);
+    expect(await mailbox(app(), contact.email)).toHaveLength(2);
     const stale = await stopCopies({ u: params.u ?? '', e: params.e ?? '', s: params.s ?? '' });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toContain('This link does not work');
-    expect((await contactOf(customer)).copiesStopped).toBe(false);
+    expect(await contactOf(customer)).toMatchObject({ copiesStopped: false, status: 'agreed' });
   });
 
   it("sends no copy to the customer themselves when they have taken their contact's address as their own", async () => {
@@ -498,7 +573,7 @@ describe('the trusted contact', () => {
   it('sends no copies once the customer removes the contact, and the old link no longer works', async () => {
     const { customer, contact } = await customerWithContact('trusted-removed');
     const id = await bookNext(customer);
-    const [copy] = await mailbox(app(), contact.email);
+    const [copy] = await copiesTo(contact.email);
     const { link, params } = stopLinkOf(copy as MailboxEntry);
 
     expect((await removeContact(customer.cookie)).statusCode).toBe(204);
@@ -506,7 +581,7 @@ describe('the trusted contact', () => {
     await bookNext(customer);
     await app().appointments.sendDueReminders(await visitSoon(customer));
     expect(await customerMail(customer, 'Reminder: your TechHelp visit tomorrow')).toBeDefined();
-    expect(await mailbox(app(), contact.email)).toHaveLength(1);
+    expect(await copiesTo(contact.email)).toHaveLength(1);
 
     // The old link still shows its page (it cannot know), but confirming it does not work.
     expect((await stopPage(link)).statusCode).toBe(200);

@@ -88,3 +88,41 @@ export async function me(app: FastifyInstance, cookie: string) {
   expect(response.statusCode).toBe(200);
   return response.json();
 }
+
+/** The hidden fields of a trusted contact's page's form (stop, agree or refuse), as a browser would post them. */
+export function hiddenFields(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name, value]),
+  );
+}
+
+/**
+ * The newest invitation to be someone's trusted contact that went to `contactEmail` (from the customer `customerId`,
+ * when given), with its Agree and Refuse links and their parameters (decision 031).
+ */
+export async function contactInvitation(app: FastifyInstance, contactEmail: string, customerId?: string) {
+  const isAgree = (link: string) =>
+    new URL(link).pathname === '/contact-copies/agree' && (!customerId || new URL(link).searchParams.get('u') === customerId);
+  const mails = await mailbox(app, contactEmail);
+  const mail = mails.find((entry) => entry.links.some(isAgree));
+  if (!mail) throw new Error(`no invitation to ${contactEmail}; got: ${mails.map((entry) => entry.subject).join(', ')}`);
+  const agreeLink = mail.links.find(isAgree) ?? '';
+  const refuseLink = mail.links.find((link) => new URL(link).pathname === '/contact-copies/refuse') ?? '';
+  return { mail, agreeLink, refuseLink, params: Object.fromEntries(new URL(agreeLink).searchParams) };
+}
+
+/** Opens a link of a contact's e-mail (GET), as their browser would. */
+export function openContactLink(app: FastifyInstance, link: string) {
+  const url = new URL(link);
+  return app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+}
+
+/** Posts a contact's page's form to `/contact-copies/<page>`, as its button does. */
+export function postContactForm(app: FastifyInstance, page: 'stop' | 'agree' | 'refuse', fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: `/contact-copies/${page}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
