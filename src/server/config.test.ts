@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ENV_VARIABLES, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'techhelp-config-'));
+/** A production secret, as `openssl rand -base64 48` makes one. */
+const AUTH_SECRET = 'q5pPq0x8y1D1sR0o3wQ2vVt7gZ9kL4mN6bC8aE1fH3jK5lP7rT9uW2yX4zA6cB8d';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -68,7 +70,7 @@ describe('loadConfig', () => {
   });
 
   it('requires an https:// PUBLIC_URL in production, but for this machine', () => {
-    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true' };
+    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true', AUTH_SECRET };
     expect(problemsOf({ ...production, PUBLIC_URL: 'http://help.example.com' })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: must be an https:\/\/ address in production/),
     ]);
@@ -79,13 +81,13 @@ describe('loadConfig', () => {
   });
 
   it('requires PUBLIC_URL in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', MAIL_DISABLED: 'true', AUTH_SECRET })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: must be set in production/),
     ]);
   });
 
   it('refuses production without SMTP unless e-mail is switched off on purpose', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com', PAYMENTS_TEST_MODE: 'true' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com', PAYMENTS_TEST_MODE: 'true', AUTH_SECRET };
     expect(problemsOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: must be set in production.*MAIL_DISABLED=true/)]);
     expect(loadConfig({ DATA_DIR: dataDir(), ...production, MAIL_DISABLED: 'true' }).mail.disabled).toBe(true);
     expect(problemsOf({ MAIL_DISABLED: 'true', SMTP_URL: 'smtp://localhost:25' })).toEqual([
@@ -108,18 +110,66 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without PayPal unless test payments are asked for on purpose', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://help.example.com', SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://help.example.com',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      AUTH_SECRET,
+    };
     expect(problemsOf(production)).toEqual([
       expect.stringMatching(/^PAYPAL_CLIENT_ID: must be set in production.*PAYMENTS_TEST_MODE=true/),
     ]);
     const accepts = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(accepts({ ...production, PAYMENTS_TEST_MODE: 'true' }).paypal).toBeUndefined();
-    expect(accepts({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal?.clientId).toBe('id');
-    expect(problemsOf({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYMENTS_TEST_MODE: 'true' })).toEqual([
-      expect.stringMatching(/^PAYMENTS_TEST_MODE: must not be true while PayPal credentials are set/),
+    expect(accepts({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+    const live = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_ENV: 'live' };
+    expect(accepts({ ...production, ...live }).paypal).toMatchObject({ clientId: 'id', env: 'live' });
+    expect(problemsOf({ ...production, ...live, PAYMENTS_TEST_MODE: 'true' })).toEqual([
+      expect.stringMatching(/^PAYMENTS_TEST_MODE: must not be true with PAYPAL_ENV=live/),
     ]);
     // Development keeps its test mode with no configuration at all.
     expect(accepts({}).paypal).toBeUndefined();
+    expect(accepts({}).paymentsTestMode).toBe(false);
+  });
+
+  it("refuses PayPal's sandbox in production (its payments are no money) unless test payments are asked for on purpose", () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://help.example.com',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      AUTH_SECRET,
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    };
+    for (const env of [production, { ...production, PAYPAL_ENV: 'sandbox' }]) {
+      expect(problemsOf(env)).toEqual([
+        expect.stringMatching(/^PAYPAL_ENV: must be live in production.*set PAYPAL_ENV=live.*PAYMENTS_TEST_MODE=true/),
+      ]);
+    }
+    // PAYMENTS_TEST_MODE=true with sandbox keys is the way to run PayPal's sandbox in production.
+    const sandbox = loadConfig({ DATA_DIR: dataDir(), ...production, PAYMENTS_TEST_MODE: 'true' });
+    expect(sandbox.paypal).toMatchObject({ env: 'sandbox', apiUrl: 'https://api-m.sandbox.paypal.com' });
+    expect(sandbox.paymentsTestMode).toBe(true);
+    // Outside production the sandbox stays the default, with or without the flag.
+    expect(loadConfig({ DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal?.env).toBe('sandbox');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYMENTS_TEST_MODE: 'true' }).paypal?.env,
+    ).toBe('sandbox');
+  });
+
+  it('requires AUTH_SECRET in production, saying how to make one, and never writes one of its own there', () => {
+    const directory = dataDir();
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://help.example.com',
+      MAIL_DISABLED: 'true',
+      PAYMENTS_TEST_MODE: 'true',
+    };
+    expect(problemsOf({ ...production, DATA_DIR: directory })).toEqual([
+      expect.stringMatching(/^AUTH_SECRET: must be set in production .*openssl rand -base64 48/),
+    ]);
+    expect(existsSync(path.join(directory, 'auth.secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: directory, ...production, AUTH_SECRET }).authSecret).toBe(AUTH_SECRET);
   });
 
   it('switches each real service on by configuration', () => {

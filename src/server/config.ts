@@ -171,6 +171,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
   maintenanceMode: boolean;
+  /** PAYMENTS_TEST_MODE: payments move no money on purpose (the built-in test mode, or PayPal's sandbox). */
+  paymentsTestMode: boolean;
   authSecret: string;
   bookingWindowDays: number;
   errorLogRetentionDays: number;
@@ -217,14 +219,28 @@ function pairProblems(env: Env): string[] {
       'PAYPAL_CLIENT_ID: must be set in production, with PAYPAL_CLIENT_SECRET; to take test payments that move no money on purpose, set PAYMENTS_TEST_MODE=true',
     );
   }
+  // PayPal's sandbox takes no money: in production it runs only when test payments are asked for on purpose.
+  if (env.NODE_ENV === 'production' && paypalConfigured && env.PAYPAL_ENV !== 'live' && !env.PAYMENTS_TEST_MODE) {
+    problems.push(
+      "PAYPAL_ENV: must be live in production (PayPal's sandbox, the default, takes no money): set PAYPAL_ENV=live with your live app's credentials; to run PayPal's sandbox on purpose, every payment labelled TEST and kept out of the totals, set PAYMENTS_TEST_MODE=true",
+    );
+  }
+  // Sessions signed with a secret made up on one machine end when DATA_DIR moves, and differ between instances.
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    problems.push(
+      "AUTH_SECRET: must be set in production (at least 32 characters, the same on every server process; make one with: openssl rand -base64 48). A server started before without it kept its secret in DATA_DIR/auth.secret: set AUTH_SECRET to that file's contents to keep everyone signed in",
+    );
+  }
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
     problems.push(
       'SMTP_URL: must be set in production (account e-mails carry one-time links); to run without e-mail on purpose, set MAIL_DISABLED=true',
     );
   }
   if (env.MAIL_DISABLED && env.SMTP_URL) problems.push('MAIL_DISABLED: must not be true while SMTP_URL is set (one or the other)');
-  if (env.PAYMENTS_TEST_MODE && paypalConfigured) {
-    problems.push('PAYMENTS_TEST_MODE: must not be true while PayPal credentials are set (one or the other)');
+  if (env.PAYMENTS_TEST_MODE && paypalConfigured && env.PAYPAL_ENV === 'live') {
+    problems.push(
+      "PAYMENTS_TEST_MODE: must not be true with PAYPAL_ENV=live (live PayPal takes real money); for test payments, use PayPal's sandbox credentials with PAYPAL_ENV=sandbox, or no PayPal credentials",
+    );
   }
   return problems;
 }
@@ -234,9 +250,13 @@ function persistedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, `${name}.secret`);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+    if (stored.length >= 32) {
+      // Kept by an older version readable by others, perhaps: the owner's only from now on.
+      chmodSync(file, 0o600);
+      return stored;
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -294,6 +314,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     adminEmails: env.ADMIN_EMAILS,
     maintenanceMode: env.MAINTENANCE_MODE,
+    paymentsTestMode: env.PAYMENTS_TEST_MODE,
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,

@@ -62,13 +62,13 @@ function ownerIsAlive(owner: LockOwner): boolean {
 }
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE_NAME);
   const me: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
 
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, JSON.stringify(me));
       closeSync(fd);
       let released = false;

@@ -2,16 +2,23 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
-import { startWarning } from './start-warning.ts';
+import { keepFilesPrivate, tightenDataFolders } from './private-files.ts';
+import { startWarnings } from './start-warning.ts';
 
 /** Starts the server: configuration, the DATA_DIR lock, the database and its migrations, then listen. */
 async function main(): Promise<void> {
+  // Before anything is created (DATA_DIR, the secret, the database): for this user only.
+  keepFilesPrivate();
   const config = loadConfig();
+  // What an older version or a copy left readable by others is closed before the database opens.
+  let tightened = tightenDataFolders(config.dataDir, config.backup.dir);
   // PGlite takes no lock of its own; a PostgreSQL server guards itself.
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // PGlite sets the modes of the files it writes itself, past the umask (its first files 0666, its caches 0644).
+    tightened += tightenDataFolders(config.dataDir, config.backup.dir);
     const app = await buildApp({ config, db: database.db, listen: database.listen, dump: database.dump });
 
     let closing = false;
@@ -27,6 +34,8 @@ async function main(): Promise<void> {
       try {
         await app.close();
         await database?.close();
+        // What the database wrote while it ran with modes of its own (its caches 0644) is closed to others too.
+        tightenDataFolders(config.dataDir, config.backup.dir);
       } finally {
         lock?.release();
       }
@@ -45,10 +54,10 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
     app.log.info(`database: ${database.kind} (${database.location})`);
+    if (tightened > 0) app.log.info(`${tightened} files and folders of DATA_DIR and the backups were made readable by this user only`);
     // The address is printed plainly too, for people reading the terminal rather than the JSON log.
     process.stdout.write(`\nTechHelp is running at ${url}\n\n`);
-    const warning = startWarning(config);
-    if (warning) {
+    for (const warning of startWarnings(config)) {
       app.log.warn(warning);
       process.stderr.write(`WARNING: ${warning}\n\n`);
     }

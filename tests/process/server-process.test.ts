@@ -6,7 +6,7 @@ import { LOCK_FILE_NAME } from '../../src/server/data-dir-lock.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { errorLog } from '../../src/server/db/schema.ts';
 import { temporaryDirectory } from '../support/config.ts';
-import { runServerExpectingExit, type ServerProcess, startServer } from '../support/server-process.ts';
+import { freshDataDir, runServerExpectingExit, type ServerProcess, startServer } from '../support/server-process.ts';
 
 /** The migrations the built server applies to a new database. */
 const MIGRATIONS = (
@@ -87,6 +87,51 @@ describe('the server process', () => {
     expect(result.stderr).toContain('Invalid configuration:');
     expect(result.stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "abc")');
     expect(result.stderr).toContain('SUPPORT_EMAIL: must be an e-mail address');
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://help.example.com',
+      MAIL_DISABLED: 'true',
+      AUTH_SECRET: 'q5pPq0x8y1D1sR0o3wQ2vVt7gZ9kL4mN6bC8aE1fH3jK5lP7rT9uW2yX4zA6cB8d',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    };
+
+    it('refuses to start with PayPal keys and no PAYPAL_ENV=live (the sandbox takes no money), saying what to set', async () => {
+      for (const env of [production, { ...production, PAYPAL_ENV: 'sandbox' }]) {
+        const result = await runServerExpectingExit(env);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain('Invalid configuration:');
+        expect(result.stderr).toMatch(/PAYPAL_ENV: must be live in production .*set PAYPAL_ENV=live.*set PAYMENTS_TEST_MODE=true/);
+        expect(result.stdout).not.toContain('TechHelp is running');
+      }
+    });
+
+    it('refuses to start without AUTH_SECRET, saying how to make one, and writes no secret of its own', async () => {
+      const dataDir = temporaryDirectory();
+      const result = await runServerExpectingExit({ ...production, AUTH_SECRET: '', PAYPAL_ENV: 'live' }, dataDir);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/AUTH_SECRET: must be set in production .*openssl rand -base64 48/);
+      expect(existsSync(path.join(dataDir, 'auth.secret'))).toBe(false);
+    });
+
+    it("runs PayPal's sandbox when test payments are asked for on purpose, and warns at every start", async () => {
+      const dataDir = freshDataDir();
+      for (let start = 0; start < 2; start++) {
+        const server = await startServer({ dataDir, env: { ...production, PAYMENTS_TEST_MODE: 'true' } });
+        running.push(server);
+        // Printed once the address is: waited for a moment.
+        for (let waited = 0; waited < 50 && !server.output().includes('WARNING: PAYMENTS_TEST_MODE'); waited++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(server.output()).toMatch(/WARNING: PAYMENTS_TEST_MODE is on: payments move no money \(PayPal's sandbox\)/);
+        // In the process's log too, for whoever reads it rather than the terminal.
+        expect(server.output()).toMatch(/"level":40,.*"msg":"PAYMENTS_TEST_MODE is on/);
+        expect(await server.stop('SIGTERM')).toBe(0);
+      }
+    });
   });
 
   it('keeps its data across a kill and a restart, taking over the stale lock', async () => {

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
 import { allAdminEmails, setAdminRoleByEmail } from '../modules/accounts/account-directory.ts';
+import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant EMAIL    make the account with this e-mail an admin
@@ -15,6 +16,8 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  // Backups, a restored database, the lock and a generated secret: for this user only (umask 077).
+  keepFilesPrivate();
   const config = loadConfig();
   // The embedded database can be opened by one process only: the server must be stopped first.
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
@@ -41,6 +44,8 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    // PGlite gives the files it writes modes of its own (its caches 0644), past the umask: the owner's only.
+    if (!config.databaseUrl) tightenTree(config.dataDir);
     lock?.release();
   }
 }

@@ -7,6 +7,7 @@ import { listBackups } from '../modules/backups/backup-files.ts';
 import { BackupService } from '../modules/backups/backup-service.ts';
 import { backUpPostgres, pgDumpFound, pgRestoreCommand } from '../modules/backups/pg-dump.ts';
 import { createErrorRecorder } from '../modules/error-log/error-log-service.ts';
+import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 /** How long `npm run backup` waits for a running server to write the backup it asked for. */
 const WAIT_FOR_SERVER_MS = 5 * 60_000;
@@ -52,6 +53,8 @@ async function askServer(config: Config, error: DataDirLockedError): Promise<num
 
 /** `npm run backup`: a backup now, of the embedded database (through the server if it runs) or of PostgreSQL (pg_dump). */
 async function main(): Promise<number> {
+  // Backups, a restored database, the lock and a generated secret: for this user only (umask 077).
+  keepFilesPrivate();
   const config = loadConfig();
   if (config.databaseUrl) return backupPostgres(config, config.databaseUrl);
   let lock: ReturnType<typeof acquireDataDirLock>;
@@ -70,6 +73,8 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    // PGlite gives the files it writes modes of its own (its caches 0644), past the umask: the owner's only.
+    if (!config.databaseUrl) tightenTree(config.dataDir);
     lock.release();
   }
 }

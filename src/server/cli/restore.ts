@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
 import { pgRestoreCommand } from '../modules/backups/pg-dump.ts';
+import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 /** The tables whose rows the restore counts for the owner to check. */
 const COUNTED = ['user', 'profiles', 'appointments', 'payments', 'audit_log', 'error_log', 'invoices'];
@@ -37,6 +38,8 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
+  // Backups, a restored database, the lock and a generated secret: for this user only (umask 077).
+  keepFilesPrivate();
   const config = loadConfig();
   if (config.databaseUrl) {
     process.stderr.write(`DATABASE_URL is set: restore a PostgreSQL backup (a .pgdump) with pg_restore:\n  ${pgRestoreCommand(file)}\n`);
@@ -69,6 +72,8 @@ async function main(args: string[]): Promise<number> {
     }
     const restored = await openDatabase({ databaseUrl: undefined, dataDir: config.dataDir, loadDataDir: archive });
     await restored.close();
+    // PGlite gives the files it unpacks modes of its own (0666), past the umask: the owner's only.
+    tightenTree(config.dataDir);
     process.stdout.write(
       `Restored ${file} into ${current}.\n${found}\n${kept ? `The database it replaced is kept in ${kept}.\n` : ''}Start the server again (node dist/server/main.js where it is deployed, npm start in a clone).\n`,
     );

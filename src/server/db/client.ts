@@ -106,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let directory: string | undefined;
   if (options.dataDir) {
     directory = path.join(options.dataDir, 'pglite');
-    mkdirSync(directory, { recursive: true });
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
   }
   const client = await PGlite.create({
     // PostgreSQL's default 128 MB of shared buffers is most of the embedded database's idle memory; a small business's

@@ -43,7 +43,7 @@ type PartialFile = { dir: string; partial: string; final: string; fd: number };
 
 /** Creates dir/.name.pid.partial, readable and writable by its owner only from the moment it exists (0600). */
 function openPartial(dir: string, name: string): PartialFile {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const partial = path.join(dir, `.${name}.${process.pid}.partial`);
   return { dir, partial, final: path.join(dir, name), fd: openSync(partial, 'wx', 0o600) };
 }
