@@ -227,6 +227,32 @@ describe('consent to texts', () => {
     expect(off.json().textsCode).toBeUndefined();
   });
 
+  it('never shows a code back: not in the data download, and not kept once Twilio refused it or it waits to go', async () => {
+    const mallory = await bookingCustomer(app(), 'consent-code-shown');
+    const number = newNumber();
+    // Twilio refuses the code (a landline, say): the text is given up.
+    twilio.queue.push({ kind: 'error', status: 400, code: 21614, message: "'To' number is not a valid mobile number" });
+    expect((await saveProfile(mallory.cookie, number.typed)).json().textsCode).toBe('sent');
+    await deliver();
+    const [refused] = await outboxOf(mallory.id);
+    expect(refused).toMatchObject({ kind: 'code', status: 'failed' });
+    expect(refused?.body).not.toMatch(/\d{6}/);
+
+    // A new code still waiting to go (Twilio hangs up) keeps its digits for the delivery, but the download hides them.
+    twilio.queue.push({ kind: 'hang-up' });
+    expect((await askCode(mallory.cookie)).statusCode).toBe(200);
+    await deliver();
+    const waiting = (await outboxOf(mallory.id)).find((text) => text.status === 'pending');
+    const code = /\b(\d{6})\b/.exec(waiting?.body ?? '')?.[1];
+    expect(code).toBeDefined();
+    const data = (await app().inject({ url: '/api/account/export', headers: { cookie: mallory.cookie } })).json();
+    const shown = JSON.stringify(data.messages.texts);
+    expect(data.messages.texts.map((text: { text: string }) => text.text)).toHaveLength(2);
+    expect(shown).not.toMatch(/code is \d/);
+    expect(shown).toContain('your code is ······.');
+    expect(shown).not.toContain(code);
+  });
+
   it("sends no code to a number another account confirmed, and never shows or deletes that account's texts", async () => {
     const alice = await customer('consent-alice');
     // A text of Alice's still waiting to go: its first try finds no answer.

@@ -69,6 +69,20 @@ describe('isOptOutReply (decision 031)', () => {
     'Paren',
     'Pare por favor',
     'Quiero darme de baja',
+    // Plain requests a review found missed at first.
+    'Remove me from your list',
+    'Take me off your list',
+    'opt me out',
+    'No texts',
+    'no more',
+    'Wrong number',
+    'Leave me alone',
+    'Ya no quiero mensajes',
+    'No quiero más mensajes',
+    'No más textos',
+    'Ya no me escriban',
+    'Basta',
+    'BAJA',
   ])('"%s" ends texts', (reply) => {
     expect(isOptOutReply(reply)).toBe(true);
   });
@@ -95,6 +109,9 @@ describe('isOptOutReply (decision 031)', () => {
     "Don't forget the printer",
     '¿Para cuándo?',
     'Estoy en casa',
+    // "baja" stops only as the whole reply or as "de baja": a low battery is not a stop.
+    'La batería está baja',
+    'I got no text about my visit',
     '',
   ])('"%s" does not', (reply) => {
     expect(isOptOutReply(reply)).toBe(false);

@@ -127,7 +127,12 @@ export async function deleteConsentsOf(db: Executor, userId: string): Promise<vo
 /** The customer's consents to texts, newest first, for their own data. */
 export async function listTextConsentsOf(db: Executor, userId: string) {
   return db
-    .select({ phoneNumber: textConsents.phoneNumber, wording: textConsents.wording, confirmedAt: textConsents.confirmedAt })
+    .select({
+      phoneNumber: textConsents.phoneNumber,
+      wording: textConsents.wording,
+      locale: textConsents.locale,
+      confirmedAt: textConsents.confirmedAt,
+    })
     .from(textConsents)
     .where(eq(textConsents.userId, userId))
     .orderBy(desc(textConsents.confirmedAt));

@@ -69,9 +69,27 @@ const STOP_MESSAGES = new Set([
   'alto',
   'baja',
   'cancelar',
+  'no texts',
+  'no more',
+  'basta',
+  'no mas',
 ]);
-const STOP_REQUEST =
-  /\b(stop|stopall|unsubscribe|opt ?out|revoke)\b|\b(no more|don ?t|do not|quit|end) (text|texts|texting|message|messages|sms)\b|\b(parar|pare|paren|baja)\b|\bdej(a|e|en) de (escribir|enviar|mandar)|\bno (me )?(escriban|envien|manden) mas\b|\bno mas mensajes\b/;
+const STOP_REQUEST = new RegExp(
+  [
+    '\\b(stop|stopall|unsubscribe|opt ?out|opt me out|revoke)\\b',
+    '\\b(no more|don ?t|do not|quit|end) (text|texts|texting|message|messages|sms)\\b',
+    '\\b(remove|take) me (off|from)\\b',
+    '\\bwrong number\\b',
+    '\\bleave me alone\\b',
+    '\\b(parar|pare|paren|basta)\\b',
+    '\\bde baja\\b',
+    '\\bdej(a|e|en) de (escribir|enviar|mandar)',
+    '\\bno (me )?(escriban|envien|manden)( mas)?\\b',
+    '\\bya no (me )?(escriban|envien|manden)\\b',
+    '\\b(no|ya no) quiero (mas )?(mensajes|textos)\\b',
+    '\\bno mas (mensajes|textos)\\b',
+  ].join('|'),
+);
 const START_MESSAGES = new Set(['start', 'yes', 'unstop', 'subscribe', 'alta']);
 
 /** A reply as the rules above read it: lower case, without accents, apostrophes or punctuation, single spaces. */
@@ -106,6 +124,9 @@ const CODE_MINUTES = 15;
 
 /** Why no code went: too many lately, the number takes texts for another account, or it replied STOP. */
 export type CodeOutcome = 'sent' | 'limited' | 'taken' | 'stopped';
+
+/** A code text's words without the code. */
+const maskCode = (body: string) => body.replace(/\d{6}/g, '······');
 
 const hashCode = (userId: string, phoneNumber: string, code: string) =>
   createHash('sha256').update(`text-code\n${userId}\n${phoneNumber}\n${code}`).digest('base64url');
@@ -197,13 +218,15 @@ export class TextService {
     return {
       texts: texts.map((text) => ({
         to: text.toNumber,
-        text: text.body,
+        // A code is never shown back: reading it here would confirm a number the account does not hold.
+        text: text.kind === 'code' ? maskCode(text.body) : text.body,
         status: text.status,
         sentAt: (text.sentAt ?? text.createdAt).toISOString(),
       })),
       consents: consents.map((consent) => ({
         phoneNumber: consent.phoneNumber,
         wording: consent.wording,
+        locale: consent.locale,
         confirmedAt: consent.confirmedAt.toISOString(),
       })),
     };
@@ -256,6 +279,8 @@ export class TextService {
       if (!pending || pending.expiresAt.getTime() <= this.now().getTime() || pending.attempts >= CODE_TRIES) return 'expired' as const;
       const [profile, account] = await Promise.all([profileOf(tx, userId), accountById(tx, userId)]);
       if (!profile?.wantsTexts || toE164(profile.phoneNumber) !== pending.phoneNumber || !account) return 'expired' as const;
+      // Another account may have proved the number since this code went: one number, one account's texts.
+      if (await numberTakenByAnother(tx, pending.phoneNumber, userId)) return 'taken' as const;
       const expected = Buffer.from(hashCode(userId, pending.phoneNumber, code.trim()));
       const given = Buffer.from(pending.codeHash);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -278,6 +303,7 @@ export class TextService {
     });
     if (outcome === 'expired') throw new HttpError(400, 'CODE_EXPIRED', TEXT_CODE_MESSAGES.expired);
     if (outcome === 'wrong') throw new HttpError(400, 'WRONG_CODE', TEXT_CODE_MESSAGES.wrong);
+    if (outcome === 'taken') throw new HttpError(409, 'NUMBER_TAKEN', TEXT_CODE_MESSAGES.taken);
     this.deliverSoon();
   }
 
@@ -355,7 +381,7 @@ export class TextService {
       for (const text of batch) {
         // Checked again at the last moment: a STOP may have come in since the text was stored.
         if (await isOptedOut(this.db, text.toNumber)) {
-          await markTextEnded(this.db, text.id, 'skipped', 'the number replied STOP');
+          await this.ended(text, 'skipped', 'the number replied STOP');
           continue;
         }
         // A retry may come due after 9 p.m.: it waits for the morning like the first try.
@@ -367,7 +393,7 @@ export class TextService {
         try {
           const { id } = await sender.send(text.toNumber, text.body);
           await markTextSent(this.db, text.id, id);
-          if (text.kind === 'code') await forgetTextBody(this.db, text.id, text.body.replace(/\d{6}/g, '······'));
+          if (text.kind === 'code') await forgetTextBody(this.db, text.id, maskCode(text.body));
         } catch (error) {
           await this.failed(text, error);
         }
@@ -375,12 +401,21 @@ export class TextService {
     }
   }
 
-  private async failed(text: { id: string; kind: string; attempts: number; toNumber: string }, error: unknown): Promise<void> {
+  /** A text given up or skipped; a code's digits go from its copy, as once sent. */
+  private async ended(text: { id: string; kind: string; body: string }, status: 'failed' | 'skipped', error: string): Promise<void> {
+    await markTextEnded(this.db, text.id, status, error);
+    if (text.kind === 'code') await forgetTextBody(this.db, text.id, maskCode(text.body));
+  }
+
+  private async failed(
+    text: { id: string; kind: string; attempts: number; toNumber: string; body: string },
+    error: unknown,
+  ): Promise<void> {
     const problem = error instanceof TextSendError ? error : new TextSendError(String(error), true);
     // Twilio's 21610: the number replied STOP to Twilio directly; honour it here too.
     if (problem.code === 21610) {
       await optOut(this.db, text.toNumber);
-      await markTextEnded(this.db, text.id, 'skipped', problem.message);
+      await this.ended(text, 'skipped', problem.message);
       return;
     }
     const delay = problem.retryable ? this.retryDelaysMs[text.attempts - 1] : undefined;
@@ -389,7 +424,7 @@ export class TextService {
       await markTextRetry(this.db, text.id, problem.message, new Date(Date.now() + delay));
       return;
     }
-    await markTextEnded(this.db, text.id, 'failed', problem.message);
+    await this.ended(text, 'failed', problem.message);
     // The outbox entry names the number; the error log keeps neither the number nor the words.
     await this.recordError({
       errorMessage: `Text "${text.kind}" (outbox entry ${text.id}) could not be delivered after ${text.attempts} attempt${text.attempts === 1 ? '' : 's'}: ${problem.message}`,
