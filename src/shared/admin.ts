@@ -196,7 +196,7 @@ export const PaidEntrySchema = AdminAppointmentSchema.extend({
     capturedAt: z.string(),
     reference: z.string(),
     takenBy: z.enum(['customer', 'admin']),
-    /** Taken in test mode: no money moved, never counted in a total. */
+    /** Taken in test mode or through PayPal's sandbox: no money moved, never counted in the total. */
     isTest: z.boolean(),
     refundedAt: z.string().nullable(),
     refundReference: z.string().nullable(),
@@ -205,15 +205,18 @@ export const PaidEntrySchema = AdminAppointmentSchema.extend({
 export type PaidEntry = z.infer<typeof PaidEntrySchema>;
 
 /**
- * Where a payment stands in the books: `test` (taken in test mode, never money, refunded or not), `refunded`
- * (given back), or `paid` (money in force). Only `paid` counts in the paid list's total.
+ * Where a payment stands in the books: `paid` (money in force), `refunded` (given back), `test` (a TEST payment in
+ * force: test mode or PayPal's sandbox, never money) or `test-refunded` (a TEST payment given back). Only `paid`
+ * counts in the paid list's total, only `test` in the TEST total; refunds of either count in neither.
  */
-export function paymentStanding(payment: Pick<PaidEntry['payment'], 'isTest' | 'refundedAt'>): 'paid' | 'refunded' | 'test' {
-  if (payment.isTest) return 'test';
+export function paymentStanding(
+  payment: Pick<PaidEntry['payment'], 'isTest' | 'refundedAt'>,
+): 'paid' | 'refunded' | 'test' | 'test-refunded' {
+  if (payment.isTest) return payment.refundedAt === null ? 'test' : 'test-refunded';
   return payment.refundedAt === null ? 'paid' : 'refunded';
 }
 
-/** The paid list's sums: money in force, money given back, and test-mode payments (never money). */
+/** The paid list's sums: money in force, money given back, and TEST payments in force (never money). */
 export const PaidTotalsSchema = z.object({ totalCents: z.number().int(), refundedCents: z.number().int(), testCents: z.number().int() });
 export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });

@@ -4,8 +4,11 @@ export type AppConfig = {
   supportEmail: string;
   maintenanceMode: boolean;
   googleSignIn: boolean;
-  /** 'paypal' shows PayPal's buttons with this client id; 'sandbox' the labelled test-mode checkout. */
-  payments: { mode: 'paypal'; clientId: string } | { mode: 'sandbox' };
+  /**
+   * 'paypal' shows PayPal's buttons with this client id, labelled TEST when it is PayPal's sandbox (`test`); 'sandbox'
+   * the labelled test-mode checkout.
+   */
+  payments: { mode: 'paypal'; clientId: string; test?: boolean } | { mode: 'sandbox' };
 };
 
 export const APP_CONFIG_ELEMENT_ID = 'app-config';

@@ -44,6 +44,8 @@ export const CaptureOutcomeSchema = z.object({
   payerName: z.string(),
   amountCents: z.number().int(),
   captureId: z.string(),
+  /** Taken in test mode or through PayPal's sandbox: no money moved, and the thank-you says so. */
+  isTest: z.boolean(),
 });
 export type CaptureOutcome = z.infer<typeof CaptureOutcomeSchema>;
 

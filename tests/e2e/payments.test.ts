@@ -47,6 +47,7 @@ describe('payments with PayPal, in Chromium against the real server', () => {
           ADMIN_EMAILS: ADMIN_EMAIL,
           PAYPAL_CLIENT_ID: paypal.credentials.clientId,
           PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
+          PAYPAL_ENV: 'live',
           PAYPAL_API_URL: paypal.url,
         },
       }),

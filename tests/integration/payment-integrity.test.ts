@@ -823,6 +823,12 @@ describe('money integrity (test mode)', () => {
     // Refunding a test payment moves no money either, through the test mode's own refund.
     const refunded = await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`);
     expect(refunded.json().refundReference).toMatch(/^SANDBOX-REFUND-/);
+    // Given back, it counts nowhere: not in the TEST total (as a refunded real payment is not in the total), nor in
+    // the refunds, which are money given back.
+    const afterRefund = (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
+    expect(afterRefund).toMatchObject({ totalCents: before.totalCents, refundedCents: before.refundedCents, testCents: before.testCents });
+    const csvAfterRefund = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
+    if (before.testCents === 0) expect(csvAfterRefund).not.toMatch(/^TEST,/m);
     const history = (await asAdmin('GET', `/api/admin/appointments/${appointmentId}/history`)).json();
     expect(history.map((entry: { action: string }) => entry.action)).toEqual(['refund', 'payment', 'update']);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.appointmentId, appointmentId));

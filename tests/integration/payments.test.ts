@@ -95,10 +95,13 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
       payerName: 'Mary',
       amountCents: 7500,
       captureId: expect.stringMatching(/^CAP/),
+      isTest: false,
     });
     const [payment] = await paymentsOf(appointmentId);
     expect(payment).toMatchObject({
       provider: 'paypal',
+      // PayPal's live environment (the stand-in plays it): money.
+      isTest: false,
       orderId,
       amountCents: 7500,
       currency: 'USD',
@@ -239,6 +242,92 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   });
 });
 
+describe("payments through PayPal's sandbox (PAYPAL_ENV=sandbox, a stand-in on 127.0.0.1)", () => {
+  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    database = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig({ ...payPalEnv(paypal), PAYPAL_ENV: 'sandbox' }),
+      db: database.db,
+      listen: database.listen,
+      logger: false,
+      paypalTimeoutMs: 500,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    await paypal.close();
+  });
+
+  it('stores every payment as TEST, and shows and counts it as TEST everywhere: receipt, thanks, invoice, paid list, CSV, refund', async () => {
+    const admin = await bookingCustomer(app, 'owner');
+    await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+    await app.notices.settle();
+    const asAdmin = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { cookie: admin.cookie } });
+    const paidList = async () => (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
+    const before = await paidList();
+
+    const { customer, appointmentId } = await completedJob(app, database, 7500);
+    const page = await app.inject({ method: 'GET', url: '/services' });
+    expect(page.body).toContain('"payments":{"mode":"paypal","clientId":');
+    expect(page.body).toContain('"test":true');
+    const { orderId } = (
+      await app.inject({ method: 'POST', url: '/api/payments/orders', headers: { cookie: customer.cookie }, payload: { appointmentId } })
+    ).json();
+    const captured = await app.inject({
+      method: 'POST',
+      url: `/api/payments/orders/${orderId}/capture`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(captured.statusCode).toBe(200);
+    // The thank-you page reads it: TEST.
+    expect(captured.json()).toMatchObject({ appointmentId, amountCents: 7500, isTest: true });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+    expect(payment).toMatchObject({ provider: 'paypal', isTest: true, amountCents: 7500 });
+
+    // The receipt says no money was taken, and no thank-you asks for a rating of a payment that took none.
+    const mails = await mailbox(app, customer.email);
+    expect(mails[0]?.subject).toBe('Your TechHelp receipt: $75.00 (TEST: no money was taken)');
+    expect(mails[0]?.text).toContain('TEST: this payment was made in test mode. No money was taken.');
+    expect(mails.map((mail) => mail.subject)).not.toContain('Thank you from TechHelp: how did we do?');
+    const invoice = (
+      await app.inject({ method: 'GET', url: `/api/invoices/${appointmentId}`, headers: { cookie: customer.cookie } })
+    ).json();
+    expect(invoice.payment.method).toBe('test');
+
+    const after = await paidList();
+    expect(after.totalCents).toBe(before.totalCents);
+    expect(after.testCents).toBe(before.testCents + 7500);
+    expect(after.entries.find((entry: { id: string }) => entry.id === appointmentId).payment).toMatchObject({
+      provider: 'paypal',
+      isTest: true,
+    });
+    const csv = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
+    const row = csv.split('\n').find((line) => line.includes(appointmentId));
+    expect(row, csv).toMatch(/,TEST \(PayPal's sandbox: no money\),[^,]+,75\.00,TEST$/);
+    const history = (await asAdmin('GET', `/api/admin/appointments/${appointmentId}/history`)).json();
+    expect(JSON.stringify(history[0].changes)).toContain("TEST, PayPal's sandbox");
+
+    // Given back through the sandbox: the customer reads that no money moves, and it leaves every total.
+    const refunded = await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`);
+    expect(refunded.statusCode).toBe(200);
+    const [refundMail] = await mailbox(app, customer.email);
+    expect(refundMail?.text).toContain('TEST: this payment was made in test mode, so no money moves.');
+    const afterRefund = await paidList();
+    expect(afterRefund).toMatchObject({ totalCents: before.totalCents, refundedCents: before.refundedCents, testCents: before.testCents });
+    const refundedRow = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body
+      .split('\n')
+      .find((line) => line.includes(appointmentId));
+    expect(refundedRow).toMatch(/,75\.00,"?TEST, refunded [^,]+$/);
+  });
+});
+
 describe('payments in test mode (no PayPal configured)', () => {
   let database: TestDatabase;
   let app: App;
@@ -267,9 +356,9 @@ describe('payments in test mode (no PayPal configured)', () => {
       url: `/api/payments/orders/${orderId}/capture`,
       headers: { cookie: customer.cookie },
     });
-    expect(captured.json()).toMatchObject({ appointmentId, payerName: "Mary-Ann O'Neil", amountCents: 12_550 });
+    expect(captured.json()).toMatchObject({ appointmentId, payerName: "Mary-Ann O'Neil", amountCents: 12_550, isTest: true });
     const recorded = await database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
-    expect(recorded).toMatchObject([{ provider: 'sandbox', amountCents: 12_550 }]);
+    expect(recorded).toMatchObject([{ provider: 'sandbox', amountCents: 12_550, isTest: true }]);
     const again = await app.inject({
       method: 'POST',
       url: `/api/payments/orders/${orderId}/capture`,

@@ -107,6 +107,7 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
     const env = {
       PAYPAL_CLIENT_ID: paypal.credentials.clientId,
       PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
+      PAYPAL_ENV: 'live',
       PAYPAL_API_URL: paypal.url,
     };
     first = await createTestApp(env);

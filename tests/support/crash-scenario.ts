@@ -776,7 +776,12 @@ export async function runCrashScenario(options: CrashScenarioOptions = {}): Prom
     BOOKING_WINDOW_DAYS: '365',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(paypal && gate
-      ? { PAYPAL_CLIENT_ID: paypal.credentials.clientId, PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret, PAYPAL_API_URL: gate.url }
+      ? {
+          PAYPAL_CLIENT_ID: paypal.credentials.clientId,
+          PAYPAL_CLIENT_SECRET: paypal.credentials.clientSecret,
+          PAYPAL_ENV: 'live',
+          PAYPAL_API_URL: gate.url,
+        }
       : {}),
   };
   const startTimes: number[] = [];

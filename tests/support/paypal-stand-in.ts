@@ -268,11 +268,15 @@ export async function startPayPalStandIn(credentials = { clientId: 'test-client'
   };
 }
 
-/** The configuration that points the server at a stand-in. */
+/**
+ * The configuration that points the server at a stand-in, playing PayPal's live environment (its payments are money);
+ * a test of PayPal's sandbox, whose payments are TEST, adds PAYPAL_ENV=sandbox.
+ */
 export function payPalEnv(standIn: { url: string; credentials: { clientId: string; clientSecret: string } }): Record<string, string> {
   return {
     PAYPAL_CLIENT_ID: standIn.credentials.clientId,
     PAYPAL_CLIENT_SECRET: standIn.credentials.clientSecret,
+    PAYPAL_ENV: 'live',
     PAYPAL_API_URL: standIn.url,
   };
 }

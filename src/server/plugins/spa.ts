@@ -17,7 +17,9 @@ function appConfigFor(app: FastifyInstance): AppConfig {
     supportEmail: app.config.support.email,
     maintenanceMode: app.config.maintenanceMode,
     googleSignIn: Boolean(app.config.google),
-    payments: app.config.paypal ? { mode: 'paypal', clientId: app.config.paypal.clientId } : { mode: 'sandbox' },
+    payments: app.config.paypal
+      ? { mode: 'paypal', clientId: app.config.paypal.clientId, test: app.config.paypal.env !== 'live' }
+      : { mode: 'sandbox' },
   };
 }
 

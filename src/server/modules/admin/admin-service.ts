@@ -43,6 +43,7 @@ import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-servic
 import type { EventHub } from '../events/event-hub.ts';
 import { historyOf, recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import { isTestPayment } from '../payments/payment-provider.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { onMyWayText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
@@ -105,7 +106,7 @@ function paidEntry(row: AppointmentRow, customer: AdminCustomer, payment: Paymen
       capturedAt: payment.capturedAt.toISOString(),
       reference: payment.captureId ?? payment.id,
       takenBy: payment.takenByRole,
-      isTest: payment.provider === 'sandbox',
+      isTest: isTestPayment(payment),
       refundedAt: payment.refundedAt?.toISOString() ?? null,
       refundReference: payment.refundReference,
     },
@@ -117,14 +118,16 @@ export function paidTotals(entries: PaidEntry[]): PaidTotals {
   const totals = { totalCents: 0, refundedCents: 0, testCents: 0 };
   for (const { payment } of entries) {
     const standing = paymentStanding(payment);
+    // A TEST payment given back was never money, and none went back: it counts nowhere.
+    if (standing === 'test-refunded') continue;
     totals[standing === 'paid' ? 'totalCents' : standing === 'refunded' ? 'refundedCents' : 'testCents'] += payment.amountCents;
   }
   return totals;
 }
 
-/** The paid list's method column: PayPal, by hand (check), TEST for test mode. */
+/** The paid list's method column: PayPal, by hand (check), TEST for test mode and PayPal's sandbox. */
 export function paymentMethodLabel(payment: PaidEntry['payment']): string {
-  if (payment.isTest) return 'TEST (test mode: no money)';
+  if (payment.isTest) return payment.provider === 'paypal' ? "TEST (PayPal's sandbox: no money)" : 'TEST (test mode: no money)';
   if (payment.provider === 'manual') return `by hand (${payment.method ?? 'unknown'})`;
   return payment.provider === 'paypal' ? 'PayPal' : payment.provider;
 }
@@ -205,7 +208,9 @@ export class AdminService {
       entry.payment.reference,
       money(entry.payment.amountCents),
       entry.payment.isTest
-        ? 'TEST'
+        ? entry.payment.refundedAt
+          ? `TEST, refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}`
+          : 'TEST'
         : entry.payment.refundedAt
           ? `Refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}`
           : 'Paid',

@@ -39,6 +39,8 @@ export type RefundResult = { refundId: string; status: string };
 
 export interface PaymentProvider {
   readonly kind: 'paypal' | 'sandbox';
+  /** Whether what it captures is no money: the test mode, or PayPal's sandbox. Each such payment is stored as TEST. */
+  readonly isTest: boolean;
   createOrder(request: OrderRequest): Promise<{ orderId: string }>;
   /**
    * Captures the order. The provider captures an order at most once (a second capture is refused as "already
@@ -67,6 +69,7 @@ export function valueToCents(value: string): number {
  */
 export class SandboxProvider implements PaymentProvider {
   readonly kind = 'sandbox' as const;
+  readonly isTest = true;
 
   async createOrder(_request: OrderRequest) {
     return { orderId: `SANDBOX-${randomUUID()}` };
@@ -97,4 +100,12 @@ export class SandboxProvider implements PaymentProvider {
   async getRefund(refundId: string): Promise<RefundResult> {
     return { refundId, status: 'COMPLETED' };
   }
+}
+
+/**
+ * Whether a payment is TEST, no money: taken through PayPal's sandbox or in test mode (`is_test`), or a test-mode
+ * one (provider `sandbox`) however it was stored. Every place that shows or counts a payment asks this.
+ */
+export function isTestPayment(payment: { provider: string; isTest: boolean }): boolean {
+  return payment.isTest || payment.provider === 'sandbox';
 }

@@ -32,7 +32,14 @@ import {
   refundContent,
   unwantedCaptureContent,
 } from './payment-emails.ts';
-import { type CaptureResult, type PaymentProvider, PaymentProviderError, type RefundResult, valueToCents } from './payment-provider.ts';
+import {
+  type CaptureResult,
+  isTestPayment,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+  valueToCents,
+} from './payment-provider.ts';
 import {
   claimPayReminder,
   claimStaleCaptures,
@@ -217,8 +224,8 @@ export class PaymentService implements JobPaymentGuard {
     const customer = await customerOf(db, job.userId);
     const payment = await latestPaymentOf(db, job.id);
     const method = (paid: PaymentRow): InvoiceMethod => {
+      if (isTestPayment(paid)) return 'test';
       if (paid.provider === 'paypal') return 'paypal';
-      if (paid.provider === 'sandbox') return 'test';
       return paid.method === 'check' || paid.method === 'card' ? paid.method : 'cash';
     };
     const name = `${customer.firstName} ${customer.lastName}`.trim();
@@ -583,6 +590,8 @@ export class PaymentService implements JobPaymentGuard {
       const payment = await insertPaymentOnce(tx, {
         appointmentId: order.appointmentId,
         provider: this.provider.kind,
+        // PayPal's sandbox and the test mode take no money: the payment is TEST wherever it is shown or counted.
+        isTest: this.provider.isTest,
         orderId: order.orderId,
         captureId: result.captureId,
         amountCents: order.amountCents,
@@ -819,7 +828,7 @@ export class PaymentService implements JobPaymentGuard {
               })
             : (payment.captureId ?? payment.id),
         homeUrl: `${this.config.publicUrl}/home`,
-        isTest: payment.provider === 'sandbox',
+        isTest: isTestPayment(payment),
         lines: customerLines(appointment.bill, payment.amountCents),
         invoice: {
           number: invoiceNumberText(invoice.number),
@@ -836,13 +845,14 @@ export class PaymentService implements JobPaymentGuard {
       const copy = receiptContent(language, { ...receipt, invoice: undefined });
       await copyToTrustedContact(tx, this.mail, this.config, appointment.userId, copy, language);
     }
-    // The thank-you, with the request for a rating: real payments only (a test-mode payment moves no money).
-    if (payment.provider !== 'sandbox') await thankForPayment(tx, this.mail, this.config, appointment);
+    // The thank-you, with the request for a rating: real payments only (a TEST payment moves no money).
+    if (!isTestPayment(payment)) await thankForPayment(tx, this.mail, this.config, appointment);
     await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
   }
 
-  private providerLabel(payment: Pick<PaymentRow, 'provider'>): string {
-    return payment.provider === 'paypal' ? 'PayPal' : payment.provider === 'sandbox' ? 'TEST' : 'by hand';
+  private providerLabel(payment: Pick<PaymentRow, 'provider' | 'isTest'>): string {
+    if (isTestPayment(payment)) return payment.provider === 'paypal' ? "TEST, PayPal's sandbox" : 'TEST';
+    return payment.provider === 'paypal' ? 'PayPal' : 'by hand';
   }
 
   private async outcomeOf(payment: PaymentRow): Promise<CaptureOutcome> {
@@ -852,7 +862,13 @@ export class PaymentService implements JobPaymentGuard {
       const profile = appointment ? await profileOf(this.db, appointment.userId) : undefined;
       payerName = profile?.firstName || 'customer';
     }
-    return { appointmentId: payment.appointmentId, payerName, amountCents: payment.amountCents, captureId: payment.captureId ?? '' };
+    return {
+      appointmentId: payment.appointmentId,
+      payerName,
+      amountCents: payment.amountCents,
+      captureId: payment.captureId ?? '',
+      isTest: isTestPayment(payment),
+    };
   }
 
   /** Every payment captured in the period (either end open), by capture time: the paid list's rows. */
@@ -1204,14 +1220,13 @@ export class PaymentService implements JobPaymentGuard {
       // In the customer's saved language.
       const language = translatorFor(owner.locale);
       const { t } = language;
-      const method =
-        payment.provider === 'paypal'
+      const method = isTestPayment(payment)
+        ? t(english('TEST: this payment was made in test mode, so no money moves.'))
+        : payment.provider === 'paypal'
           ? t(english('The money goes back to the PayPal account or card you paid with; your bank may take a few days to show it.'))
-          : payment.provider === 'sandbox'
-            ? t(english('TEST: this payment was made in test mode, so no money moves.'))
-            : t(english('We give it back to you the way you paid ({method}).'), {
-                method: manualMethod(language, payment.method ?? 'cash'),
-              });
+          : t(english('We give it back to you the way you paid ({method}).'), {
+              method: manualMethod(language, payment.method ?? 'cash'),
+            });
       const content = refundContent(language, {
         startsAt: appointment.startsAt,
         amountCents: payment.amountCents,

@@ -10,7 +10,8 @@ import {
   type StoredOrder,
 } from './payment-provider.ts';
 
-export type PayPalOptions = { clientId: string; clientSecret: string; apiUrl: string; timeoutMs?: number };
+/** `env`: PayPal's live environment takes money; its sandbox (the default) takes none, and its payments are TEST. */
+export type PayPalOptions = { clientId: string; clientSecret: string; apiUrl: string; env?: 'sandbox' | 'live'; timeoutMs?: number };
 
 type PayPalErrorBody = { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }>; debug_id?: string };
 
@@ -27,9 +28,12 @@ type PayPalOrder = {
 /** PayPal's Orders v2 REST API, called from the server with an OAuth token of the business's app. */
 export class PayPalProvider implements PaymentProvider {
   readonly kind = 'paypal' as const;
+  readonly isTest: boolean;
   private token: { value: string; expiresAt: number } | undefined;
 
-  constructor(private readonly options: PayPalOptions) {}
+  constructor(private readonly options: PayPalOptions) {
+    this.isTest = options.env !== 'live';
+  }
 
   private async fetchJson(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     let response: Response;

@@ -6,7 +6,7 @@ import type { CaptureOutcome } from '../../../../shared/payments.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { PaymentButtons } from './payment-buttons.tsx';
 
-const OUTCOME: CaptureOutcome = { appointmentId: 'a1', payerName: 'Mary', amountCents: 7500, captureId: 'CAP-1' };
+const OUTCOME: CaptureOutcome = { appointmentId: 'a1', payerName: 'Mary', amountCents: 7500, captureId: 'CAP-1', isTest: false };
 
 function setup(overrides: Partial<Parameters<typeof PaymentButtons>[0]> = {}) {
   const flow = {

@@ -42,6 +42,21 @@ const PayPalCheckout = lazy<ComponentType<PayPalCheckoutProps>>(() =>
 );
 
 /**
+ * The TEST label of a payment that moves no money (the test mode, PayPal's sandbox): above the buttons, and in the
+ * thank-you after such a payment.
+ */
+export function TestPaymentNotice({ id, as: Element = 'h3' }: { id?: string; as?: 'h3' | 'p' }) {
+  return (
+    <Element id={id} className="h5 test-mode-title">
+      <span className="badge test-mode-badge me-2" aria-hidden="true">
+        <Trans>TEST</Trans>
+      </span>
+      <Trans>Test mode: no money moves</Trans>
+    </Element>
+  );
+}
+
+/**
  * Test mode (no PayPal credentials on the server): a clearly labelled button that runs the same two server
  * calls as PayPal's buttons, create and capture, so the whole flow can be tried without money moving.
  */
@@ -77,12 +92,7 @@ function TestModePanel({ amountCents, disabled, createOrder, captureOrder, onPai
 
   return (
     <section className="test-mode-panel" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <h3 id={`${id}-title`} className="h5 test-mode-title">
-        <span className="badge test-mode-badge me-2" aria-hidden="true">
-          <Trans>TEST</Trans>
-        </span>
-        <Trans>Test mode: no money moves</Trans>
-      </h3>
+      <TestPaymentNotice id={`${id}-title`} />
       <p id={`${id}-text`}>
         <Trans>
           Online payment is not connected yet. This button runs the real payment steps on our server and records the payment, but nobody is
@@ -105,8 +115,12 @@ export function PaymentButtons(flow: PaymentFlow) {
   const { payments } = appConfig;
   if (payments.mode !== 'paypal') return <TestModePanel {...flow} />;
   return (
-    <Suspense fallback={<LoadingSpinner label={t`Loading PayPal…`} />}>
-      <PayPalCheckout clientId={payments.clientId} {...flow} />
-    </Suspense>
+    <>
+      {/* PayPal's sandbox takes no money: its payments are TEST, and the buttons say so before anyone pays. */}
+      {payments.test && <TestPaymentNotice />}
+      <Suspense fallback={<LoadingSpinner label={t`Loading PayPal…`} />}>
+        <PayPalCheckout clientId={payments.clientId} {...flow} />
+      </Suspense>
+    </>
   );
 }

@@ -184,8 +184,9 @@ function AdminPaymentPage() {
     }
   };
 
-  const onPaid = (_outcome: CaptureOutcome) => {
-    alert.show({ variant: 'success', body: PAYMENT_TEXTS.adminPaid });
+  const onPaid = (outcome: CaptureOutcome) => {
+    // A TEST payment (test mode, PayPal's sandbox) took no money: the owner reads so.
+    alert.show({ variant: 'success', body: outcome.isTest ? `${PAYMENT_TEXTS.adminPaid} TEST: no money moved.` : PAYMENT_TEXTS.adminPaid });
     setAppointment(undefined);
     setConfirmed(undefined);
     setAmount('');

@@ -18,7 +18,7 @@ import { useCaptureOrder } from '../api/capture-order.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
 import { BillTable } from '../components/bill-table.tsx';
-import { PaymentButtons, type PaymentStage } from '../components/payment-buttons.tsx';
+import { PaymentButtons, type PaymentStage, TestPaymentNotice } from '../components/payment-buttons.tsx';
 import { money, visitTime } from '../formats.ts';
 
 const COMPONENT_NAME = 'MakePayment';
@@ -123,9 +123,18 @@ function MakePaymentPage() {
     setPaid(outcome);
     alert.clear();
     const amount = money(outcome.amountCents);
+    const received = t`We received ${amount} and e-mailed you a receipt. You will be taken back to your appointments.`;
     await modal.show({
       title: i18n._(PAYMENT_TEMPLATES.thankYou, { name: outcome.payerName }),
-      body: t`We received ${amount} and e-mailed you a receipt. You will be taken back to your appointments.`,
+      // A TEST payment (test mode, PayPal's sandbox) took no money: the thank-you says so first.
+      body: outcome.isTest ? (
+        <>
+          <TestPaymentNotice as="p" />
+          {received}
+        </>
+      ) : (
+        received
+      ),
       countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
     });
     void navigate('/home');
@@ -145,6 +154,7 @@ function MakePaymentPage() {
   if (paid) {
     content = (
       <div role="status" className="checkout-paid">
+        {paid.isTest && <TestPaymentNotice as="p" />}
         <p className="fs-4 fw-semibold">{i18n._(PAYMENT_TEMPLATES.thankYou, { name: paid.payerName })}</p>
         <p>
           <Link to="/home" className="target-link">
