@@ -336,6 +336,45 @@ describe('the trusted contact’s consent', () => {
     expect(await mailbox(app(), fifth)).toHaveLength(1);
   });
 
+  it('asks an address that never answered once: removing and naming it again sends no second invitation', async () => {
+    const customer = await bookingCustomer(app(), 'consent-readd');
+    const contact = uniqueEmail('consent-readd-contact');
+    expect(await name(customer, contact)).toBe('invited');
+    for (let round = 0; round < 2; round++) {
+      expect((await removeContact(customer.cookie)).statusCode).toBe(204);
+      expect(await name(customer, contact)).toBe('invited');
+      await aDayPasses(customer);
+    }
+    // Nor does the hourly pass ask again: the row says an invitation went.
+    await app().accounts.inviteUninvitedContacts();
+    expect(await mailbox(app(), contact)).toHaveLength(1);
+    // The one invitation still works.
+    await answer(customer, contact, 'agree');
+    expect((await contactOf(customer)).status).toBe('agreed');
+  });
+
+  it('invites a customer’s contact named while the address was suppressed, once its owner said yes to another', async () => {
+    const first = await bookingCustomer(app(), 'consent-lift-first');
+    const second = await bookingCustomer(app(), 'consent-lift-second');
+    const contact = uniqueEmail('consent-lift-contact');
+    await name(first, contact);
+    await answer(first, contact, 'refuse');
+    // Named while suppressed: nothing goes, and the screen says they said no.
+    expect(await name(second, contact)).toBe('stopped');
+    expect(await mailbox(app(), contact)).toHaveLength(1);
+    await app().accounts.inviteUninvitedContacts();
+    expect(await mailbox(app(), contact)).toHaveLength(1);
+
+    // The owner of the address changes their mind for the first customer: the second customer's invitation goes now.
+    await answer(first, contact, 'agree');
+    expect(await suppressionOf(contact)).toBeUndefined();
+    await app().accounts.inviteUninvitedContacts();
+    const secondInvitation = await contactInvitation(app(), contact, second.id);
+    expect(secondInvitation.params.u).toBe(second.id);
+    expect((await contactOf(second)).status).toBe('invited');
+    expect(await mailbox(app(), contact)).toHaveLength(2);
+  });
+
   it('invites in the language of the contact’s own account, else in the customer’s', async () => {
     // A contact with a Spanish account, named by an English-speaking customer: in Spanish, and so is the page.
     const english = await bookingCustomer(app(), 'lang-en');
@@ -346,7 +385,7 @@ describe('the trusted contact’s consent', () => {
     expect(spanish.mail.subject).toBe(SPANISH_INVITATION_SUBJECT);
     expect(spanish.mail.html).toContain('<html lang="es">');
     expect(spanish.mail.text).toContain('Acepto recibir las copias');
-    expect(spanish.mail.text).toContain('Hasta que acepte, no le enviaremos nada más.');
+    expect(spanish.mail.text).toContain('Hasta que acepte, no le enviaremos nada más sobre esta persona');
     expect(spanish.params).toEqual({ u: english.id, e: spanishContact.email, s: expect.stringMatching(SIGNATURE), lang: 'es' });
     expect(new URL(spanish.refuseLink).searchParams.get('lang')).toBe('es');
     const page = await openContactLink(app(), spanish.agreeLink);
@@ -453,6 +492,8 @@ describe('the trusted contact’s consent', () => {
     await db()
       .insert(trustedContacts)
       .values({ userId: stoppedCustomer.id, name: 'Bob Helper', email: stoppedContact, copiesStoppedAt: new Date() });
+    // Migration 0025 put the address that had stopped the copies on the suppression list.
+    await db().insert(contactSuppressions).values({ email: stoppedContact, reason: 'stopped' });
     expect(await contactOf(customer)).toMatchObject({ copiesStopped: false, status: 'invited' });
     const id = await bookNext(customer);
     expect(await mailbox(app(), contact)).toEqual([]);

@@ -272,21 +272,39 @@ export async function deleteTrustedContact(db: Executor, userId: string): Promis
   await db.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
 }
 
-/** Records that the invitation to the customer's contact at `email` was stored to go. */
+/**
+ * Records that the invitation to the customer's contact at `email` was stored to go (or, recently, had gone): the
+ * contact waits for their answer, not stopped.
+ */
 export async function markTrustedContactInvited(db: Executor, userId: string, email: string): Promise<void> {
   await db
     .update(trustedContacts)
-    .set({ invitedAt: sql`now()` })
+    .set({ invitedAt: sql`now()`, copiesStoppedAt: null })
     .where(and(eq(trustedContacts.userId, userId), eq(trustedContacts.email, email)));
 }
 
-/** The contacts no invitation ever went to and who have not refused (named before invitations existed). */
+/**
+ * The contacts no invitation ever went to, at an address not on the suppression list: those named before
+ * invitations existed, and those named while their address was suppressed, once its owner lifted it.
+ */
 export async function findUninvitedTrustedContacts(db: Executor, limit: number) {
   return db
     .select({ userId: trustedContacts.userId, email: trustedContacts.email })
     .from(trustedContacts)
-    .where(and(isNull(trustedContacts.invitedAt), isNull(trustedContacts.agreedAt), isNull(trustedContacts.copiesStoppedAt)))
+    .where(
+      and(
+        isNull(trustedContacts.invitedAt),
+        isNull(trustedContacts.agreedAt),
+        sql`not exists (select 1 from ${contactSuppressions} where ${contactSuppressions.email} = ${trustedContacts.email})`,
+      ),
+    )
     .limit(limit);
+}
+
+/** Whether the address refused or stopped, and has not agreed since. */
+export async function isContactSuppressed(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ email: contactSuppressions.email }).from(contactSuppressions).where(eq(contactSuppressions.email, email));
+  return Boolean(row);
 }
 
 /**

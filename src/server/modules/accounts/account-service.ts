@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
+import { consumeRateLimit, countInWindow, type Limit } from '../../plugins/rate-limit-store.ts';
 import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
@@ -47,6 +47,7 @@ import {
   findUninvitedTrustedContacts,
   findUserByEmail,
   findUserById,
+  isContactSuppressed,
   listSessionsOf,
   markEmailVerified,
   markTrustedContactInvited,
@@ -71,6 +72,9 @@ function contactOutput(row: TrustedContactRow | undefined): TrustedContactOutput
   const status = row.copiesStoppedAt ? 'stopped' : row.agreedAt ? 'agreed' : 'invited';
   return { name: row.name, email: row.email, phoneNumber: row.phoneNumber ?? '', copiesStopped: status === 'stopped', status };
 }
+
+/** How long one customer's invitation to an address stands before naming it again may ask again. */
+const INVITATION_WINDOW_SECONDS = 365 * 24 * 60 * 60;
 
 /** How many times a day a customer may name a new contact (each new address is one invitation). */
 export const CONTACT_CHANGES_LIMIT: Limit = { max: 3, windowSeconds: 24 * 60 * 60 };
@@ -465,12 +469,17 @@ export class AccountService {
     const email = input.email.toLowerCase();
     if (email === viewer.email.toLowerCase()) throw new HttpError(400, 'VALIDATION_FAILED', TRUSTED_CONTACT_TEXTS.ownEmail);
     const current = await findTrustedContact(this.db, viewer.id);
-    if (current?.email !== email) await consumeRateLimit(this.db, `trusted-contact:user:${viewer.id}`, CONTACT_CHANGES_LIMIT);
+    const newAddress = current?.email !== email;
+    if (newAddress) await consumeRateLimit(this.db, `trusted-contact:user:${viewer.id}`, CONTACT_CHANGES_LIMIT);
+    // One invitation from a customer to an address a year: removing and naming it again does not ask again.
+    const firstAsk =
+      newAddress && (await countInWindow(this.db, `trusted-contact:invitation:${viewer.id}:${email}`, INVITATION_WINDOW_SECONDS)) === 1;
     const row = await this.db.transaction(async (tx) => {
       await lockAccount(tx, viewer.id);
       const saved = await upsertTrustedContact(tx, { userId: viewer.id, name: input.name, email, phoneNumber: input.phoneNumber || null });
       if (saved.invitedAt || saved.agreedAt || saved.copiesStoppedAt) return saved;
-      await this.invite(tx, viewer.id, email);
+      if (firstAsk) await this.invite(tx, viewer.id, email);
+      else await markTrustedContactInvited(tx, viewer.id, email);
       return (await findTrustedContact(tx, viewer.id)) ?? saved;
     });
     this.mail.deliverSoon();
@@ -494,8 +503,9 @@ export class AccountService {
   }
 
   /**
-   * Invites the contacts named before invitations existed (each once, the first time this runs after an upgrade):
-   * until they agree, they get no copies. Returns how many were invited.
+   * Invites the contacts no invitation went to: those named before invitations existed (once, after an upgrade),
+   * and those named while their address was suppressed, once its owner agreed again. Until they agree, they get no
+   * copies. Returns how many were looked at.
    */
   async inviteUninvitedContacts(): Promise<number> {
     const pending = await findUninvitedTrustedContacts(this.db, 500);
@@ -503,8 +513,8 @@ export class AccountService {
       await this.db.transaction(async (tx) => {
         await lockAccount(tx, contact.userId);
         const row = await findTrustedContact(tx, contact.userId);
-        if (row?.email === contact.email && !row.invitedAt && !row.agreedAt && !row.copiesStoppedAt)
-          await this.invite(tx, contact.userId, contact.email);
+        if (row?.email !== contact.email || row.invitedAt || row.agreedAt || (await isContactSuppressed(tx, contact.email))) return;
+        await this.invite(tx, contact.userId, contact.email);
       });
     }
     if (pending.length > 0) this.mail.deliverSoon();

@@ -101,7 +101,7 @@ export function invitationEmail(
           'If you agree, you will get a copy, by e-mail, of their visit confirmations, changes, cancellations, reminders and receipts. You will have no access to their account, and each copy has a link to stop them.',
         ),
       ),
-      t(english('Until you agree, we send you nothing more. This is the only invitation you will get about them.')),
+      t(english('Until you agree, we send you nothing more about them, and if you do nothing, we will not ask again.')),
     ],
     action: { label: t(english('I agree to get the copies')), url: contactLinkUrl(config, 'agree', userId, contactEmail, language) },
     footer: {
