@@ -21,7 +21,7 @@ const PROFILE = {
   isAdmin: false,
   wantsTexts: false,
   textsStopped: false,
-    textsConfirmed: false,
+  textsConfirmed: false,
 } as const;
 
 /** /login, saying where it would go back to. */

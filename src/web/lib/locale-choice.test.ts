@@ -67,7 +67,7 @@ describe('the signed-in customer’s saved language', () => {
       isAdmin: false,
       wantsTexts: false,
       textsStopped: false,
-    textsConfirmed: false,
+      textsConfirmed: false,
     });
     expect(language.activated).toEqual(['es']);
   });
