@@ -99,6 +99,23 @@ describe('texts and the trusted contact on the account screen', () => {
     });
     expect(await axeViolations(page)).toEqual([]);
 
+    // The contact's invitation leads to a page of ours with the words they agree to and one large button: styled,
+    // no axe violation, and on a phone nothing wider than the screen.
+    const [invitation] = (await (await fetch(`${server.url}/dev/mailbox.json?to=laura%40example.com`)).json()) as Array<{
+      links: string[];
+    }>;
+    const agree = new URL(invitation?.links.find((link) => link.includes('/contact-copies/agree')) ?? '');
+    const contactPage = await page.context().newPage();
+    await contactPage.setViewportSize({ width: 360, height: 740 });
+    await contactPage.goto(`${server.url}${agree.pathname}${agree.search}`);
+    await contactPage.getByRole('heading', { level: 1, name: /Get copies of .+’s visit messages\?/ }).waitFor();
+    const button = contactPage.getByRole('button', { name: 'I agree' });
+    expect(await button.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+    expect(await contactPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 247, 249)');
+    expect(await contactPage.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    expect(await axeViolations(contactPage)).toEqual([]);
+    await contactPage.close();
+
     // On a phone, nothing is wider than the screen.
     await page.setViewportSize({ width: 360, height: 740 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);

@@ -195,8 +195,9 @@ const contactCopiesPages: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const page = (language: Translator, title: string, body: string) => `<!doctype html>
-<html lang="${language.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${BUSINESS_NAME}</title></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<html lang="${language.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${BUSINESS_NAME}</title><link rel="stylesheet" href="/plain-page.css"></head>
+<body><header><p>${BUSINESS_NAME}</p></header><main><h1>${escapeHtml(title)}</h1>${body}</main>
+<footer><p>${escapeHtml(language.t(english('Questions? Call {phone} or write to {email}.'), { phone: app.config.support.phone, email: app.config.support.email }))}</p></footer></body></html>`;
   const invalid = (language: Translator) =>
     page(
       language,

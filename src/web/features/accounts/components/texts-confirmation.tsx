@@ -59,7 +59,7 @@ export function TextsConfirmation({ profile, onConfirmed }: { profile: Profile; 
   };
 
   return (
-    <section aria-labelledby={headingId} className="mt-4 p-3 border rounded">
+    <section aria-labelledby={headingId} className="mt-4 pt-3 border-top">
       <h3 id={headingId} className="h5">
         <Trans>Confirm your number for texts</Trans>
       </h3>
