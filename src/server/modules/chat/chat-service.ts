@@ -13,6 +13,7 @@ import { renderEmail } from '../mail/mail-templates.ts';
 import { bookingRules } from '../schedule/schedule-service.ts';
 import { BuiltInAssistant } from './built-in-assistant.ts';
 import { type ChatFailureKind, type ChatProvider, ChatProviderError, OpenAIProvider } from './chat-provider.ts';
+import { GuardedProvider } from './guarded-provider.ts';
 import { systemPrompt } from './knowledge.ts';
 import { chatLanguage } from './language.ts';
 
@@ -22,13 +23,16 @@ export const CHAT_LIMITS = {
   inquiries: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
+/** The assistant: the built-in one, or an OpenAI-compatible model; either way behind the safety rule (issue 41). */
 export function createChatProvider(config: Config, timeoutMs: number): ChatProvider {
-  if (!config.openai) return new BuiltInAssistant(config.support);
-  return new OpenAIProvider({
-    ...config.openai,
-    systemPrompt: (rules, language) => systemPrompt(config.support, rules, language),
-    timeoutMs,
-  });
+  const inner = config.openai
+    ? new OpenAIProvider({
+        ...config.openai,
+        systemPrompt: (rules, language) => systemPrompt(config.support, rules, language),
+        timeoutMs,
+      })
+    : new BuiltInAssistant(config.support);
+  return new GuardedProvider(inner, config.support);
 }
 
 export class ChatService {
