@@ -31,8 +31,8 @@ const words = (list: string) =>
 const CONTACTED = new RegExp(
   `\\b(${words(`
     called | calls | calling | call from | phone call | phoned | rang | voicemail | voice mail | left a message | got a call |
-    pop ?ups? | popped up | window | screen (says|said|shows|showed) | message on (my|the) screen | alert | warning | beeping |
-    emailed | e ?mail (from|saying|says|that says) | got an e ?mail | sent me | texted | text (from|saying|says) | got a text | message from |
+    pop ?ups? | popped up | pop up window | screen (says|said|shows|showed) | message on (my|the) screen |
+    emailed | e ?mail (from|saying|says|that says) | got an e ?mail | sent me | texted | text (from|saying|says) | got a text |
     someone (says|said|claims|claimed|called|contacted) | a (man|woman|guy|lady|person) | they (said|say|claim|claimed|told|want|wanted|asked) |
     claiming | claims to be | says (its|it is|they are|hes|shes) | said (its|it was|they were|he was|she was) | contacted me | reached out |
     llamo | llamaron | llamada | me llamo | me llaman | me marco | me marcaron | buzon de voz | dejaron un mensaje |
@@ -47,7 +47,7 @@ const CONTACTED = new RegExp(
 const CLAIMED = new RegExp(
   `\\b(${words(`
     microsoft | windows | apple | icloud | amazon | irs | internal revenue | social security | medicare | bank | banco | chase |
-    wells fargo | citi | bank of america | paypal | venmo | zelle | geek squad | best buy | norton | mcafee | dell | hp | comcast |
+    wells fargo | citi | bank of america | paypal | venmo | zelle | geek squad | best buy | norton | mcafee | comcast |
     xfinity | verizon | optimum | spectrum | att | police | policia | fbi | tech support | technical support | support team |
     help desk | soporte tecnico | soporte | servicio tecnico | techhelp | tech help | you guys | your company | ustedes | su empresa
   `)})\\b`,
@@ -89,11 +89,22 @@ const WAS_IT_US = new RegExp(
   `)})\\b`,
 );
 
+/** "Did you call me?": asks, in itself, whether a contact the customer did not expect was us. */
+const DID_YOU_CONTACT = new RegExp(
+  `\\b(${words(`
+    did (you|techhelp|tech help|your company|someone from (you|techhelp|your company)) (just )?(call|text|email|e mail|contact|message|phone|ring) |
+    (was|is) (it|that|this) you (who|that) (called|texted|emailed|e mailed|contacted|messaged) |
+    (ustedes|techhelp) me (llamaron|llamo|escribieron|mandaron|enviaron|textearon|contactaron) |
+    (me llamaron|me escribieron|me mandaron) ustedes
+  `)})\\b`,
+);
+
 /** Whether the question is about someone who contacted the customer, or asks if such a contact was us. */
 export function isScamQuestion(question: string, previousQuestion?: string): boolean {
   const text = plain(question);
   if (!text) return false;
   const contacted = CONTACTED.test(text);
+  if (DID_YOU_CONTACT.test(text)) return true;
   if (WAS_IT_US.test(text) && (contacted || CLAIMED.test(text) || ASKS_FOR.test(text) || SCARE.test(text))) return true;
   // "Was that you?" after a question that told of such a contact.
   if (WAS_IT_US.test(text) && previousQuestion !== undefined && isScamQuestion(previousQuestion)) return true;
