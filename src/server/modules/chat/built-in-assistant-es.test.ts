@@ -77,6 +77,55 @@ const CUSTOMER_QUESTIONS: Case[] = [
     ],
     says: ['$200'],
   },
+  // Follow-ups read with the earlier question (issue 41)
+  {
+    question: 'y por dos horas?',
+    earlier: [
+      { role: 'user', content: '¿Cuánto cuesta la consultoría por hora?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['2 horas de consultoría', '= $200'],
+  },
+  {
+    question: '¿y una hora y media?',
+    earlier: [
+      { role: 'user', content: '¿Cuánto cuesta la consultoría por hora?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['una hora y media de consultoría', '= $150'],
+  },
+  {
+    question: '¿y el domingo?',
+    earlier: [
+      { role: 'user', content: '¿Tienen citas el sábado?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['8:00 a. m.', '6:30 p. m.'],
+  },
+  {
+    question: '¿qué tal el domingo?',
+    earlier: [
+      { role: 'user', content: '¿A qué hora pueden venir el sábado?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['8:00 a. m.', '6:30 p. m.'],
+  },
+  {
+    question: 'domingo?',
+    earlier: [
+      { role: 'user', content: '¿A qué hora pueden venir el sábado?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['8:00 a. m.', '6:30 p. m.'],
+  },
+  {
+    question: 'con PayPal?',
+    earlier: [
+      { role: 'user', content: '¿Puedo pagar con cheque?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['PayPal', 'efectivo'],
+  },
   { question: '¿Cuánto cobran la hora?', says: ['$50', '$100'] },
   { question: 'es caro? cuales son las tarifas', says: ['$50', '$25'] },
   { question: '¿Me cobran la hora completa aunque tarden 20 minutos?', says: ['una hora', '$50'] },
@@ -290,12 +339,19 @@ describe('the Spanish knowledge states the same facts as the English', () => {
   it('computes every fee with the fee schedule, as the English answer does', () => {
     for (const kind of Object.keys(FEES) as (keyof typeof FEES)[]) {
       for (let minutes = 5; minutes <= 8 * 60; minutes += 5) {
-        expect(feeAnswerEs(kind, minutes, false).match(/\$\d+/)?.[0], `${kind} ${minutes}`).toBe(`$${feeForVisit(kind, minutes)}`);
+        // The total is the last amount of the line of arithmetic ("primera hora $50, luego … = $75.").
+        expect(feeAnswerEs(kind, minutes, false).match(/\$\d+/g)?.at(-1), `${kind} ${minutes}`).toBe(`$${feeForVisit(kind, minutes)}`);
       }
     }
-    expect(feeAnswerEs('troubleshooting', 90, false)).toMatch(/^Una hora y media de solución de problemas cuesta \$75:/);
-    expect(feeAnswerEs('consulting', 120, false)).toMatch(/^2 horas de consultoría cuestan \$200:/);
-    expect(feeAnswerEs('troubleshooting', 45, false)).toMatch(/^45 minutos de solución de problemas cuestan \$50,/);
+    expect(feeAnswerEs('troubleshooting', 90, false)).toMatch(
+      /^Una hora y media de solución de problemas: primera hora \$50, luego 1 media hora más a \$25 = \$75\./,
+    );
+    expect(feeAnswerEs('consulting', 120, false)).toMatch(
+      /^2 horas de consultoría: primera hora \$100, luego 2 medias horas más a \$50 cada una = \$200\./,
+    );
+    expect(feeAnswerEs('troubleshooting', 45, false)).toMatch(
+      /^45 minutos de solución de problemas: el mínimo es una hora, así que primera hora \$50 = \$50\./,
+    );
     expect(feeAnswerEs('troubleshooting', 70, false)).toContain('$50');
     expect(feeAnswerEs('troubleshooting', 71, false)).toContain('$75');
     expect(feeAnswerEs('consulting', 131, true)).toContain('$250');
@@ -326,8 +382,12 @@ describe('the assistant answers in the language the customer writes in', () => {
   const user = (content: string): ChatMessage => ({ role: 'user', content });
 
   it('answers a Spanish question in Spanish on the English page, and an English one in English on the Spanish page', () => {
-    expect(on([user('¿Cuánto cuestan 2 horas de consultoría?')], 'en')).toContain('2 horas de consultoría cuestan $200');
-    expect(on([user('How much for 2 hours of consulting?')], 'es')).toContain('2 hours of consulting costs $200');
+    expect(on([user('¿Cuánto cuestan 2 horas de consultoría?')], 'en')).toContain(
+      '2 horas de consultoría: primera hora $100, luego 2 medias horas más a $50 cada una = $200.',
+    );
+    expect(on([user('How much for 2 hours of consulting?')], 'es')).toContain(
+      '2 hours of consulting: first hour $100, then 2 more half-hours at $50 each = $200.',
+    );
   });
 
   it("uses the page's language only when the question does not tell", () => {

@@ -54,6 +54,51 @@ const CUSTOMER_QUESTIONS: Case[] = [
     ],
     says: ['$200'],
   },
+  // Follow-ups read with the earlier question (issue 41)
+  {
+    question: 'and for two hours?',
+    earlier: [
+      { role: 'user', content: 'How much is consulting per hour?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['2 hours of consulting', '= $200'],
+    never: ['passphrase'],
+  },
+  {
+    question: 'what about 3 hours?',
+    earlier: [
+      { role: 'user', content: 'How much is consulting per hour?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['= $300'],
+  },
+  {
+    question: 'and troubleshooting?',
+    earlier: [
+      { role: 'user', content: 'How much is consulting per hour?' },
+      { role: 'assistant', content: '…' },
+      { role: 'user', content: 'and for two hours?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['2 hours of troubleshooting', '= $100'],
+  },
+  { question: 'How much is a 2-hour visit?', says: ['= $100', 'Consulting', '$200'], never: ['Chrome Remote Desktop'] },
+  {
+    question: 'and on Sunday?',
+    earlier: [
+      { role: 'user', content: 'What start times do you have on Saturday?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['8:00 am', '6:30 pm'],
+  },
+  {
+    question: 'for my email?',
+    earlier: [
+      { role: 'user', content: 'How do I make a strong password?' },
+      { role: 'assistant', content: '…' },
+    ],
+    says: ['passphrase'],
+  },
   { question: 'What do you charge per hour?', says: ['$50', '$100'] },
   { question: 'Is it expensive? What are the rates like?', says: ['$50', '$25'] },
   { question: 'Do I get charged for the full hour even if it takes 20 minutes?', says: ['one hour', '$50'] },
@@ -148,7 +193,7 @@ describe('the built-in assistant answers customers correctly', () => {
     for (const question of OUT_OF_SCOPE) expect(detectLanguage(question), question).not.toBe('es');
     // Even on the Spanish page, an English question gets the English answer.
     expect(assistant.answer([{ role: 'user', content: 'How much for 2 hours of consulting?' }], DEFAULT_RULES, 'es')).toContain(
-      '2 hours of consulting costs $200',
+      '2 hours of consulting: first hour $100, then 2 more half-hours at $50 each = $200.',
     );
   });
 });

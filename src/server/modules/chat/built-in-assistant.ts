@@ -1,9 +1,10 @@
 import MiniSearch from 'minisearch';
-import { FEES, feeForVisit, GRACE_MINUTES, INCREMENT_MINUTES, SERVICE_CITIES, type ServiceKind } from '../../../shared/business.ts';
+import { SERVICE_CITIES } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import type { ChatProvider } from './chat-provider.ts';
+import { feeQuestionAnswer, isShortOrFollowUp, withoutAccents } from './fee-questions.ts';
 import {
   buildKnowledge,
   declineAnswer,
@@ -20,17 +21,19 @@ import {
   declineAnswerEs,
   greetingAnswerEs,
   listInWordsEs,
-  SERVICE_KIND_ES,
   SERVICE_TOWNS_ES,
   supportLineEs,
   thanksAnswerEs,
 } from './knowledge-es.ts';
 import { chatLanguage } from './language.ts';
 
+// The fee questions' pieces, where the test sets have always found them.
+export { feeAnswer, feeAnswerEs, minutesIn, minutesInEs, withoutAccents } from './fee-questions.ts';
+
 /**
  * The default assistant: no outside service, answers only from the knowledge base. Fees for a given length of
- * time are computed with the same function the fee schedule is defined by, places are looked up in the city
- * list, and everything else is retrieved with MiniSearch (BM25 ranking, fuzzy matching). Below a confidence
+ * time, and follow-ups to them, are worked out by fee-questions.ts with the bill from the clock; places are looked
+ * up in the city list, and everything else is retrieved with MiniSearch (BM25 ranking, fuzzy matching). Below a confidence
  * threshold it declines and offers the support phone and e-mail instead of guessing. It answers in the language
  * the customer writes in (language.ts): English, or Spanish from the Spanish knowledge base (knowledge-es.ts),
  * with the same fees, towns and times.
@@ -71,97 +74,8 @@ const MIN_COVERAGE = 0.4;
 
 type Retrieved = { entry: KnowledgeEntry; score: number; coverage: number };
 
-const NUMBER_WORDS: Record<string, string> = {
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  ten: '10',
-  fifteen: '15',
-  twenty: '20',
-  thirty: '30',
-  forty: '40',
-  'forty-five': '45',
-  fifty: '50',
-  ninety: '90',
-};
-
-/**
- * The length of time a question names, in minutes ("90 minutes", "an hour and a half", "1 1/2 hours", "2 hours
- * 30 minutes"). Two separate lengths ("2 hours? more than 90 minutes?") name no single visit: no answer.
- */
-export function minutesIn(text: string): number | undefined {
-  let value = ` ${text.toLowerCase()} `;
-  value = value.replace(
-    /\b(forty-five|one|two|three|four|five|six|seven|eight|ten|fifteen|twenty|thirty|forty|fifty|ninety)\b/g,
-    (word) => NUMBER_WORDS[word] ?? word,
-  );
-  value = value
-    .replace(/(?<![\d./,])(\d+)(?: and)? (?:1\/2|½)/g, ' $1.5 ')
-    .replace(/(?<![\d./,])(?:1\/2|½)/g, ' 0.5 ')
-    .replace(/\b(an|a|1) hours? and a half\b/g, ' 1.5 hours ')
-    .replace(/\b(\d+) and a half hours?\b/g, ' $1.5 hours ')
-    .replace(/\b(\d+) hours? and a half\b/g, ' $1.5 hours ')
-    .replace(/\b(a |an )?half an? hours?\b|\ba half hours?\b|\bhalf hours?\b/g, ' 30 minutes ')
-    .replace(/\b(an|a) hour\b/g, ' 1 hour ');
-  const lengths = [
-    ...value.matchAll(
-      /(?<![\d./,])(?:(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b(?:\s*(?:and\s*)?(\d+)\s*(?:minutes?|mins?|m)\b)?|(\d+)\s*(?:minutes?|mins?|m)\b)/g,
-    ),
-  ];
-  if (lengths.length !== 1) return undefined;
-  const [, hours, extraMinutes, onlyMinutes] = lengths[0] ?? [];
-  const minutes = Math.round(hours !== undefined ? Number(hours) * 60 + Number(extraMinutes ?? 0) : Number(onlyMinutes));
-  return minutes > 0 && minutes <= 24 * 60 ? minutes : undefined;
-}
-
-const COST_WORDS =
-  /\b(cost|costs|price|priced|charge|charged|charges|fee|fees|much|pay|owe|bill|billed|rate|expensive|dollars?|total|set me back|run me)\b/i;
 const CLOCK_TIME = /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.|o['’]?clock)(?=\W|$)/i;
 const WEEKDAYS = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|weekdays?|weeknights?)\b/i;
-const FOLLOW_UP = /^\s*(and|what about|how about|also|ok,? and|then)\b/i;
-
-function kindIn(text: string): ServiceKind | undefined {
-  if (/consult|advice|advis|planning/i.test(text)) return 'consulting';
-  if (/troubleshoot|repair|fix/i.test(text)) return 'troubleshooting';
-  return undefined;
-}
-
-function durationInWords(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const hourText = hours === 0 ? '' : hours === 1 ? '1 hour' : `${hours} hours`;
-  if (rest === 0) return hourText;
-  if (hours === 0) return `${rest} minutes`;
-  if (rest === 30) return hours === 1 ? 'an hour and a half' : `${hours} and a half hours`;
-  return `${hourText} ${rest} minutes`;
-}
-
-export function feeAnswer(kind: ServiceKind, minutes: number, otherKindToo: boolean): string {
-  const fee = FEES[kind];
-  const total = feeForVisit(kind, minutes);
-  const extraSteps = (total - fee.hourlyDollars) / fee.incrementDollars;
-  const label = fee.label.toLowerCase();
-  let text: string;
-  if (extraSteps === 0) {
-    text =
-      minutes < 60
-        ? `${durationInWords(minutes)} of ${label} costs $${total}, because one hour ($${fee.hourlyDollars}) is the minimum.`
-        : `${durationInWords(minutes)} of ${label} costs $${total}: that is the first hour, and the first 10 minutes past the hour are not charged.`;
-  } else {
-    text = `${durationInWords(minutes)} of ${label} costs $${total}: $${fee.hourlyDollars} for the first hour plus ${extraSteps} extra 30-minute ${extraSteps === 1 ? 'step' : 'steps'} at $${fee.incrementDollars} each.`;
-  }
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  if (otherKindToo) {
-    const other: ServiceKind = kind === 'troubleshooting' ? 'consulting' : 'troubleshooting';
-    text += ` The same time of ${FEES[other].label.toLowerCase()} would be $${feeForVisit(other, minutes)}.`;
-  }
-  return `${text} You pay once the job is done.`;
-}
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -227,14 +141,9 @@ type Tongue = {
   normaliseTerm: (term: string) => string | null;
   minScore: number;
   minCoverage: number;
-  minutesIn: (plainText: string) => number | undefined;
-  kindIn: (plainText: string) => ServiceKind | undefined;
-  costWords: RegExp;
   clockTime: RegExp;
   weekdays: RegExp;
   soon: RegExp;
-  followUp: RegExp;
-  feeAnswer: (kind: ServiceKind, minutes: number, otherKindToo: boolean) => string;
   placeAnswer: (mention: PlaceMention, support: SupportContact) => string;
   decline: (support: SupportContact) => string;
   buildKnowledge: (support: SupportContact, rules: BookingRules) => KnowledgeEntry[];
@@ -314,14 +223,9 @@ const ENGLISH: Tongue = {
   normaliseTerm,
   minScore: MIN_SCORE,
   minCoverage: MIN_COVERAGE,
-  minutesIn,
-  kindIn,
-  costWords: COST_WORDS,
   clockTime: CLOCK_TIME,
   weekdays: WEEKDAYS,
   soon: SOON,
-  followUp: FOLLOW_UP,
-  feeAnswer,
   placeAnswer,
   decline: declineAnswer,
   buildKnowledge,
@@ -333,14 +237,6 @@ const ENGLISH: Tongue = {
 };
 
 // ---- Spanish ----------------------------------------------------------------------------------------------------
-
-/** Lower case, without accents or the tilde ("¿Cuánto cuesta mañana?" → "¿cuanto cuesta manana?"). */
-export function withoutAccents(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
 
 const STOP_WORDS_ES = new Set(
   (
@@ -367,96 +263,6 @@ export function normaliseTermEs(term: string): string | null {
   return word;
 }
 
-const NUMBER_WORDS_ES: Record<string, string> = {
-  un: '1',
-  una: '1',
-  uno: '1',
-  dos: '2',
-  tres: '3',
-  cuatro: '4',
-  cinco: '5',
-  seis: '6',
-  siete: '7',
-  ocho: '8',
-  diez: '10',
-  quince: '15',
-  veinte: '20',
-  treinta: '30',
-  cuarenta: '40',
-  'cuarenta y cinco': '45',
-  cincuenta: '50',
-  noventa: '90',
-};
-
-/** minutesIn for Spanish, on text without accents: "hora y media", "dos horas", "90 minutos", "media hora". */
-export function minutesInEs(plainText: string): number | undefined {
-  let value = ` ${plainText} `.replace(/\btres cuartos de hora\b/g, ' 45 minutos ');
-  value = value.replace(
-    /\b(cuarenta y cinco|un|una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|diez|quince|veinte|treinta|cuarenta|cincuenta|noventa)\b/g,
-    (word) => NUMBER_WORDS_ES[word] ?? word,
-  );
-  value = value
-    .replace(/(?<![\d./,])(\d+)(?: y)? (?:1\/2|½)/g, ' $1.5 ')
-    .replace(/(?<![\d./,])(?:1\/2|½)/g, ' 0.5 ')
-    .replace(/(?<![\d./,])(\d+),(\d+)/g, ' $1.$2 ')
-    .replace(/\b(\d+) horas? y media\b/g, ' $1.5 horas ')
-    .replace(/\b(\d+) horas? y cuarto\b/g, ' $1 horas 15 minutos ')
-    .replace(/(?<![\d.] )\bhoras? y media\b/g, ' 1.5 horas ')
-    .replace(/(?<![\d.] )\bhora y cuarto\b/g, ' 1 hora 15 minutos ')
-    .replace(/\b(?:1 )?media hora\b/g, ' 30 minutos ');
-  const lengths = [
-    ...value.matchAll(
-      /(?<![\d./,:])(?:(\d+(?:\.\d+)?)\s*(?:horas?|hrs?|h|hours?)\b(?:\s*(?:y\s*)?(\d+)\s*(?:minutos?|mins?|m)\b)?|(\d+)\s*(?:minutos?|mins?|m)\b)/g,
-    ),
-  ];
-  if (lengths.length !== 1) return undefined;
-  const [, hours, extraMinutes, onlyMinutes] = lengths[0] ?? [];
-  const minutes = Math.round(hours !== undefined ? Number(hours) * 60 + Number(extraMinutes ?? 0) : Number(onlyMinutes));
-  return minutes > 0 && minutes <= 24 * 60 ? minutes : undefined;
-}
-
-function kindInEs(plainText: string): ServiceKind | undefined {
-  if (/consult|asesor|consejo|planific|planear|advice|planning/.test(plainText)) return 'consulting';
-  if (/troubleshoot|repar|arregl|solucion de problemas|\bfix/.test(plainText)) return 'troubleshooting';
-  return undefined;
-}
-
-function durationInWordsEs(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const hourText = hours === 0 ? '' : hours === 1 ? '1 hora' : `${hours} horas`;
-  if (rest === 0) return hourText;
-  if (hours === 0) return `${rest} minutos`;
-  if (rest === 30) return hours === 1 ? 'una hora y media' : `${hours} horas y media`;
-  return `${hourText} y ${rest} minutos`;
-}
-
-/** feeAnswer in Spanish: the same fee, computed by the same function. */
-export function feeAnswerEs(kind: ServiceKind, minutes: number, otherKindToo: boolean): string {
-  const fee = FEES[kind];
-  const total = feeForVisit(kind, minutes);
-  const extraSteps = (total - fee.hourlyDollars) / fee.incrementDollars;
-  const label = SERVICE_KIND_ES[kind];
-  // "2 horas cuestan", "45 minutos cuestan", but "una hora y media cuesta", "1 hora y 5 minutos cuesta".
-  const costs = minutes >= 120 || (minutes < 60 && minutes > 1) ? 'cuestan' : 'cuesta';
-  const subject = `${durationInWordsEs(minutes)} de ${label} ${costs} $${total}`;
-  let text: string;
-  if (extraSteps === 0) {
-    text =
-      minutes < 60
-        ? `${subject}, porque el mínimo es una hora ($${fee.hourlyDollars}).`
-        : `${subject}: es la primera hora, y los primeros ${GRACE_MINUTES} minutos después de la hora no se cobran.`;
-  } else {
-    text = `${subject}: $${fee.hourlyDollars} por la primera hora más ${extraSteps} ${extraSteps === 1 ? 'bloque extra' : 'bloques extra'} de ${INCREMENT_MINUTES} minutos a $${fee.incrementDollars} cada uno.`;
-  }
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  if (otherKindToo) {
-    const other: ServiceKind = kind === 'troubleshooting' ? 'consulting' : 'troubleshooting';
-    text += ` El mismo tiempo de ${SERVICE_KIND_ES[other]} costaría $${feeForVisit(other, minutes)}.`;
-  }
-  return `${text} Usted paga cuando el trabajo está terminado.`;
-}
-
 function placeAnswerEs(mention: PlaceMention, support: SupportContact): string {
   const parts: string[] = [];
   if (mention.served.length > 0) {
@@ -477,16 +283,10 @@ const SPANISH: Tongue = {
   normaliseTerm: normaliseTermEs,
   minScore: 10,
   minCoverage: 0.4,
-  minutesIn: minutesInEs,
-  kindIn: kindInEs,
-  costWords:
-    /\b(cuanto|cuesta|cuestan|costo|costaria|costara|cuestaria|precio|precios|cobran|cobra|cobrarian|cobraria|cobro|cobrar|tarifa|tarifas|pagar|pago|pagaria|saldria|sale|dolares|total|cost|price|charge|fee)\b/,
   clockTime:
     /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.\s?m\.?|p\.\s?m\.?)(?=\W|$)|\b(a|para|como a) las? \d{1,2}(:\d{2})?\b|\b\d{1,2}(:\d{2})? de la (manana|tarde|noche)\b/,
   weekdays: /\b(lunes|martes|miercoles|jueves|viernes|entre semana|dias? de (la )?semana|dias? laborables?|dias? habiles?)\b/,
   soon: /\b(hoy|esta noche|mismo dia|pasado manana|ahora mismo|ya mismo|cuanto antes|lo antes posible|lo mas pronto|de inmediato|enseguida)\b|(?<!\b(la|las|de) )\bmanana\b/,
-  followUp: /^\s*[¿¡]?\s*(y|que tal|y que tal|tambien|entonces|ok,? y|bueno,? y)\b/,
-  feeAnswer: feeAnswerEs,
   placeAnswer: placeAnswerEs,
   decline: declineAnswerEs,
   greetings: /\b(?:hola|saludos|buen[oa]s\s+(?:d[ií]as|tardes|noches)|buen\s+d[ií]a|qu[eé]\s+tal)(?![\p{L}])/giu,
@@ -544,7 +344,8 @@ export class BuiltInAssistant implements ChatProvider {
     const previous = userMessages.at(-2);
     const plainQuestion = tongue.plain(question);
 
-    const fee = this.feeReply(tongue, plainQuestion, previous === undefined ? undefined : tongue.plain(previous));
+    // A length of time with a cost word or a kind of work, or a follow-up to one: the bill's arithmetic.
+    const fee = feeQuestionAnswer(question, userMessages.slice(0, -1), locale);
     if (fee) return fee;
 
     // A weekday is never bookable, and a clock time gets the start times we offer, so no other day or time is
@@ -569,7 +370,9 @@ export class BuiltInAssistant implements ChatProvider {
 
     const found = knowledge.confident(question);
     if (found) return found.answer;
-    if (previous && tongue.followUp.test(plainQuestion)) {
+    // A short follow-up ("and on Sunday?", "¿y el domingo?", "¿qué tal el domingo?") that says too little alone is
+    // read with the question before it.
+    if (previous && (isShortOrFollowUp(userMessages.at(-1) ?? '', locale) || isShortOrFollowUp(question, locale))) {
       const withContext = knowledge.confident(`${previous} ${question}`);
       if (withContext) return withContext.answer;
     }
@@ -578,20 +381,5 @@ export class BuiltInAssistant implements ChatProvider {
       if (fees) return fees.answer;
     }
     return tongue.decline(this.support);
-  }
-
-  private feeReply(tongue: Tongue, question: string, previous: string | undefined): string | undefined {
-    const minutes = tongue.minutesIn(question);
-    const kind = tongue.kindIn(question);
-    const previousWasFee = previous !== undefined && tongue.minutesIn(previous) !== undefined && tongue.costWords.test(previous);
-    if (minutes !== undefined && (tongue.costWords.test(question) || kind !== undefined || previousWasFee)) {
-      const chosen = kind ?? (previousWasFee && previous ? tongue.kindIn(previous) : undefined);
-      return tongue.feeAnswer(chosen ?? 'troubleshooting', minutes, chosen === undefined);
-    }
-    if (minutes === undefined && kind && previousWasFee && previous && tongue.followUp.test(question)) {
-      const previousMinutes = tongue.minutesIn(previous);
-      if (previousMinutes !== undefined) return tongue.feeAnswer(kind, previousMinutes, false);
-    }
-    return undefined;
   }
 }
