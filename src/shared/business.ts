@@ -27,6 +27,13 @@ export type SlotLabel = (typeof SLOT_LABELS)[number];
 export const BOOKING_DAYS = ['Saturday', 'Sunday'] as const;
 export const MAX_OPEN_APPOINTMENTS = 3;
 
+/**
+ * The code that confirms a customer's number before any text (decision 031): its digits, and how long it works.
+ * The chat assistant's answers read them here; the texts module's own code (text-service.ts) should read them too.
+ */
+export const TEXT_CODE_DIGITS = 6;
+export const TEXT_CODE_MINUTES = 15;
+
 export type ServiceKind = 'troubleshooting' | 'consulting';
 
 /** Fees in whole dollars. Extra time is billed in 30-minute increments after the first hour. */
