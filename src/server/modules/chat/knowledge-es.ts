@@ -16,7 +16,7 @@ import {
   type TECHNICIAN_BIO,
 } from '../../../shared/business.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
-import { citiesOf, type KnowledgeEntry, type SupportContact, spokenSlot } from './knowledge.ts';
+import { citiesOf, type KnowledgeEntry, PRODUCT_FACTS, type SiteLabel, type SupportContact, spokenSlot } from './knowledge.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
 
 /**
@@ -217,6 +217,263 @@ export function cutoffRuleEs(rules: BookingRules, support: SupportContact): stri
     : `Puede cancelar o cambiar una cita por internet hasta ${hoursInWordsEs(rules.cutoffHours)} antes de que empiece. Después de eso ya no se puede cambiar ni cancelar por internet: por favor llámenos al ${support.phone}.`;
 }
 
+/**
+ * The site's labels the new answers name (knowledge.ts SITE_LABELS), as the Spanish screens show them:
+ * assistant-questions.test.ts checks each against the screens' Spanish catalogues.
+ */
+export const SITE_LABELS_ES: Record<SiteLabel, string> = {
+  'Send me text messages about my visits': 'Envíenme mensajes de texto sobre mis visitas',
+  'Confirm your number for texts': 'Confirme su número para los mensajes de texto',
+  'Send a new code': 'Enviar un código nuevo',
+  'Trusted contact': 'Persona de confianza',
+  'Remove trusted contact': 'Quitar persona de confianza',
+  Invoice: 'Factura',
+  'Your data': 'Sus datos',
+  'Download my data': 'Descargar mis datos',
+  'Delete my account': 'Eliminar mi cuenta',
+};
+
+const siteLabel = (english: SiteLabel) => `«${SITE_LABELS_ES[english]}»`;
+
+/** The English entries' productEntries, in Spanish: the same ids and the same facts (PRODUCT_FACTS). */
+function productEntriesEs(support: SupportContact): KnowledgeEntry[] {
+  const facts = PRODUCT_FACTS;
+  const replies = facts.textReplies;
+  const optIn = siteLabel('Send me text messages about my visits');
+  return [
+    {
+      id: 'texts',
+      questions: [
+        '¿Me pueden mandar mensajes de texto sobre mis citas?',
+        '¿Mandan textos?',
+        '¿Cómo confirmo mi número para los mensajes de texto?',
+        '¿Qué es el código que me mandaron por texto?',
+        '¿Me pueden avisar por texto?',
+      ],
+      keywords:
+        'texto textos mensaje mensajes sms celular telefono numero codigo digito digitos confirmar confirmo confirmacion bienvenida camino avisar aviso',
+      answer: `Sí. Marque ${optIn} en el formulario del servicio o en la página de su cuenta. Primero le enviamos por texto un código de ${facts.textCodeDigits} dígitos: escríbalo en la página de su cuenta, en ${siteLabel('Confirm your number for texts')} (el código sirve por ${facts.textCodeMinutes} minutos; ${siteLabel('Send a new code')} manda otro). Hasta entonces no le mandamos ningún otro texto. Después recibe un mensaje de bienvenida, la confirmación de su cita, un recordatorio el día anterior, el aviso «voy en camino» cuando su técnico sale para una visita en persona, y el enlace para pagar. Responda ${replies.stop} en cualquier momento para dejar de recibirlos.`,
+    },
+    {
+      id: 'texts-stop',
+      questions: [
+        '¿Cómo dejo de recibir sus textos?',
+        'Ya no quiero mensajes de texto',
+        '¿Cómo vuelvo a recibir los textos?',
+        '¿Puedo quitar los mensajes de texto?',
+      ],
+      keywords: 'dejar parar detener quitar cancelar baja basta stop start volver recibir mas textos texto mensajes sms',
+      answer: `Responda ${replies.stop} a cualquiera de nuestros textos y dejan de llegar en ese momento. Para volver a recibirlos, responda ${replies.start}. Responda ${replies.help} para recibir nuestro número de teléfono. También puede desmarcar ${optIn} en la página de su cuenta. Los correos sobre sus visitas le siguen llegando igual.`,
+    },
+    {
+      id: 'trusted-contact',
+      questions: [
+        '¿Mi hija puede recibir copia de mis citas?',
+        '¿Qué es una persona de confianza?',
+        '¿Pueden avisarle a un familiar de mis visitas?',
+        '¿Mi hijo puede recibir también los recordatorios?',
+      ],
+      keywords:
+        'persona confianza contacto familiar familia hija hijo esposa esposo nieto nieta pariente cuidador cuidadora sobrino sobrina copia copias avisar enterado',
+      answer: `Sí. En la página de su cuenta, en ${siteLabel('Trusted contact')}, puede nombrar a una persona, por ejemplo un familiar que le ayuda, con su nombre y su correo electrónico. Primero le mandamos por correo una invitación, y solo cuando acepta recibe por correo una copia de las confirmaciones, cambios, recordatorios y recibos de sus visitas. Esa persona no puede ver ni cambiar su cuenta. Para que dejen de llegarle las copias, presione ${siteLabel('Remove trusted contact')}; ella también puede pararlas con el enlace que trae cada copia.`,
+    },
+    {
+      id: 'invoices',
+      questions: [
+        '¿Dónde encuentro mi factura?',
+        '¿Cómo consigo un recibo?',
+        '¿Puedo imprimir mi cuenta?',
+        'Necesito un recibo para mis papeles',
+      ],
+      keywords: 'factura facturas recibo recibos cuenta imprimir impresa pdf papeles comprobante impuestos taxes prueba',
+      answer: `Cuando su técnico marca una visita como completada con su monto, aparece el botón ${siteLabel('Invoice')} junto a ella en la lista de citas de su página de inicio: ábralo para leer o imprimir la factura. Después de pagar, le enviamos por correo su recibo con la factura adjunta en PDF y un enlace para verla e imprimirla otra vez. Guarde ese correo como su recibo.`,
+    },
+    {
+      id: 'refunds',
+      questions: [
+        '¿Me pueden devolver el dinero?',
+        '¿Cómo funcionan los reembolsos?',
+        'Me cobraron dos veces, ¿me devuelven el dinero?',
+        'Quiero un reembolso',
+      ],
+      keywords: 'reembolso reembolsos reembolsar devolver devolucion devuelven dinero cobraron dos veces doble error equivocado mal',
+      answer: `Si algo no está bien con un pago, por favor llámenos al ${support.phone} para hablarlo. Cuando ${BUSINESS_NAME} devuelve un pago, lo que se pagó por internet se devuelve por PayPal, y el efectivo, el cheque o la tarjeta pagados en persona se devuelven en mano. Le llega un correo cuando se hace la devolución.`,
+    },
+    {
+      id: 'language',
+      questions: [
+        '¿Puedo usar el sitio en español?',
+        '¿Hay una versión en español?',
+        '¿Cómo cambio el idioma?',
+        '¿Me pueden mandar los correos en español?',
+      ],
+      keywords: 'español espanol ingles english idioma idiomas lengua cambiar traducir traduccion sitio pagina paginas leer',
+      answer: `El sitio, nuestros correos y textos, y este asistente están en inglés y en español. El selector arriba de cada página, «${facts.languageSwitch}», cambia el idioma: presione «${facts.spanish}». Cuando inicia sesión, su cuenta lo recuerda, y nuestros correos y textos le llegan en ese idioma. Yo le contesto en el idioma en que usted escribe. Para preguntar si su visita puede ser en español, por favor llámenos al ${support.phone}.`,
+    },
+    {
+      id: 'home-screen-app',
+      questions: [
+        '¿Tienen una aplicación?',
+        '¿Puedo poner TechHelp en mi teléfono como una aplicación?',
+        '¿Cómo pongo el sitio en la pantalla de inicio?',
+        '¿Hay app para el celular?',
+      ],
+      keywords:
+        'aplicacion app apps pantalla inicio icono acceso directo celular telefono iphone android ipad tableta tienda safari chrome',
+      answer: `No hace falta descargar nada de una tienda de aplicaciones: puede poner este sitio en la pantalla de inicio de su teléfono y abrirlo como una aplicación. En un ${facts.appleDevices.join(' o ')}, abra el sitio en ${facts.browsers.apple}, toque el botón Compartir y elija la opción de agregarlo a la pantalla de inicio. En un teléfono ${facts.android}, ábralo en ${facts.browsers.android}, toque el menú (los tres puntos) y elija agregarlo a la pantalla principal o instalar la aplicación. Cuando su teléfono no tiene internet, muestra una página con nuestro número de teléfono.`,
+    },
+    {
+      id: 'past-visits',
+      questions: [
+        '¿Dónde veo mis visitas anteriores?',
+        '¿Cómo veo el historial de mis citas?',
+        '¿Dónde están mis citas viejas?',
+        '¿Puedo ver qué se hizo en mi última visita?',
+      ],
+      keywords:
+        'anterior anteriores pasada pasadas vieja viejas antigua historial registro visitas citas hizo hicieron ultima lista desaparecio',
+      answer: `La lista de citas de su página de inicio muestra sus visitas por venir y cualquier visita que espera su pago. Cuando una visita se paga, sale de esa lista; el correo con su recibo guarda los detalles y la factura. Para tener todas las visitas que ha tenido con nosotros, con pagos y facturas, use ${siteLabel('Download my data')} en la página de su cuenta, o llámenos al ${support.phone}.`,
+    },
+    {
+      id: 'my-data',
+      questions: ['¿Puedo descargar mis datos?', '¿Qué información guardan de mí?', '¿Cómo consigo una copia de mi información?'],
+      keywords: 'datos descargar bajar copia informacion personal privacidad guardan guardar tienen archivo detalles',
+      answer: `Sí. En la página de su cuenta, en ${siteLabel('Your data')}, presione ${siteLabel('Download my data')}. Recibe un archivo con todo lo que tenemos de usted: su cuenta y sus datos, su persona de confianza, sus visitas, pagos y facturas, sus opiniones, y los correos y textos que enviamos para su cuenta.`,
+    },
+    {
+      id: 'delete-account',
+      questions: ['¿Cómo elimino mi cuenta?', '¿Pueden borrar mi información?', 'Quiero cerrar mi cuenta', '¿Cómo borro mis datos?'],
+      keywords: 'eliminar elimino borrar borro quitar cerrar cierro cuenta informacion olvidar',
+      answer: `En la página de su cuenta, en ${siteLabel('Your data')}, presione ${siteLabel('Delete my account')} y confirme con su contraseña (una cuenta hecha con Google vuelve a entrar con Google). Se cancelan sus visitas por venir, con un correo por cada una, y se borran su acceso, sus datos, su persona de confianza y los mensajes que le enviamos. Las visitas pagadas se guardan para nuestra contabilidad, sin su nombre ni sus datos de contacto. Antes puede descargar sus datos con ${siteLabel('Download my data')}.`,
+    },
+    {
+      id: 'visit-length',
+      questions: [
+        '¿Cuánto dura una visita?',
+        '¿Cuánto tiempo se queda el técnico?',
+        '¿Cuánto dura la cita?',
+        '¿Cuánto tiempo toma cada visita?',
+      ],
+      keywords: 'dura duran duracion tiempo toma tarda queda minutos turno cada largo',
+      answer: `Cada visita tiene un turno de ${facts.visitMinutes} minutos: los horarios, de las ${spokenSlotEs(facts.firstSlot)} a las ${spokenSlotEs(facts.lastSlot)}, empiezan cada ${facts.visitMinutes} minutos. Muchos problemas se arreglan en ese tiempo, y usted paga solo el tiempo trabajado, con una hora como mínimo. Si cree que su problema va a tomar más, dígalo en la descripción del problema o llámenos al ${support.phone}.`,
+    },
+    {
+      id: 'last-slot',
+      questions: [
+        '¿Cuál es la última cita del día?',
+        '¿A qué hora es su última cita?',
+        '¿A qué hora es la primera cita?',
+        '¿Cuál es el último turno?',
+      ],
+      keywords: 'ultima ultimo ultimas final tarde noche termina primera primero temprano turno cita hora empieza',
+      answer: `La última visita de un ${ONE_BOOKING_DAY_ES} empieza a las ${spokenSlotEs(facts.lastSlot)} y la primera a las ${spokenSlotEs(facts.firstSlot)}, hora de Nueva York; cada una dura hasta ${facts.visitMinutes} minutos. No hay horarios más temprano ni más tarde.`,
+    },
+  ];
+}
+
+/** The English problemEntries, in Spanish. */
+function problemEntriesEs(): KnowledgeEntry[] {
+  const facts = PRODUCT_FACTS;
+  const bookVisit = 'Reserve una visita, en persona o a distancia.';
+  const fee = FEES.troubleshooting;
+  const fixCost = `Arreglarlo se cobra como ${SERVICE_KIND_ES.troubleshooting}: $${fee.hourlyDollars} la primera hora y luego $${fee.incrementDollars} por cada ${INCREMENT_MINUTES} minutos más.`;
+  return [
+    {
+      id: 'problem:printer',
+      questions: [
+        'Mi impresora no imprime',
+        'Mi impresora dejó de funcionar después de una actualización',
+        '¿Pueden arreglar mi impresora?',
+        'La impresora dice que está desconectada',
+      ],
+      keywords:
+        'impresora impresoras imprimir imprime imprima escaner escanear desconectada offline controlador driver tinta papel atascado cola actualizacion actualizo desde hp canon epson brother',
+      answer: `Sí, le ayudamos con impresoras. Después de una actualización de ${facts.windows} o de ${facts.mac}, muchas veces hay que volver a instalar el controlador de la impresora o volver a conectarla al Wi-Fi. Primero, apague la impresora y la computadora y vuelva a encenderlas. Si todavía no imprime, reserve una visita, en persona o a distancia, y buscamos la causa. ${fixCost} ${HARDWARE_NOTE_ES}`,
+    },
+    {
+      id: 'problem:wifi',
+      questions: [
+        'Mi Wi-Fi se corta a cada rato',
+        'No me funciona el internet',
+        'El Wi-Fi llega débil a una parte de la casa',
+        '¿Me pueden instalar el router nuevo?',
+      ],
+      keywords: 'wifi wi-fi inalambrico internet router modem red señal conexion conectar desconecta corta cae debil lento funciona',
+      answer: `Sí, le ayudamos con el Wi-Fi y el internet. Primero, apague el módem y el router por ${facts.modemOffSeconds} segundos y vuelva a encenderlos. Si todavía se corta o llega débil a partes de la casa, podemos buscar la causa, instalar un router o módem nuevo, y conectar sus teléfonos, tabletas, televisor e impresora. Si el internet no funciona para nadie en su casa, llame primero a su compañía de internet. ${bookVisit} ${fixCost}`,
+    },
+    {
+      id: 'problem:email',
+      questions: [
+        'No puedo entrar a mi correo',
+        'Mi correo dejó de funcionar',
+        '¿Me pueden poner el correo en mi computadora nueva?',
+        'Se me bloqueó el Gmail',
+      ],
+      keywords: 'correo correos email e-mail gmail outlook yahoo aol hotmail bandeja enviar recibir llegan bloqueado bloqueada entrar',
+      answer: `Sí, le ayudamos con el correo (${facts.emailServices.join(', ')} y otros): configurarlo en una computadora, un teléfono o una tableta nuevos, arreglar el correo que dejó de enviar o de llegar, y volver a entrar a una cuenta bloqueada. Tenga su teléfono a mano: la compañía del correo puede mandarle por texto un código para que usted mismo lo escriba. ${bookVisit} ${fixCost}`,
+    },
+    {
+      id: 'problem:phone-tablet',
+      questions: [
+        '¿Me ayudan con mi iPhone?',
+        '¿Ayudan con tabletas?',
+        '¿Me pueden configurar mi celular nuevo?',
+        '¿Me pueden instalar la app de mi banco en el teléfono?',
+      ],
+      keywords: 'celular celulares telefono telefonos movil iphone android samsung ipad tableta tabletas kindle configurar banco',
+      answer: `Sí, le ayudamos con ${facts.appleDevices.map((device) => `${device}s`).join(', ')}, teléfonos y tabletas ${facts.android}: configurar uno nuevo, pasar sus contactos y fotos, el correo, las actualizaciones, y aplicaciones como la aplicación oficial de su banco, de la ${facts.appStores.join(' o de ')}. Usted escribe sus propias contraseñas: nunca se las pedimos. Para un teléfono o una tableta, lo mejor es una visita en persona.`,
+    },
+    {
+      id: 'problem:slow-computer',
+      questions: [
+        'Mi computadora está muy lenta',
+        'Mi laptop tarda mucho en prender',
+        '¿Por qué mi computadora está tan lenta?',
+        'Mi computadora se congela',
+      ],
+      keywords:
+        'lenta lento lentisima velocidad rapida tarda mucho congela congelada trabada pegada prender arrancar vieja computadora compu laptop pc lleno espacio',
+      answer: `Sí, arreglamos computadoras lentas o que se congelan. Muchas veces la causa es que arrancan demasiados programas a la vez, el disco está lleno, hay dos antivirus estorbándose o hay actualizaciones pendientes. Primero, reinicie la computadora (con Reiniciar, no solo cerrando la tapa). Si sigue lenta, reserve una visita, en persona o a distancia, y buscamos la causa. ${fixCost} Si la computadora ya es muy vieja, le ayudamos a escoger una nueva y a pasar sus archivos.`,
+    },
+    {
+      id: 'problem:backup',
+      questions: [
+        '¿Cómo hago una copia de mis fotos?',
+        '¿Me pueden configurar las copias de seguridad?',
+        'Tengo miedo de perder mis fotos',
+        '¿Cómo guardo mis archivos?',
+      ],
+      keywords:
+        'copia copias seguridad respaldo respaldos backup guardar perder perdi fotos archivos documentos nube icloud onedrive google drive disco externo',
+      answer: `Sí. Configuramos copias de seguridad automáticas para que no se pierdan sus fotos y archivos, por ejemplo en ${facts.backupPlaces.join(', ')} o en un disco externo, y le mostramos cómo comprobar que funcionan. También pasamos sus archivos, fotos y contactos a una computadora o un teléfono nuevo. ${bookVisit}`,
+    },
+    {
+      id: 'problem:video-calls',
+      questions: [
+        '¿Me ayudan con Zoom?',
+        '¿Cómo hago FaceTime con mis nietos?',
+        'Mi cámara no funciona en las videollamadas',
+        '¿Me pueden configurar las videollamadas con mi familia?',
+      ],
+      keywords:
+        'video videollamada videollamadas zoom facetime whatsapp skype meet camara microfono sonido audio oir ver nietos familia doctor medico',
+      answer: `Sí. Configuramos ${facts.videoCallApps.join(', ')} y otras videollamadas en su computadora, tableta o teléfono, revisamos que la cámara, el micrófono y el sonido funcionen, y podemos practicar una llamada con usted. ${bookVisit}`,
+    },
+    {
+      id: 'problem:virus-popups',
+      questions: [
+        'Creo que mi computadora tiene un virus',
+        'Me salen ventanas emergentes en la computadora',
+        '¿Pueden quitar un virus?',
+        'Mi navegador muestra anuncios por todos lados',
+      ],
+      keywords:
+        'virus malware infectada infectado infeccion ventana ventanas emergentes anuncios publicidad navegador pagina inicio barra antivirus limpiar quitar',
+      answer: `Una ventana que dice que su computadora está infectada y le da un número de teléfono para llamar es una estafa: no llame, y cierre el navegador (si no se cierra, apague la computadora y vuelva a encenderla). Quitamos virus, ventanas emergentes y programas no deseados, y revisamos que su antivirus funcione. ${bookVisit} Díganos si le dio acceso a alguien o pagó algo. ${fixCost}`,
+    },
+  ];
+}
+
 /** The Spanish knowledge base for the owner's current rules: the English entries' ids, questions in Spanish. */
 export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): KnowledgeEntry[] {
   const troubleshooting = FEES.troubleshooting;
@@ -387,7 +644,7 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
       questions: ['¿Qué programa usan para la ayuda a distancia?', '¿Tengo que instalar algo?', '¿Qué es Quick Assist?'],
       keywords:
         'programa software herramienta aplicacion app instalar descargar bajar chrome escritorio quick assist asistencia codigo teamviewer anydesk',
-      answer: `Usamos solo herramientas gratuitas. ${chromeTool?.name}: ${lowerFirst(chromeTool?.text ?? '')} ${quickAssist?.name}: ${lowerFirst(quickAssist?.text ?? '')}`,
+      answer: `Usamos solo herramientas gratuitas. ${chromeTool?.name}: ${lowerFirst(chromeTool?.text ?? '')} ${quickAssist?.name}: ${lowerFirst(quickAssist?.text ?? '')} Úselas solo durante una visita que reservó con nosotros, nunca para alguien que lo llamó.`,
     },
     {
       id: 'remote-safety',
@@ -472,5 +729,5 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
       };
     }),
   ];
-  return [...entries, ...siteContent];
+  return [...entries, ...productEntriesEs(support), ...problemEntriesEs(), ...siteContent];
 }

@@ -14,10 +14,15 @@ import {
   SERVICE_TOWNS,
   SERVICES_OFFERED,
   SLOT_LABELS,
+  type SlotLabel,
   TECHNICIAN_BIO,
+  TEXT_CODE_DIGITS,
+  TEXT_CODE_MINUTES,
 } from '../../../shared/business.ts';
-import type { Locale } from '../../../shared/locale.ts';
+import { VISIT_MINUTES } from '../../../shared/business-time.ts';
+import { LOCALE_NAMES, type Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
+import { TEXTS_OPT_IN_LABEL } from '../../../shared/text-messages.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
 
 /**
@@ -123,6 +128,284 @@ export function cutoffRule(rules: BookingRules, support: SupportContact): string
   return rules.cutoffHours === 0
     ? 'You can cancel or change a visit online at any time before it starts.'
     : `You can cancel or change a visit online until ${hoursInWords(rules.cutoffHours)} before it starts. After that it can no longer be changed or cancelled online: please call us at ${support.phone}.`;
+}
+
+/**
+ * The product's facts that the English and the Spanish entries both state (issue 41): every number, time and name
+ * an answer gives comes from here or from src/shared, never typed into one language's text, so the two languages
+ * cannot come to say different things. assistant-questions.test.ts checks that both state the same ones.
+ */
+export const PRODUCT_FACTS = {
+  visitMinutes: VISIT_MINUTES,
+  firstSlot: SLOT_LABELS[0],
+  // The list is a fixed, non-empty tuple: its last label is always there.
+  lastSlot: SLOT_LABELS.at(-1) as SlotLabel,
+  textCodeDigits: TEXT_CODE_DIGITS,
+  textCodeMinutes: TEXT_CODE_MINUTES,
+  /** The replies the texts honour (text-service.ts). */
+  textReplies: { stop: 'STOP', start: 'START', help: 'HELP' },
+  /** The header's language switch. */
+  languageSwitch: `${LOCALE_NAMES.en} / ${LOCALE_NAMES.es}`,
+  spanish: LOCALE_NAMES.es,
+  /** How long to leave a modem and router off before switching them on again. */
+  modemOffSeconds: 30,
+  videoCallApps: ['Zoom', 'FaceTime', 'WhatsApp'],
+  backupPlaces: ['iCloud', 'OneDrive', 'Google Drive'],
+  emailServices: ['Gmail', 'Outlook', 'Yahoo', 'AOL'],
+  appleDevices: ['iPhone', 'iPad'],
+  android: 'Android',
+  appStores: ['App Store', 'Google Play'],
+  browsers: { apple: 'Safari', android: 'Chrome' },
+  windows: 'Windows',
+  mac: 'Mac',
+} as const;
+
+/**
+ * The site's buttons and headings the new answers name, as the English screens show them; knowledge-es.ts has each
+ * one's Spanish (a label added here without it does not compile), checked against the screens' catalogues.
+ */
+export const SITE_LABELS = [
+  TEXTS_OPT_IN_LABEL,
+  'Confirm your number for texts',
+  'Send a new code',
+  'Trusted contact',
+  'Remove trusted contact',
+  'Invoice',
+  'Your data',
+  'Download my data',
+  'Delete my account',
+] as const;
+export type SiteLabel = (typeof SITE_LABELS)[number];
+
+const quoted = (label: SiteLabel) => `"${label}"`;
+
+/**
+ * The entries about the rest of the product (issue 41): texts, the trusted contact, invoices and refunds, the
+ * languages, the app on the home screen, past visits, the customer's data, how long a visit lasts and the day's
+ * last slot.
+ */
+function productEntries(support: SupportContact): KnowledgeEntry[] {
+  const facts = PRODUCT_FACTS;
+  const replies = facts.textReplies;
+  return [
+    {
+      id: 'texts',
+      questions: [
+        'Can I get text messages about my appointments?',
+        'Do you send texts?',
+        'How do I confirm my phone number for texts?',
+        'What is the code you texted me?',
+        'Can you text me a reminder?',
+        'Can you text me instead of e-mailing me?',
+        'Why am I not getting any texts?',
+      ],
+      keywords:
+        'text texts texting texted sms message messages cell cellphone mobile phone number code digit digits confirm confirmation welcome way notify gotten received',
+      answer: `Yes. Tick ${quoted(TEXTS_OPT_IN_LABEL)} on the service form or on your Account page. We first text a ${facts.textCodeDigits}-digit code to your number: type it on your Account page, under ${quoted('Confirm your number for texts')} (the code works for ${facts.textCodeMinutes} minutes; ${quoted('Send a new code')} sends another). We send no other text until then. After that you get a welcome text, your booking confirmation, a reminder the day before, "on my way" when your technician sets off for a visit in person, and the link to pay. Reply ${replies.stop} at any time to stop them.`,
+    },
+    {
+      id: 'texts-stop',
+      questions: [
+        'How do I stop your texts?',
+        'I want to stop the text messages',
+        'How do I get texts again?',
+        'Can I turn off the texts?',
+      ],
+      keywords: 'stop stopping start again unsubscribe opt out no more quit end turn off texts text messages sms',
+      answer: `Reply ${replies.stop} to any of our texts and they stop at once. To get them again, reply ${replies.start}. Reply ${replies.help} for our phone number. You can also untick ${quoted(TEXTS_OPT_IN_LABEL)} on your Account page. E-mails about your visits keep coming either way.`,
+    },
+    {
+      id: 'trusted-contact',
+      questions: [
+        'Can my daughter get copies of my appointments?',
+        'What is a trusted contact?',
+        'Can a family member be told about my visits?',
+        'Can my son get my reminders too?',
+        'Can my family see my appointments?',
+      ],
+      keywords:
+        'trusted contact family member daughter son wife husband grandson granddaughter grandchild relative caregiver helper niece nephew copy copies copied informed',
+      answer: `Yes. On your Account page, under ${quoted('Trusted contact')}, you can name one person, such as a family member who helps you, with their name and e-mail address. We first e-mail them an invitation, and only once they agree do they get a copy of your visit confirmations, changes, reminders and receipts by e-mail. They cannot see or change your account. To stop the copies, press ${quoted('Remove trusted contact')}; they can also stop them with the link in each copy.`,
+    },
+    {
+      id: 'invoices',
+      questions: ['Where can I find my invoice?', 'How do I get a receipt?', 'Can I print my bill?', 'I need a receipt for my records'],
+      keywords: 'invoice invoices receipt receipts bill bills copy print printable pdf paperwork record records taxes tax statement proof',
+      answer: `When your technician marks a visit completed with its amount, an ${quoted('Invoice')} button appears next to it in your appointment list on your home page: open it to read or print the invoice. After you pay, we e-mail your receipt with the invoice attached as a PDF and a link to see and print it again. Keep that e-mail as your receipt.`,
+    },
+    {
+      id: 'refunds',
+      questions: ['Can I get a refund?', 'How do refunds work?', 'I was charged twice, can I get my money back?', 'I want my money back'],
+      keywords: 'refund refunds refunded money back return returned charged twice double wrong overcharged mistake dispute give',
+      answer: `If something is wrong with a payment, please call us at ${support.phone} to talk about it. When ${BUSINESS_NAME} refunds a payment, a payment made online goes back through PayPal, and cash, a check or a card paid in person is given back by hand. You get an e-mail when the refund is made.`,
+    },
+    {
+      id: 'language',
+      questions: [
+        'Can I use the site in Spanish?',
+        'Is there a Spanish version?',
+        'How do I change the language?',
+        'Can I get my e-mails in Spanish?',
+      ],
+      keywords: 'spanish espanol español english language languages idioma switch translate translation website site page pages read',
+      answer: `The site, our e-mails and texts, and this assistant are in English and Spanish. The switch at the top of every page, "${facts.languageSwitch}", changes the language: press "${facts.spanish}" for Spanish. Once you are signed in, your account remembers it, and our e-mails and texts to you come in that language. I answer in the language you write in. To ask whether your visit can be in Spanish, please call us at ${support.phone}.`,
+    },
+    {
+      id: 'home-screen-app',
+      questions: [
+        'Is there an app?',
+        'Can I put TechHelp on my phone like an app?',
+        'How do I add the site to my home screen?',
+        'Do you have an app for my phone?',
+      ],
+      keywords: 'app apps application home screen icon shortcut phone iphone android ipad tablet store safari chrome',
+      answer: `There is nothing to download from an app store: you can add this website to your phone's home screen and open it like an app. On an ${facts.appleDevices.join(' or ')}, open the site in ${facts.browsers.apple}, tap the Share button, then "Add to Home Screen". On an ${facts.android} phone, open it in ${facts.browsers.android}, tap the menu (three dots), then "Add to Home screen" or "Install app". When your phone has no internet, it shows a page with our phone number.`,
+    },
+    {
+      id: 'past-visits',
+      questions: [
+        'Where can I see my past visits?',
+        'How do I see my appointment history?',
+        'Where are my old appointments?',
+        'Can I see what was done at my last visit?',
+      ],
+      keywords: 'past previous old older earlier history record records visits appointments had done before list gone disappeared',
+      answer: `Your appointment list on your home page shows your visits still to come and any visit waiting for payment. Once a visit is paid, it leaves that list; its receipt e-mail keeps the details and the invoice. To get every visit you have had with us, with payments and invoices, use ${quoted('Download my data')} on your Account page, or call us at ${support.phone}.`,
+    },
+    {
+      id: 'my-data',
+      questions: ['Can I download my data?', 'What information do you keep about me?', 'How do I get a copy of my information?'],
+      keywords: 'data download copy information personal privacy keep kept stored hold export file details',
+      answer: `Yes. On your Account page, under ${quoted('Your data')}, press ${quoted('Download my data')}. You get a file of everything we hold about you: your account and details, your trusted contact, your visits, payments and invoices, your reviews, and the e-mails and texts we sent for your account.`,
+    },
+    {
+      id: 'delete-account',
+      questions: ['How do I delete my account?', 'Can you erase my information?', 'I want to close my account', 'How do I delete my data?'],
+      keywords: 'delete deleting deletion remove erase close closing account data information forget',
+      answer: `On your Account page, under ${quoted('Your data')}, press ${quoted('Delete my account')} and confirm with your password (an account made with Google signs in with Google again instead). It cancels your visits still to come, with an e-mail for each, and deletes your login, your details, your trusted contact and the messages we sent you. Paid visits are kept for our books, without your name or contact details. You can download your data first with ${quoted('Download my data')}.`,
+    },
+    {
+      id: 'visit-length',
+      questions: [
+        'How long does a visit last?',
+        'How long will the technician stay?',
+        'How long is an appointment?',
+        'How much time does each visit take?',
+      ],
+      keywords: 'long length duration take takes stay minutes slot each',
+      answer: `Each visit has a ${facts.visitMinutes}-minute slot: the start times, from ${spokenSlot(facts.firstSlot)} to ${spokenSlot(facts.lastSlot)}, are ${facts.visitMinutes} minutes apart. Many problems are fixed in that time, and you pay only for the time worked, with one hour as the minimum. If you think your problem will take longer, say so in the problem description or call us at ${support.phone}.`,
+    },
+    {
+      id: 'last-slot',
+      questions: [
+        'What is the last appointment of the day?',
+        'What is your latest appointment time?',
+        'What time is the first appointment?',
+        'When is the last slot?',
+      ],
+      keywords: 'last latest final late evening end first earliest slot appointment start starts',
+      answer: `The last visit of a Saturday or Sunday starts at ${spokenSlot(facts.lastSlot)} and the first at ${spokenSlot(facts.firstSlot)}, New York time; each runs up to ${facts.visitMinutes} minutes. There are no earlier or later start times.`,
+    },
+  ];
+}
+
+/** The everyday problems the business fixes, in the words customers use for them. */
+function problemEntries(): KnowledgeEntry[] {
+  const facts = PRODUCT_FACTS;
+  const bookVisit = 'Book a visit, in person or remote.';
+  const fee = FEES.troubleshooting;
+  const fixCost = `Fixing it is billed as troubleshooting: $${fee.hourlyDollars} for the first hour, then $${fee.incrementDollars} for each extra ${INCREMENT_MINUTES} minutes.`;
+  return [
+    {
+      id: 'problem:printer',
+      questions: [
+        "My printer won't print",
+        'My printer stopped working after an update',
+        'Can you fix my printer?',
+        'The printer says it is offline',
+      ],
+      keywords:
+        'printer printers print printing prints scanner scan offline driver drivers ink paper jam queue stuck update updated since wireless hp canon epson brother',
+      answer: `Yes, we help with printers. After a ${facts.windows} or ${facts.mac} update, a printer often needs its driver set up again or has to be connected to the Wi-Fi again. First, turn the printer and the computer off and on again. If it still won't print, book a visit, in person or remote, and we'll find out why. ${fixCost} ${HARDWARE_NOTE}`,
+    },
+    {
+      id: 'problem:wifi',
+      questions: [
+        'My Wi-Fi keeps dropping',
+        'My internet is not working',
+        'The Wi-Fi is weak in part of the house',
+        'Can you set up my new router?',
+      ],
+      keywords: 'wifi wi-fi wireless internet router modem network signal connection connect disconnect drops dropping weak slow',
+      answer: `Yes, we help with Wi-Fi and the internet. First, switch the modem and the router off for ${facts.modemOffSeconds} seconds, then on again. If it still drops or is weak in parts of the house, we can find the cause, set up a new router or modem, and connect your phones, tablets, TV and printer. If the internet is down for everyone in your home, call your internet provider first. ${bookVisit} ${fixCost}`,
+    },
+    {
+      id: 'problem:email',
+      questions: [
+        "I can't get into my e-mail",
+        'My e-mail stopped working',
+        'Can you set up my e-mail on my new computer?',
+        'I am locked out of my Gmail',
+      ],
+      keywords:
+        'email e-mail emails mail gmail outlook yahoo aol hotmail inbox open send sending receive getting arriving anymore locked out sign into',
+      answer: `Yes, we help with e-mail (${facts.emailServices.join(', ')} and others): setting it up on a new computer, phone or tablet, fixing e-mail that stopped sending or arriving, and getting back into a locked account. Keep your phone nearby: the e-mail company may text you a code to type in yourself. ${bookVisit} ${fixCost}`,
+    },
+    {
+      id: 'problem:phone-tablet',
+      questions: [
+        'Can you help with my iPhone?',
+        'Do you help with tablets?',
+        'Can you set up my new phone?',
+        "Can you set up my bank's app on my phone?",
+      ],
+      keywords: 'phone phones cell cellphone smartphone mobile iphone android samsung ipad tablet tablets kindle settings bank banking',
+      answer: `Yes, we help with ${facts.appleDevices.map((device) => `${device}s`).join(', ')}, ${facts.android} phones and tablets: setting up a new one, moving your contacts and photos, e-mail, updates, and apps such as your bank's official app from the ${facts.appStores.join(' or ')}. You type your own passwords: we never ask you for them. For a phone or tablet, a visit in person works best.`,
+    },
+    {
+      id: 'problem:slow-computer',
+      questions: [
+        'My computer is very slow',
+        'My laptop takes forever to start',
+        'Why is my computer so slow?',
+        'My computer keeps freezing',
+      ],
+      keywords:
+        'slow slower sluggish speed faster forever freeze freezing frozen hangs stuck startup start boot old laptop computer pc full space',
+      answer: `Yes, we fix slow and freezing computers. The cause is often too many programs starting at once, a full disk, two antivirus programs fighting each other, or updates waiting to finish. First, restart the computer (Restart, not just closing the lid). If it is still slow, book a visit, in person or remote, and we'll find the cause. ${fixCost} If the computer is simply too old, we help you choose a new one and move your files.`,
+    },
+    {
+      id: 'problem:backup',
+      questions: ['How do I back up my photos?', 'Can you set up backups?', 'I am afraid of losing my pictures', 'How do I save my files?'],
+      keywords:
+        'backup backups back up copy copies save saving lose losing lost photos pictures files documents cloud icloud onedrive google drive external',
+      answer: `Yes. We set up automatic backups so your photos and files are not lost, for example to ${facts.backupPlaces.join(', ')} or an external drive, and show you how to check that they work. We also move your files, photos and contacts to a new computer or phone. ${bookVisit}`,
+    },
+    {
+      id: 'problem:video-calls',
+      questions: [
+        'Can you help me with Zoom?',
+        'How do I FaceTime my grandchildren?',
+        'My camera does not work on video calls',
+        'Can you set up video calls with my family?',
+      ],
+      keywords:
+        'video zoom facetime whatsapp skype meet camera webcam microphone mic sound audio hear see grandchildren family doctor telehealth',
+      answer: `Yes. We set up ${facts.videoCallApps.join(', ')} and other video calls on your computer, tablet or phone, check that the camera, the microphone and the sound work, and can practise a call with you. ${bookVisit}`,
+    },
+    {
+      id: 'problem:virus-popups',
+      questions: [
+        'I think my computer has a virus',
+        'Pop-ups keep appearing on my computer',
+        'Can you remove a virus?',
+        'My browser shows ads everywhere',
+      ],
+      keywords:
+        'virus viruses malware infected infection popup popups pop-up pop-ups ads adware browser hijacked homepage toolbar antivirus clean remove',
+      answer: `A pop-up that says your computer is infected and gives a phone number to call is a scam: don't call it, and close the browser (if it won't close, turn the computer off and on). We remove viruses, pop-ups and unwanted programs, and check that your antivirus works. ${bookVisit} Tell us if you gave anyone access or paid anything. ${fixCost}`,
+    },
+  ];
 }
 
 /**
@@ -282,7 +565,7 @@ export function buildKnowledge(support: SupportContact, rules: BookingRules): Kn
       id: 'remote-tools',
       questions: ['What program do you use for remote support?', 'Do I need to install anything for remote help?', 'What is Quick Assist?'],
       keywords: 'program software tool app application install download chrome desktop quick assist code teamviewer anydesk',
-      answer: `We use free tools only. ${chromeTool?.name}: ${chromeTool?.text} ${quickAssist?.name}: ${quickAssist?.text}`,
+      answer: `We use free tools only. ${chromeTool?.name}: ${chromeTool?.text} ${quickAssist?.name}: ${quickAssist?.text} Use them only during a visit you booked with us, never for someone who called you.`,
     },
     {
       id: 'remote-safety',
@@ -351,7 +634,7 @@ export function buildKnowledge(support: SupportContact, rules: BookingRules): Kn
       answer: `${lesson.summary.join(' ')} The Securified page on this site has a short video about ${lesson.title.toLowerCase()}.`,
     })),
   ];
-  return [...entries, ...siteContent];
+  return [...entries, ...productEntries(support), ...problemEntries(), ...siteContent];
 }
 
 const serviceKeywords: Record<string, string> = {
