@@ -255,6 +255,13 @@ const SCAMS: Array<[Locale, string]> = [
   ['es', '¿Es verdad que Microsoft llama cuando uno tiene virus?'],
   ['es', 'Me llamaron del banco para que les diga mi clave'],
   ['es', 'Un mensaje dice que mi cuenta de Apple está bloqueada, ¿son ustedes?'],
+  ['en', 'There is a pop-up with loud beeping saying my files will be deleted, and it gives a phone number'],
+  ['en', 'I received an invoice from Norton for $399 that I never ordered'],
+  ['en', 'Someone on the phone is asking me to open Quick Assist right now'],
+  ['en', 'Amazon says there is a problem with my account and wants me to verify my card'],
+  ['en', 'A message on my computer says my Apple ID is locked, call Apple Support'],
+  ['en', 'Is it really Microsoft when they call about a virus?'],
+  ['es', 'Un técnico de Windows me dijo que le diera acceso a mi computadora'],
 ];
 
 /** "Is that you?" asked after the call was told of. */
@@ -292,32 +299,11 @@ const LEGITIMATE: Array<[Locale, string]> = [
   ['es', '¿Ustedes llaman antes de venir?'],
   ['es', '¿Me pueden enseñar a reconocer correos falsos?'],
   ['es', '¿Me pueden ayudar a pagar mis cuentas por internet?'],
-];
-
-/**
- * Legitimate questions the safety rule takes for scams today (scam-guard.ts): to move into LEGITIMATE once the
- * guard tells them apart. Each is about something the business itself does (its code texts, video calls).
- */
-const LEGITIMATE_TAKEN_FOR_SCAMS: Array<[Locale, string]> = [
-  // Our own code text (decision 031): "got a text" with "code" reads as a scam
   ['en', 'I ticked the box for texts and got a text with a 6-digit code, where do I enter it?'],
   ['es', 'Me llegó un texto de TechHelp con un código de 6 dígitos, ¿dónde lo escribo?'],
-  // Our own invitation to a trusted contact: "got an e-mail from TechHelp"
   ['en', 'My daughter got an e-mail from TechHelp inviting her to be my trusted contact, is it safe to agree?'],
   ['es', 'Mi hija recibió un correo de TechHelp para ser mi persona de confianza, ¿es seguro aceptar?'],
-  // Video calls: "calls" with "Microsoft"
   ['en', 'Can you help me set up Microsoft Teams calls for my office?'],
-];
-
-/** Scam questions the safety rule misses today: to move into SCAMS once the guard catches them. */
-const SCAMS_MISSED: Array<[Locale, string]> = [
-  ['en', 'There is a pop-up with loud beeping saying my files will be deleted, and it gives a phone number'],
-  ['en', 'I received an invoice from Norton for $399 that I never ordered'],
-  ['en', 'Someone on the phone is asking me to open Quick Assist right now'],
-  ['en', 'Amazon says there is a problem with my account and wants me to verify my card'],
-  ['en', 'A message on my computer says my Apple ID is locked, call Apple Support'],
-  ['en', 'Is it really Microsoft when they call about a virus?'],
-  ['es', 'Un técnico de Windows me dijo que le diera acceso a mi computadora'],
 ];
 
 /** Customers' questions the retrieval does not yet answer with the right entry; kept to be worked on, not passing. */
@@ -384,11 +370,6 @@ describe('the safety rule, through the assistant as the chat runs it (issue 41)'
     const answer = await ask(language, [question]);
     expect(isSafetyAnswer(answer), answer).toBe(false);
     expect(factProblems(answer)).toEqual([]);
-  });
-
-  it('keeps the phrasings the guard still gets wrong out of the tables above', () => {
-    const table = new Set([...SCAMS, ...LEGITIMATE].map(([, question]) => question));
-    for (const [, question] of [...LEGITIMATE_TAKEN_FOR_SCAMS, ...SCAMS_MISSED]) expect(table.has(question), question).toBe(false);
   });
 });
 

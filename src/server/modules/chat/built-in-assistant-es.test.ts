@@ -194,6 +194,8 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: '¿hacen el setup de la computadora nueva?', says: ['computadora'] },
   { question: '¿Pueden pasar mis fotos a la computadora nueva?', says: ['fotos'] },
   { question: '¿me pueden ayudar con el email que no abre?', says: ['correo'] },
+  // The refunds entry (issue 41): the owner refunds; the customer calls.
+  { question: '¿Me pueden devolver el dinero?', says: ['llámenos'] },
 ];
 
 /** Questions the assistant cannot answer: it says so in Spanish, offers the phone and e-mail, and invents nothing. */
@@ -206,7 +208,6 @@ const OUT_OF_SCOPE = [
   '¿Me pueden cambiar el aceite del carro?',
   '¿Cuál es el sentido de la vida?',
   '¿Tienen descuento para personas mayores?',
-  '¿Me pueden devolver el dinero?',
 ];
 
 describe('the built-in assistant answers Spanish-speaking customers in Spanish, correctly', () => {
@@ -409,6 +410,6 @@ describe('the assistant answers in the language the customer writes in', () => {
     expect(spanish).toContain('"8:00 a. m."');
     expect(spanish).toContain('"6:30 p. m."');
     expect(systemPrompt(support, DEFAULT_RULES, 'en')).toContain('Answer in English');
-    expect(systemPrompt(support, DEFAULT_RULES)).not.toContain('Spanish');
+    expect(systemPrompt(support, DEFAULT_RULES)).not.toContain('Answer in Spanish');
   });
 });

@@ -59,6 +59,9 @@ const SCAMS: Array<[Locale, string]> = [
   ['es', '¿Fueron ustedes los que me llamaron por la computadora?'],
   ['es', 'Alguien dice ser de TechHelp y me pidió la tarjeta de crédito, ¿es real?'],
   ['es', 'Un tipo de soporte de Windows me llamó y quiere controlar mi computadora'],
+  // Our own code, asked for by a caller: the code is how an account is taken over.
+  ['en', 'Someone called from TechHelp and asked me for the 6-digit code you texted me'],
+  ['es', 'Me llamaron de TechHelp y me pidieron el código de 6 dígitos que me mandaron'],
 ];
 
 /** "Is that you?" as a follow-up to a question that told of the contact. */

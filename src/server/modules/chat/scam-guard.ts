@@ -30,15 +30,18 @@ const words = (list: string) =>
 /** Someone reached the customer: a call, a voice mail, a pop-up or a message on the screen, an e-mail, a text. */
 const CONTACTED = new RegExp(
   `\\b(${words(`
-    called | calls | calling | call from | phone call | phoned | rang | voicemail | voice mail | left a message | got a call |
-    pop ?ups? | popped up | pop up window | screen (says|said|shows|showed) | message on (my|the) screen |
+    called | calls me | calling me | keeps calling | they call | they text | they e ?mail | call from | phone call | phoned | rang |
+    voicemail | voice mail | left a message | got a call | on the phone | over the phone | is asking me | are asking me | asked me to |
+    pop ?ups? | popped up | pop up window | screen (says|said|shows|showed) | message on (my|the) (screen|computer|laptop|phone|tablet) |
+    (got|received) an? (invoice|bill|receipt|renewal notice) |
     emailed | e ?mail (from|saying|says|that says) | got an e ?mail | sent me | texted | text (from|saying|says) | got a text |
     someone (says|said|claims|claimed|called|contacted) | a (man|woman|guy|lady|person) | they (said|say|claim|claimed|told|want|wanted|asked) |
     claiming | claims to be | says (its|it is|they are|hes|shes) | said (its|it was|they were|he was|she was) | contacted me | reached out |
     llamo | llamaron | llamada | me llamo | me llaman | me marco | me marcaron | buzon de voz | dejaron un mensaje |
     ventana | ventanita | emergente | mensaje en (la|mi) pantalla | la pantalla (dice|decia|dijo|muestra) | alerta | aviso |
     correo (de|diciendo|que dice) | me escribieron | me enviaron | me mandaron | mensaje de texto | un texto | me textearon |
-    alguien (dice|dijo|me) | un (senor|hombre|tipo) | una (senora|mujer|muchacha) | dicen (ser|que son) | dijo (ser|que era) | diciendo que |
+    alguien (dice|dijo|me) | un (senor|hombre|tipo|tecnico) | una (senora|mujer|muchacha) | dicen (ser|que son) | dijo (ser|que era) | diciendo que |
+    me dijo | me dijeron | me pidio | me pidieron | me pide | me piden | por telefono | en el telefono | me llego una factura |
     dice ser | se hacen pasar | me contactaron
   `)})\\b`,
 );
@@ -58,6 +61,7 @@ const ASKS_FOR = new RegExp(
   `\\b(${words(`
     remote access | remote control | access to my (computer|pc|laptop|phone|account) | take control | control my | connect to my |
     remote | anydesk | teamviewer | ultraviewer | logmein | supremo | quick assist | install (an app|a program|software) |
+    verify (my|your|the) (card|account|identity|payment|information|details) |
     password | passwords | passcode | pin | code | codes | verification code | one time code |
     gift cards? | itunes | google play card | apple card | steam card | bitcoin | crypto | wire | western union | moneygram |
     pay | payment | refund | fee to fix | credit card | card number | bank account | social security number |
@@ -71,9 +75,11 @@ const ASKS_FOR = new RegExp(
 const SCARE = new RegExp(
   `\\b(${words(`
     virus detected | infected | hacked | locked | blocked | suspended | compromised | call (this|the) number | call immediately |
+    will be deleted | will be erased | loud beep(ing)? | gives a (phone )?number | a number to call | never ordered | did not order | didnt order |
+    dont recognize | did not buy | didnt buy | never bought |
     do not (shut|turn) off | dont (shut|turn) off | your computer (has|is) | unusual activity | suspicious activity |
     virus detectado | infectad[ao] | hackead[ao] | bloquead[ao] | suspendid[ao] | llame (a este|al) numero | llame inmediatamente |
-    no apague | actividad sospechosa
+    no apague | actividad sospechosa | se borraran | nunca (pedi|ordene|compre) | no (pedi|ordene|compre)
   `)})\\b`,
 );
 
@@ -99,10 +105,42 @@ const DID_YOU_CONTACT = new RegExp(
   `)})\\b`,
 );
 
+/**
+ * The customer asks about a message of ours they expected (the code that confirms their number, a trusted contact's
+ * invitation): not a scam question, unless it also asks for access, cards, passwords or payment.
+ */
+const OWN_MESSAGE = new RegExp(
+  `\\b(${words(`
+    6 digit code | six digit code | codigo de 6 digitos | codigo de seis digitos | ticked the box | marque la casilla |
+    trusted contact | persona de confianza | invitation | inviting (her|him|me|them) | invitacion | invitandola | invitandolo
+  `)})\\b`,
+);
+const DANGEROUS_ASK = new RegExp(
+  `\\b(${words(`
+    remote | access | anydesk | teamviewer | quick assist | gift cards? | credit card | card number | password | bank | pay | payment |
+    acceso | remoto | tarjetas? de regalo | tarjeta de credito | contrasena | clave | banco | pagar | pago
+  `)})\\b`,
+);
+
+/** Someone asking the customer for something: never our own message, whatever it mentions (a code we texted included). */
+const SOMEONE_ASKS =
+  /\b(called|calling|call from|on the phone|asked (me|for)|asking (me|for)|wants (me|my|the)|told me to|me llamo|me llamaron|me pidio|me pidieron|me piden|me pide|quiere (que|mi|el))\b/;
+
+const isAboutOurOwnMessage = (text: string) =>
+  OWN_MESSAGE.test(text) && !DANGEROUS_ASK.test(text) && !SCARE.test(text) && !SOMEONE_ASKS.test(text);
+
+/** "Is it really Microsoft when they call?": whether a caller is who they claim. */
+const REALLY_THEM = /\b(is|was) (it|that|this|he|she|they) really\b|\b(es|era) (realmente|de verdad)\b/;
+
 /** Whether the question is about someone who contacted the customer, or asks if such a contact was us. */
 export function isScamQuestion(question: string, previousQuestion?: string): boolean {
   const text = plain(question);
   if (!text) return false;
+  if (isAboutOurOwnMessage(text)) return false;
+  if (REALLY_THEM.test(text) && CLAIMED.test(text)) return true;
+  // "Amazon says … and wants me to verify my card": a brand, a message, and a request.
+  if (CLAIMED.test(text) && /\b(says|said|wants me|asks me|asking me|told me|dice|quiere que|me pide)\b/.test(text) && ASKS_FOR.test(text))
+    return true;
   const contacted = CONTACTED.test(text);
   if (DID_YOU_CONTACT.test(text)) return true;
   if (WAS_IT_US.test(text) && (contacted || CLAIMED.test(text) || ASKS_FOR.test(text) || SCARE.test(text))) return true;
@@ -146,8 +184,10 @@ const STARTS_WITH_YES = /^\W*(yes|yeah|yep|sure|correct|that was us|si|claro|cor
  * yes (or one to a scam question that lacks the warning) is replaced by the safety answer.
  */
 export function safeAnswer(question: string, answer: string, language: Locale, support: SupportContact, previousQuestion?: string): string {
-  const asksIfUs = WAS_IT_US.test(plain(question));
-  if ((asksIfUs && STARTS_WITH_YES.test(plain(answer))) || isScamQuestion(question, previousQuestion))
+  const text = plain(question);
+  const asksIfUs = WAS_IT_US.test(text) && !isAboutOurOwnMessage(text);
+  if ((asksIfUs && STARTS_WITH_YES.test(plain(answer))) || isScamQuestion(question, previousQuestion)) {
     return safetyAnswer(language, support);
+  }
   return answer;
 }
