@@ -26,7 +26,9 @@ describe('POST /api/chat in Spanish with the built-in assistant', () => {
     for (const locale of [undefined, 'en', 'es']) {
       const response = await chat(subject, ask('¿Cuánto me cobran por hora y media de troubleshooting?', locale));
       expect(response.statusCode).toBe(200);
-      expect(contentOf(response)).toContain('Una hora y media de solución de problemas cuesta $75');
+      expect(contentOf(response)).toContain(
+        'Una hora y media de solución de problemas: primera hora $50, luego 1 media hora más a $25 = $75.',
+      );
     }
   });
 
