@@ -146,6 +146,11 @@ const PRODUCT: Row[] = [
   ['es', '¿Cuánto tiempo dura la visita del técnico?', 'visit-length'],
   // The start times, the last one among them
   ['es', '¿Cuál es el horario más tarde?', { says: '6:30 p. m.' }],
+  // Everyday words (time, Sunday, weekend, years) in questions that are about us: still answered
+  ['en', 'What time can you come on Sunday?', 'booking-times'],
+  ['en', 'What days?', 'booking-days'],
+  ['es', '¿Vienen el fin de semana?', 'booking-days'],
+  ['es', '¿Cuántos años de experiencia tiene?', 'who'],
 ];
 
 /** The everyday problems the business fixes. */
@@ -205,6 +210,17 @@ const OUTSIDE: Array<[Locale, string]> = [
   ['es', '¿Me recomienda un buen dentista?'],
   ['es', '¿Cuál es la capital de Perú?'],
   ['es', '¿Dónde puedo comprar zapatos baratos?'],
+  // An everyday word that our entries also use (make, time, years, house, fix) is not a question about us.
+  ['en', 'How do I make lasagna?'],
+  ['es', '¿Cuántos años tiene el presidente?'],
+  ['es', '¿Qué tiempo va a hacer el domingo?'],
+  ['es', '¿Me puede arreglar el techo de la casa?'],
+  ['en', 'How do I make a cake?'],
+  ['es', '¿Cuánto tiempo se cocina el arroz?'],
+  ['en', 'Can you fix my roof?'],
+  ['es', '¿Me arreglan el carro?'],
+  ['en', 'What time is the game on Sunday?'],
+  ['es', '¿Cuántos años tiene la tierra?'],
 ];
 
 /** Someone contacted the customer claiming to be us, a company or a bank: the safety answer, every time. */
@@ -306,15 +322,6 @@ const LEGITIMATE: Array<[Locale, string]> = [
   ['en', 'Can you help me set up Microsoft Teams calls for my office?'],
 ];
 
-/** Customers' questions the retrieval does not yet answer with the right entry; kept to be worked on, not passing. */
-const RETRIEVAL_MISSES: Row[] = [
-  // Outside the business, yet answered: "make" finds how-to-book, "años" who, "tiempo" visit-length, "casa" remote-support
-  ['en', 'How do I make lasagna?', { says: DECLINE.en }],
-  ['es', '¿Cuántos años tiene el presidente?', { says: DECLINE.es }],
-  ['es', '¿Qué tiempo va a hacer el domingo?', { says: DECLINE.es }],
-  ['es', '¿Me puede arreglar el techo de la casa?', { says: DECLINE.es }],
-];
-
 const isSafetyAnswer = (answer: string) => answer.startsWith(WARNING.en) || answer.startsWith(WARNING.es);
 
 async function expectAnswer(language: Locale, question: string, expected: Expected) {
@@ -345,10 +352,6 @@ describe('the assistant knows the whole product (issue 41)', () => {
     expect(answer.startsWith(DECLINE[language]), answer).toBe(true);
     expect(answer).toContain(support.phone);
     expect(factProblems(answer)).toEqual([]);
-  });
-
-  it('keeps the questions the retrieval misses out of the table, and even for them invents nothing', async () => {
-    for (const [language, question] of RETRIEVAL_MISSES) expect(factProblems(await ask(language, [question])), question).toEqual([]);
   });
 });
 

@@ -64,6 +64,19 @@ export function normaliseTerm(term: string): string | null {
   return word;
 }
 
+/**
+ * Everyday words that say nothing about what we do: when (time, day, year, Sunday), where (house, home), how many,
+ * and doing in general (make, fix, go). They are real words of our answers, so they still find entries and count in
+ * the coverage, but a question about something else uses them too ("How do I make lasagna?", "Can you fix my
+ * roof?", "What time is the game on Sunday?"). So an entry is trusted only when it also matches a word of the
+ * question that is not one of them (a printer, an appointment, a visit, to come), or, for a question made of them
+ * alone ("What time?", "Sunday?"), when it matches every one of its words: "¿Qué tiempo va a hacer el domingo?"
+ * asks the weather, and no entry matches all of it.
+ */
+const GENERIC_WORDS =
+  'make made making time times day days week weeks weekend weekends month months year years old age ' +
+  'saturday saturdays sunday sundays home house houses fix fixes fixed fixing repair go going thing things';
+
 /** Below this score a retrieval result is not trusted; tuned on the assistant's test set. */
 const MIN_SCORE = 6;
 
@@ -72,7 +85,11 @@ const MAX_QUERY_WORDS = 60;
 /** Share of the question's meaningful words the best entry must match; tuned on the same set. */
 const MIN_COVERAGE = 0.4;
 
-type Retrieved = { entry: KnowledgeEntry; score: number; coverage: number };
+/**
+ * An entry found, its score, the share of the question's words it matches, and whether those words tell what the
+ * question is about: one of them is not generic, or the question has no other words and the entry matches them all.
+ */
+type Retrieved = { entry: KnowledgeEntry; score: number; coverage: number; telling: boolean };
 
 const CLOCK_TIME = /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.|o['’]?clock)(?=\W|$)/i;
 const WEEKDAYS = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|weekdays?|weeknights?)\b/i;
@@ -139,6 +156,8 @@ type Tongue = {
   /** The form the patterns below read: the question as is, or without accents for Spanish. */
   plain: (text: string) => string;
   normaliseTerm: (term: string) => string | null;
+  /** The generic words (GENERIC_WORDS), as normaliseTerm leaves them. */
+  generic: Set<string>;
   minScore: number;
   minCoverage: number;
   clockTime: RegExp;
@@ -202,25 +221,36 @@ class KnowledgeIndex {
   retrieve(fullQuestion: string): Retrieved[] {
     // A question of 2,000 characters would cost a search of every one of its words; its first words decide.
     const question = fullQuestion.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ');
-    const terms = new Set(MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => this.tongue.normaliseTerm(token) ?? []));
+    const terms = new Set<string>(
+      MiniSearch.getDefault('tokenize')(question).flatMap((token: string) => this.tongue.normaliseTerm(token) ?? []),
+    );
+    const onlyGeneric = [...terms].every((term) => this.tongue.generic.has(term));
     return this.index.search(question).flatMap((result) => {
       const entry = this.entries.get(String(result.id));
-      return entry ? [{ entry, score: result.score, coverage: terms.size === 0 ? 0 : new Set(result.queryTerms).size / terms.size }] : [];
+      const matched = new Set(result.queryTerms);
+      const telling = onlyGeneric ? matched.size === terms.size : [...matched].some((term) => !this.tongue.generic.has(term));
+      return entry ? [{ entry, score: result.score, coverage: terms.size === 0 ? 0 : matched.size / terms.size, telling }] : [];
     });
   }
 
   confident(question: string): KnowledgeEntry | undefined {
     const [best] = this.retrieve(question);
-    return best && best.score >= this.tongue.minScore && best.coverage >= this.tongue.minCoverage ? best.entry : undefined;
+    return best && best.score >= this.tongue.minScore && best.coverage >= this.tongue.minCoverage && best.telling ? best.entry : undefined;
   }
 }
 
 /** "Tomorrow", "today", "short notice": a question about how soon a visit can be, which the minimum notice answers. */
 const SOON = /\b(today|tonight|tomorrow|same[- ]day|short notice|asap|right away|right now)\b/i;
 
+/** Words as a normaliser leaves them, stop words left out. */
+function termsOf(words: string, normalise: (term: string) => string | null): Set<string> {
+  return new Set(words.split(' ').flatMap((word) => normalise(word) ?? []));
+}
+
 const ENGLISH: Tongue = {
   plain: (text) => text,
   normaliseTerm,
+  generic: termsOf(GENERIC_WORDS, normaliseTerm),
   minScore: MIN_SCORE,
   minCoverage: MIN_COVERAGE,
   clockTime: CLOCK_TIME,
@@ -249,6 +279,12 @@ const STOP_WORDS_ES = new Set(
     'the is are do does can you your my i of to for and how what'
   ).split(' '),
 );
+
+/** GENERIC_WORDS in Spanish: "tiempo", "años", "casa", "arreglar", "ir" ("va a hacer"), and "cuánto", which asks any amount. */
+const GENERIC_WORDS_ES =
+  'tiempo tiempos dia dias semana semanas fin mes meses ano anos edad viejo sabado sabados domingo domingos ' +
+  'casa casas hogar arreglar arreglan arregla arreglen arreglo arreglos arreglando ir va van vas voy vamos ' +
+  'cosa cosas cuanto cuanta cuantos cuantas';
 
 /** A light normaliser for Spanish: no accents, Spanish plurals and common verb and vowel endings folded. */
 export function normaliseTermEs(term: string): string | null {
@@ -281,6 +317,7 @@ function placeAnswerEs(mention: PlaceMention, support: SupportContact): string {
 const SPANISH: Tongue = {
   plain: withoutAccents,
   normaliseTerm: normaliseTermEs,
+  generic: termsOf(GENERIC_WORDS_ES, normaliseTermEs),
   minScore: 10,
   minCoverage: 0.4,
   clockTime:

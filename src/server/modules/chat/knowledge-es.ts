@@ -539,7 +539,7 @@ export function buildKnowledgeEs(support: SupportContact, rules: BookingRules): 
       id: 'booking-days',
       questions: ['¿Qué días puedo reservar?', '¿Abren entre semana?', '¿Pueden venir un lunes?', '¿Cuándo están disponibles?'],
       keywords:
-        'dia dias semana fin sabado sabados domingo domingos lunes martes miercoles jueves viernes abren abierto horario disponible disponibles cuando',
+        'dia dias semana fin sabado sabados domingo domingos lunes martes miercoles jueves viernes abren abierto horario disponible disponibles cuando vienen trabajan',
       answer: `Las visitas son solo los ${BOOKING_DAYS_ES}, para que usted no tenga que faltar al trabajo. No hay citas entre semana. Cada día del fin de semana tiene ${SLOT_LABELS.length} horarios para empezar: ${SPOKEN_SLOTS_ES} (hora de Nueva York).`,
     },
     {
