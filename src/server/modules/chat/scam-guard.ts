@@ -158,7 +158,7 @@ export function safetyAnswer(language: Locale, support: SupportContact): string 
       'Esto es muy probablemente una estafa. No fuimos nosotros.',
       'Cuelgue o cierre el mensaje (si una ventana no se cierra, apague la computadora y vuelva a encenderla).',
       'No le dé a nadie acceso a su computadora, ni contraseñas, ni códigos, y no pague nada, y menos con tarjetas de regalo.',
-      `${BUSINESS_NAME} nunca llama, escribe ni muestra ventanas sin que usted lo pida: solo nos conectamos a su computadora durante una visita que usted misma o usted mismo reservó, a la hora reservada, y siempre le decimos nuestro nombre primero.`,
+      `${BUSINESS_NAME} nunca le pide por teléfono, correo o mensaje de texto acceso a su computadora, contraseñas, códigos ni tarjetas de regalo, y nunca muestra ventanas en su pantalla: solo nos conectamos a su computadora durante una visita que usted reservó, a la hora reservada, y siempre le decimos nuestro nombre primero.`,
       `Si tiene dudas, o si ya dejó entrar a alguien o pagó, llame a ${BUSINESS_NAME} al ${support.phone}, el número de nuestra página, y avise a su banco.`,
     ].join(' ');
   }
@@ -166,7 +166,7 @@ export function safetyAnswer(language: Locale, support: SupportContact): string 
     'This is very likely a scam. It was not us.',
     'Hang up, or close the message (if a pop-up will not close, turn the computer off and on again).',
     'Do not give anyone access to your computer, passwords or codes, and do not pay anything, above all not with gift cards.',
-    `${BUSINESS_NAME} never calls, e-mails, texts or shows pop-ups out of the blue: we connect to your computer only during a visit you booked yourself, at the time you booked, and we always tell you our name first.`,
+    `${BUSINESS_NAME} never asks by phone, e-mail or text for access to your computer, passwords, codes or gift cards, and never shows pop-ups on your screen: we connect to your computer only during a visit you booked yourself, at the time you booked, and we always tell you our name first.`,
     `If you are not sure, or if you already let someone in or paid, call ${BUSINESS_NAME} at ${support.phone}, the number on our website, and tell your bank.`,
   ].join(' ');
 }
