@@ -240,61 +240,69 @@ const contactCopiesPages: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
     `<form method="post" action="/contact-copies/${page}"><input type="hidden" name="u" value="${escapeHtml(query.u)}"><input type="hidden" name="e" value="${escapeHtml(query.e)}"><input type="hidden" name="s" value="${escapeHtml(query.s)}"><input type="hidden" name="${LOCALE_QUERY_PARAMETER}" value="${language.locale}">
 <button type="submit">${escapeHtml(label)}</button></form>`;
 
-  // The invitation's Agree link: the page shows the words agreed to, and a button (a link alone agrees to nothing).
-  app.get('/contact-copies/agree', { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
-    const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const facts = await accounts.invitationFacts(request.query.u, request.query.e, request.query.s, language);
-    if (!facts) return reply.send(invalid(language));
-    return reply.send(
-      page(
-        language,
-        language.t(english('Get copies of {customer}’s visit messages?'), { customer: facts.customer }),
-        `<p>${escapeHtml(facts.wording)}</p>${answerForm(language, 'agree', request.query, language.t(english('I agree')))}`,
-      ),
-    );
-  });
+  /**
+   * The invitation's two links, each a page that asks once more with a button (a link alone answers nothing: mail
+   * scanners follow links), then says it is done. A yes keeps the words shown (decision 031); a no puts the address
+   * on the suppression list for every customer.
+   */
+  const answers: Record<
+    'agree' | 'refuse',
+    {
+      ask: (language: Translator, facts: { customer: string; wording: string }, email: string) => { title: string; text: string };
+      button: (language: Translator) => string;
+      done: (language: Translator, email: string) => { title: string; text: string };
+    }
+  > = {
+    agree: {
+      ask: (language, facts) => ({
+        title: language.t(english('Get copies of {customer}’s visit messages?'), { customer: facts.customer }),
+        text: facts.wording,
+      }),
+      button: (language) => language.t(english('I agree')),
+      done: (language, email) => ({
+        title: language.t(english('Thank you: the copies will come')),
+        text: language.t(english('You will get copies at {email}. Each one has a link to stop them.'), { email }),
+      }),
+    },
+    refuse: {
+      ask: (language, _facts, email) => ({
+        title: language.t(english('Refuse the copies?')),
+        text: language.t(english('You will get nothing more from us at {email}, and no customer will be able to name you again.'), {
+          email,
+        }),
+      }),
+      button: (language) => language.t(english('Refuse')),
+      done: (language, email) => ({
+        title: language.t(english('You will get nothing more from us')),
+        text: language.t(
+          english(
+            '{email} is off our list: no invitation or copy will be sent to it. If you change your mind, the Agree link in the invitation still works.',
+          ),
+          { email },
+        ),
+      }),
+    },
+  };
 
-  app.post('/contact-copies/agree', { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
-    const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
-    const { u, e, s } = request.body;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!(await accounts.answerInvitation(u, e, s, 'agree', language))) return reply.send(invalid(language));
-    return reply.send(
-      page(
-        language,
-        language.t(english('Thank you: the copies will come')),
-        `<p>${escapeHtml(language.t(english('You will get copies at {email}. Each one has a link to stop them.'), { email: e }))}</p>`,
-      ),
-    );
-  });
+  for (const [answer, words] of Object.entries(answers) as Array<[keyof typeof answers, (typeof answers)[keyof typeof answers]]>) {
+    app.get(`/contact-copies/${answer}`, { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
+      const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const facts = await accounts.invitationFacts(request.query.u, request.query.e, request.query.s, language);
+      if (!facts) return reply.send(invalid(language));
+      const { title, text } = words.ask(language, facts, request.query.e);
+      return reply.send(
+        page(language, title, `<p>${escapeHtml(text)}</p>${answerForm(language, answer, request.query, words.button(language))}`),
+      );
+    });
 
-  // The invitation's Refuse link: after the button, the address is on the suppression list for every customer.
-  app.get('/contact-copies/refuse', { schema: { querystring: StopQuerySchema } }, async (request, reply) => {
-    const language = translatorFor(request.query[LOCALE_QUERY_PARAMETER]);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const facts = await accounts.invitationFacts(request.query.u, request.query.e, request.query.s, language);
-    if (!facts) return reply.send(invalid(language));
-    return reply.send(
-      page(
-        language,
-        language.t(english('Refuse the copies?')),
-        `<p>${escapeHtml(language.t(english('You will get nothing more from us at {email}, and no customer will be able to name you again.'), { email: request.query.e }))}</p>${answerForm(language, 'refuse', request.query, language.t(english('Refuse')))}`,
-      ),
-    );
-  });
-
-  app.post('/contact-copies/refuse', { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
-    const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
-    const { u, e, s } = request.body;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!(await accounts.answerInvitation(u, e, s, 'refuse', language))) return reply.send(invalid(language));
-    return reply.send(
-      page(
-        language,
-        language.t(english('You will get nothing more from us')),
-        `<p>${escapeHtml(language.t(english('{email} is off our list: no invitation or copy will be sent to it. If you change your mind, the Agree link in the invitation still works.'), { email: e }))}</p>`,
-      ),
-    );
-  });
+    app.post(`/contact-copies/${answer}`, { bodyLimit: 4096, schema: { body: StopQuerySchema } }, async (request, reply) => {
+      const language = translatorFor(request.body[LOCALE_QUERY_PARAMETER]);
+      const { u, e, s } = request.body;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!(await accounts.answerInvitation(u, e, s, answer, language))) return reply.send(invalid(language));
+      const { title, text } = words.done(language, e);
+      return reply.send(page(language, title, `<p>${escapeHtml(text)}</p>`));
+    });
+  }
 };
