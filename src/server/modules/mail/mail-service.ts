@@ -130,8 +130,8 @@ export class MailService {
   }
 
   /**
-   * The customer deleted their account: the copies of what was sent to them or about them (their trusted contact's,
-   * the admins' notices of their visits) go (decision 024).
+   * The customer deleted their account: the delivered copies of what was sent for their account (to them, to their
+   * trusted contact, the admins' notices of their visits) go, matched by `about_user_id` only (decisions 024, 031).
    */
   async forgetPerson(db: Executor, userId: string): Promise<void> {
     await deleteDeliveredEmailsOf(db, userId);

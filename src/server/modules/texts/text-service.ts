@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { TEXT_CODE_DIGITS, TEXT_CODE_MINUTES } from '../../../shared/business.ts';
 import { nextTextingHour } from '../../../shared/business-time.ts';
 import { TEXT_CODE_MESSAGES, TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, toE164 } from '../../../shared/text-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -120,7 +121,6 @@ export const CODE_LIMITS = {
   perNumberDay: { max: 5, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 const CODE_TRIES = 5;
-const CODE_MINUTES = 15;
 
 /** Why no code went: too many lately, the number takes texts for another account, or it replied STOP. */
 export type CodeOutcome = 'sent' | 'limited' | 'taken' | 'stopped';
@@ -253,14 +253,14 @@ export class TextService {
       if (error instanceof HttpError && error.statusCode === 429) return 'limited';
       throw error;
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = String(randomInt(0, 10 ** TEXT_CODE_DIGITS)).padStart(TEXT_CODE_DIGITS, '0');
     const language = translatorFor(account.locale);
     await this.db.transaction(async (tx) => {
       await saveTextConfirmation(tx, {
         userId,
         phoneNumber: number,
         codeHash: hashCode(userId, number, code),
-        expiresAt: new Date(this.now().getTime() + CODE_MINUTES * 60_000),
+        expiresAt: new Date(this.now().getTime() + TEXT_CODE_MINUTES * 60_000),
       });
       await this.store(tx, userId, number, 'code', codeText(language, code));
     });
