@@ -24,6 +24,21 @@ import { payLinkText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import {
+  type Actor,
+  CLAIM_TIMEOUT_MS,
+  componentOf,
+  dollars,
+  inFlightRefusal,
+  isPayable,
+  lockOrder,
+  lockPayment,
+  type PaymentContext,
+  payUrl,
+  type Refusal,
+  reportOnce,
+  SYSTEM,
+} from './payment-context.ts';
+import {
   manualMethod,
   type PayLinkStage,
   payLinkContent,
@@ -67,47 +82,10 @@ import {
   voidOpenOrders,
 } from './payment-queries.ts';
 
-/**
- * How long a capture's or a refund's claim stands before it is looked up again: well beyond the provider's own
- * time limit (20 s), so that a claim is never taken from a request that is still waiting for its answer.
- */
-export const CLAIM_TIMEOUT_MS = 120_000;
+export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
 
 /** The pay link's friendly reminders go out this many days after it, and never more than these two. */
 export const PAY_REMINDER_DAYS = [3, 7] as const;
-
-/** A job the customer can pay: active, completed, unpaid, with an amount. */
-const isPayable = (job: AppointmentRow) =>
-  job.completedAt !== null && job.paidAt === null && job.amountCents > 0 && job.cancelledAt === null && job.deletedAt === null;
-
-/** Who asked: the error log and the history name them. */
-type Actor = { userId: string; email: string; role: 'customer' | 'admin' | 'system' };
-const SYSTEM: Actor = { userId: 'system', email: 'TechHelp (automatic)', role: 'system' };
-
-const componentOf = (actor: Actor) => (actor.role === 'admin' ? 'AdminPayment' : actor.role === 'customer' ? 'MakePayment' : 'Payments');
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-/** A refusal decided inside a transaction, thrown after it commits (so that the order it voided stays voided). */
-type Refusal = { refused: HttpError };
-
-/**
- * Why no new order or change is taken while an order of the job is claimed: a capture under way (a minute at most),
- * or one the provider holds PENDING (days, at PayPal's review), which must not be paid a second time.
- */
-function inFlightRefusal(order: PaymentOrderRow, change: 'pay' | 'change-job'): HttpError {
-  if (order.pendingSince) {
-    return new HttpError(
-      409,
-      'PAYMENT_PENDING',
-      change === 'pay' ? PAYMENT_TEXTS.paymentPending : PAYMENT_TEXTS.jobChangeDuringPendingPayment,
-    );
-  }
-  return new HttpError(
-    409,
-    'PAYMENT_IN_PROGRESS',
-    change === 'pay' ? PAYMENT_TEXTS.paymentInProgress : PAYMENT_TEXTS.jobChangeDuringPayment,
-  );
-}
 
 /** The checks a job must pass before changes that would misstate an order: used by appointments and the back office. */
 export interface JobPaymentGuard {
@@ -127,6 +105,9 @@ export interface JobPaymentGuard {
  * recorded nor released: the reconciler looks it up until the provider completes or fails it (decision 010).
  */
 export class PaymentService implements JobPaymentGuard {
+  /** What the functions of each part of a payment's life work with; its `provider` is always this one's. */
+  private readonly context: PaymentContext;
+
   constructor(
     private readonly db: Database,
     private readonly config: Config,
@@ -136,7 +117,22 @@ export class PaymentService implements JobPaymentGuard {
     private readonly recordError: ErrorRecorder,
     private readonly log: FastifyBaseLogger,
     private readonly texts: TextService,
-  ) {}
+  ) {
+    const service = this;
+    this.context = {
+      db,
+      config,
+      get provider() {
+        return service.provider;
+      },
+      mail,
+      events,
+      recordError,
+      log,
+      texts,
+      reported: new Set<string>(),
+    };
+  }
 
   // --- The job's side ---------------------------------------------------------------------------------------
 
@@ -165,11 +161,6 @@ export class PaymentService implements JobPaymentGuard {
     return false;
   }
 
-  /** Where a customer pays a job: its checkout, which asks them to sign in first when they are signed out. */
-  private payUrl(appointmentId: string): string {
-    return `${this.config.publicUrl}/makepayment?appointment=${encodeURIComponent(appointmentId)}`;
-  }
-
   /** The pay link, or a reminder of it, to the job's customer in their language. */
   private async sendPayLink(tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
     const owner = await accountById(tx, job.userId);
@@ -179,7 +170,7 @@ export class PaymentService implements JobPaymentGuard {
       stage,
       startsAt: job.startsAt,
       amountCents: job.amountCents,
-      payUrl: this.payUrl(job.id),
+      payUrl: payUrl(this.context, job.id),
       phone: this.config.support.phone,
       lines: customerLines(job.bill, job.amountCents),
     });
@@ -187,7 +178,7 @@ export class PaymentService implements JobPaymentGuard {
     // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
     if (stage === 'link') {
       await this.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
-        payLinkText(texted, job.amountCents, texted.link(this.payUrl(job.id))),
+        payLinkText(texted, job.amountCents, texted.link(payUrl(this.context, job.id))),
       );
     }
     return true;
@@ -678,7 +669,7 @@ export class PaymentService implements JobPaymentGuard {
         const content = pendingDeclinedContent(language, {
           startsAt: job.startsAt,
           amountCents: job.amountCents,
-          payUrl: this.payUrl(job.id),
+          payUrl: payUrl(this.context, job.id),
           phone: this.config.support.phone,
         });
         await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
@@ -906,7 +897,7 @@ export class PaymentService implements JobPaymentGuard {
         // One order that cannot be looked up (or any other failure) never holds up the rest of the batch. The error
         // log hears of it once per process; the order stays claimed, so the job waits for the provider's answer.
         this.log.warn({ orderId: order.orderId, err: error }, 'a stale capture could not be looked up; it is tried again later');
-        await this.reportOnce(`lookup ${order.orderId}`, {
+        await reportOnce(this.context, `lookup ${order.orderId}`, {
           errorMessage: `Payment order ${order.orderId} was left mid-capture and could not be looked up: ${(error as Error).message}. It is tried again every few minutes; the job cannot be changed until then.`,
           appointmentIdentifier: order.appointmentId,
         });
@@ -924,7 +915,7 @@ export class PaymentService implements JobPaymentGuard {
         try {
           refund = await this.provider.getRefund(pendingRefund);
         } catch (error) {
-          await this.reportOnce(`give-back ${order.orderId}`, {
+          await reportOnce(this.context, `give-back ${order.orderId}`, {
             errorMessage: `The pending refund ${pendingRefund} of payment order ${order.orderId} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
             appointmentIdentifier: order.appointmentId,
           });
@@ -944,22 +935,13 @@ export class PaymentService implements JobPaymentGuard {
       await this.settle(actor, claimed, standing).catch(async (error: unknown) => {
         if (error instanceof HttpError) return;
         this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
-        await this.reportOnce(`settle ${order.orderId}`, {
+        await reportOnce(this.context, `settle ${order.orderId}`, {
           errorMessage: `Payment order ${order.orderId} was captured (${standing.captureId}) but could not be recorded: ${(error as Error).message}. It is tried again every few minutes.`,
           appointmentIdentifier: order.appointmentId,
         });
       });
     }
     return stale.length;
-  }
-
-  /** Problems of the reconcilers already in the error log from this process: each is written once, not every run. */
-  private readonly reported = new Set<string>();
-
-  private async reportOnce(key: string, entry: { errorMessage: string; appointmentIdentifier: string }): Promise<void> {
-    if (this.reported.has(key)) return;
-    this.reported.add(key);
-    await this.recordError({ userId: SYSTEM.userId, ...entry, componentName: 'Payments', source: 'server' });
   }
 
   /**
@@ -971,13 +953,13 @@ export class PaymentService implements JobPaymentGuard {
     const { orders, refunds } = await listClaimsOfOtherProviders(this.db, this.provider.kind);
     const now = this.provider.kind === 'paypal' ? 'PayPal' : 'test mode';
     for (const order of orders) {
-      await this.reportOnce(`provider ${order.orderId}`, {
+      await reportOnce(this.context, `provider ${order.orderId}`, {
         errorMessage: `Payment order ${order.orderId} was left mid-capture with ${order.provider}, and the server now takes payments in ${now}: only ${order.provider} can finish it, so the job cannot be changed until the server runs with it again.`,
         appointmentIdentifier: order.appointmentId,
       });
     }
     for (const payment of refunds) {
-      await this.reportOnce(`provider ${payment.id}`, {
+      await reportOnce(this.context, `provider ${payment.id}`, {
         errorMessage: `The refund of payment ${payment.id} was left unfinished with ${payment.provider}, and the server now takes payments in ${now}: it is finished when the server runs with ${payment.provider} again.`,
         appointmentIdentifier: payment.appointmentId,
       });
@@ -1173,7 +1155,7 @@ export class PaymentService implements JobPaymentGuard {
         const refundId = payment.refundPendingId;
         await this.settlePendingRefund(payment, refundId, actor).catch(async (error: unknown) => {
           this.log.warn({ paymentId: payment.id, err: error }, 'a pending refund could not be looked up; it is tried again later');
-          await this.reportOnce(`refund ${payment.id}`, {
+          await reportOnce(this.context, `refund ${payment.id}`, {
             errorMessage: `The pending refund ${refundId} of payment ${payment.id} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
             appointmentIdentifier: payment.appointmentId,
           });
@@ -1251,18 +1233,6 @@ export class PaymentService implements JobPaymentGuard {
       refundReference: payment.refundReference ?? '',
     };
   }
-}
-
-/** The job's lock, as every change of the job takes it first, then the order's, read again under both. */
-async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<{ job?: AppointmentRow; current?: PaymentOrderRow }> {
-  const job = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-  return { job, current: await findPaymentOrder(tx, order.orderId, true) };
-}
-
-/** The same for a payment: the job's lock, then the payment's, read again under both (the row given if it vanished). */
-async function lockPayment(tx: Executor, payment: PaymentRow): Promise<{ job?: AppointmentRow; current: PaymentRow }> {
-  const job = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-  return { job, current: (await findPayment(tx, payment.id, true)) ?? payment };
 }
 
 /** The job's history of a capture the provider held PENDING: when it was held, and when it was declined. */

@@ -1,0 +1,101 @@
+// What every part of a payment's life shares: the services it works with (one `PaymentContext`), who acted, the
+// claim's time limit, and the locks each step takes (the job's row first, then the order's or the payment's).
+
+import type { FastifyBaseLogger } from 'fastify';
+import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { findJob } from '../appointments/appointment-service.ts';
+import type { ErrorRecorder } from '../error-log/error-log-service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import type { TextService } from '../texts/text-service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { findPayment, findPaymentOrder } from './payment-queries.ts';
+
+/**
+ * What the payments' functions work with: one per PaymentService. `provider` is read at each use, never kept, since
+ * a server restarted with another provider (a test swaps it) must go through that one.
+ */
+export interface PaymentContext {
+  readonly db: Database;
+  readonly config: Config;
+  readonly provider: PaymentProvider;
+  readonly mail: MailService;
+  readonly events: EventHub;
+  readonly recordError: ErrorRecorder;
+  readonly log: FastifyBaseLogger;
+  readonly texts: TextService;
+  /** Problems of the reconcilers already in the error log from this process: each is written once, not every run. */
+  readonly reported: Set<string>;
+}
+
+/**
+ * How long a capture's or a refund's claim stands before it is looked up again: well beyond the provider's own
+ * time limit (20 s), so that a claim is never taken from a request that is still waiting for its answer.
+ */
+export const CLAIM_TIMEOUT_MS = 120_000;
+
+/** A job the customer can pay: active, completed, unpaid, with an amount. */
+export const isPayable = (job: AppointmentRow) =>
+  job.completedAt !== null && job.paidAt === null && job.amountCents > 0 && job.cancelledAt === null && job.deletedAt === null;
+
+/** Who asked: the error log and the history name them. */
+export type Actor = { userId: string; email: string; role: 'customer' | 'admin' | 'system' };
+export const SYSTEM: Actor = { userId: 'system', email: 'TechHelp (automatic)', role: 'system' };
+
+export const componentOf = (actor: Actor) =>
+  actor.role === 'admin' ? 'AdminPayment' : actor.role === 'customer' ? 'MakePayment' : 'Payments';
+export const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A refusal decided inside a transaction, thrown after it commits (so that the order it voided stays voided). */
+export type Refusal = { refused: HttpError };
+
+/**
+ * Why no new order or change is taken while an order of the job is claimed: a capture under way (a minute at most),
+ * or one the provider holds PENDING (days, at PayPal's review), which must not be paid a second time.
+ */
+export function inFlightRefusal(order: PaymentOrderRow, change: 'pay' | 'change-job'): HttpError {
+  if (order.pendingSince) {
+    return new HttpError(
+      409,
+      'PAYMENT_PENDING',
+      change === 'pay' ? PAYMENT_TEXTS.paymentPending : PAYMENT_TEXTS.jobChangeDuringPendingPayment,
+    );
+  }
+  return new HttpError(
+    409,
+    'PAYMENT_IN_PROGRESS',
+    change === 'pay' ? PAYMENT_TEXTS.paymentInProgress : PAYMENT_TEXTS.jobChangeDuringPayment,
+  );
+}
+
+/** Where a customer pays a job: its checkout, which asks them to sign in first when they are signed out. */
+export function payUrl(ctx: PaymentContext, appointmentId: string): string {
+  return `${ctx.config.publicUrl}/makepayment?appointment=${encodeURIComponent(appointmentId)}`;
+}
+
+/** Writes a reconciler's problem to the error log once per process (`ctx.reported`), not at every run. */
+export async function reportOnce(
+  ctx: PaymentContext,
+  key: string,
+  entry: { errorMessage: string; appointmentIdentifier: string },
+): Promise<void> {
+  if (ctx.reported.has(key)) return;
+  ctx.reported.add(key);
+  await ctx.recordError({ userId: SYSTEM.userId, ...entry, componentName: 'Payments', source: 'server' });
+}
+
+/** The job's lock, as every change of the job takes it first, then the order's, read again under both. */
+export async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<{ job?: AppointmentRow; current?: PaymentOrderRow }> {
+  const job = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+  return { job, current: await findPaymentOrder(tx, order.orderId, true) };
+}
+
+/** The same for a payment: the job's lock, then the payment's, read again under both (the row given if it vanished). */
+export async function lockPayment(tx: Executor, payment: PaymentRow): Promise<{ job?: AppointmentRow; current: PaymentRow }> {
+  const job = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
+  return { job, current: (await findPayment(tx, payment.id, true)) ?? payment };
+}
