@@ -2,16 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
 import { customerLines } from '../../../shared/billing.ts';
-import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
-import { type Invoice, type InvoiceMethod, invoiceLines, invoiceNumberText } from '../../../shared/invoices.ts';
+import { type Invoice, invoiceNumberText } from '../../../shared/invoices.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AppointmentRow, InvoiceRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
-import { type Translator, translatorFor } from '../../i18n.ts';
+import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
+import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, adminEmails, customerOf, profileOf } from '../accounts/account-directory.ts';
+import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
 import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
 import { changeJob, findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
@@ -22,7 +21,7 @@ import { renderEmail } from '../mail/mail-templates.ts';
 import { thankForPayment } from '../reviews/review-service.ts';
 import { payLinkText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoice, invoiceAttachment, invoicePdf } from './invoices.ts';
 import {
   type Actor,
   CLAIM_TIMEOUT_MS,
@@ -60,7 +59,6 @@ import {
   claimStaleCaptures,
   claimStaleRefunds,
   endPayRequest,
-  findInvoice,
   findOrderInFlight,
   findPayment,
   findPaymentInForce,
@@ -70,7 +68,6 @@ import {
   insertPaymentOnce,
   insertPaymentOrder,
   issueInvoice,
-  latestPaymentOf,
   listClaimsOfOtherProviders,
   listDuePayReminders,
   listInvoicesOfJobs,
@@ -82,6 +79,7 @@ import {
   voidOpenOrders,
 } from './payment-queries.ts';
 
+export { invoiceFileName } from './invoices.ts';
 export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
 
 /** The pay link's friendly reminders go out this many days after it, and never more than these two. */
@@ -210,77 +208,12 @@ export class PaymentService implements JobPaymentGuard {
 
   // --- Invoices -------------------------------------------------------------------------------------------
 
-  /** The invoice of a job that has one, as its page and its PDF show it. */
-  private async invoiceOf(db: Executor, job: AppointmentRow, row: InvoiceRow): Promise<Invoice> {
-    const customer = await customerOf(db, job.userId);
-    const payment = await latestPaymentOf(db, job.id);
-    const method = (paid: PaymentRow): InvoiceMethod => {
-      if (isTestPayment(paid)) return 'test';
-      if (paid.provider === 'paypal') return 'paypal';
-      return paid.method === 'check' || paid.method === 'card' ? paid.method : 'cash';
-    };
-    const name = `${customer.firstName} ${customer.lastName}`.trim();
-    return {
-      number: row.number,
-      issuedAt: row.issuedAt.toISOString(),
-      appointmentId: job.id,
-      business: {
-        name: BUSINESS_NAME,
-        phone: this.config.support.phone,
-        email: this.config.support.email,
-        website: new URL(this.config.publicUrl).host,
-      },
-      customer: {
-        name: name || customer.email,
-        email: customer.email,
-        phone: customer.phoneNumber,
-        address: customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '',
-      },
-      visit: { startsAt: job.startsAt.toISOString(), isRemote: job.isRemote },
-      lines: invoiceLines(job.bill, job.amountCents),
-      amountCents: job.amountCents,
-      // A visit the owner deleted is owed nothing: its invoice, kept for the numbering, is void (a paid one stays paid).
-      status: job.paidAt ? 'paid' : job.deletedAt ? 'void' : payment?.refundedAt ? 'refunded' : 'due',
-      payment: payment
-        ? {
-            method: method(payment),
-            reference: payment.provider === 'manual' ? '' : (payment.captureId ?? payment.id),
-            paidAt: payment.capturedAt.toISOString(),
-            amountCents: payment.amountCents,
-            refundedAt: payment.refundedAt?.toISOString() ?? null,
-          }
-        : null,
-    };
-  }
-
-  /** The invoice of a job, for its customer or an admin; 404 for anyone else, or a job without one. */
   async invoice(viewer: SessionUser, appointmentId: string): Promise<Invoice> {
-    const job = await findJob(this.db, appointmentId, { includeInactive: true });
-    if (!job || (job.userId !== viewer.id && !viewer.isAdmin)) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
-    const row = await findInvoice(this.db, appointmentId);
-    if (!row) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
-    return this.invoiceOf(this.db, job, row);
+    return invoice(this.context, viewer, appointmentId);
   }
 
-  /**
-   * The invoice as a PDF with its file name: in `locale` when asked, or else the customer's saved language for the
-   * customer and English for the owner.
-   */
   async invoicePdf(viewer: SessionUser, appointmentId: string, locale?: string): Promise<{ pdf: Buffer; filename: string }> {
-    const invoice = await this.invoice(viewer, appointmentId);
-    const saved = viewer.isAdmin ? 'en' : (await accountById(this.db, viewer.id))?.locale;
-    return { pdf: await renderInvoicePdf(invoice, translatorFor(locale ?? saved)), filename: invoiceFileName(invoice.number) };
-  }
-
-  /** The invoice's PDF as an e-mail attachment, in the customer's language. */
-  private async invoiceAttachment(tx: Executor, job: AppointmentRow, row: InvoiceRow, language: Translator) {
-    const pdf = await renderInvoicePdf(await this.invoiceOf(tx, job, row), language);
-    return {
-      filename: invoiceFileName(row.number),
-      contentType: 'application/pdf',
-      content: pdf.toString('base64'),
-      encoding: 'base64' as const,
-    };
+    return invoicePdf(this.context, viewer, appointmentId, locale);
   }
 
   /** Why an order of this job cannot be captured now, or undefined when it can. */
@@ -827,7 +760,7 @@ export class PaymentService implements JobPaymentGuard {
         },
       };
       const content = receiptContent(language, receipt);
-      const attachment = await this.invoiceAttachment(tx, paidJob, invoice, language);
+      const attachment = await invoiceAttachment(this.context, tx, paidJob, invoice, language);
       await this.mail.enqueue(
         { to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id, attachments: [attachment] },
         tx,
@@ -1260,7 +1193,6 @@ class CaptureFailed extends Error {
   }
 }
 
-/** The invoice's file name: techhelp-invoice-00042.pdf. */
 /** A customer's payments and invoices, as their data export lists them (decision 024). */
 export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
   const [paid, issued] = await Promise.all([listPaymentsOfJobs(db, appointmentIds), listInvoicesOfJobs(db, appointmentIds)]);
@@ -1287,8 +1219,4 @@ export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
  */
 export async function forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void> {
   await forgetPayers(tx, appointmentIds);
-}
-
-export function invoiceFileName(number: number): string {
-  return `techhelp-invoice-${invoiceNumberText(number)}.pdf`;
 }

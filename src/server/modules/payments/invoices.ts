@@ -1,0 +1,100 @@
+// The invoice, the payment's paper: numbered once when the job is completed with an amount (pay-links.ts), shown
+// on its page, given as a PDF, and attached to the receipt (mark-paid.ts).
+
+import type { SessionUser } from '../../../shared/account.ts';
+import { BUSINESS_NAME } from '../../../shared/business.ts';
+import { type Invoice, type InvoiceMethod, invoiceLines, invoiceNumberText } from '../../../shared/invoices.ts';
+import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppointmentRow, InvoiceRow, PaymentRow } from '../../db/schema.ts';
+import { type Translator, translatorFor } from '../../i18n.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { accountById, customerOf } from '../accounts/account-directory.ts';
+import { findJob } from '../appointments/appointment-service.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { PaymentContext } from './payment-context.ts';
+import { isTestPayment } from './payment-provider.ts';
+import { findInvoice, latestPaymentOf } from './payment-queries.ts';
+
+/** The invoice of a job that has one, as its page and its PDF show it. */
+async function invoiceOf(ctx: PaymentContext, db: Executor, job: AppointmentRow, row: InvoiceRow): Promise<Invoice> {
+  const customer = await customerOf(db, job.userId);
+  const payment = await latestPaymentOf(db, job.id);
+  const method = (paid: PaymentRow): InvoiceMethod => {
+    if (isTestPayment(paid)) return 'test';
+    if (paid.provider === 'paypal') return 'paypal';
+    return paid.method === 'check' || paid.method === 'card' ? paid.method : 'cash';
+  };
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
+  return {
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    appointmentId: job.id,
+    business: {
+      name: BUSINESS_NAME,
+      phone: ctx.config.support.phone,
+      email: ctx.config.support.email,
+      website: new URL(ctx.config.publicUrl).host,
+    },
+    customer: {
+      name: name || customer.email,
+      email: customer.email,
+      phone: customer.phoneNumber,
+      address: customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '',
+    },
+    visit: { startsAt: job.startsAt.toISOString(), isRemote: job.isRemote },
+    lines: invoiceLines(job.bill, job.amountCents),
+    amountCents: job.amountCents,
+    // A visit the owner deleted is owed nothing: its invoice, kept for the numbering, is void (a paid one stays paid).
+    status: job.paidAt ? 'paid' : job.deletedAt ? 'void' : payment?.refundedAt ? 'refunded' : 'due',
+    payment: payment
+      ? {
+          method: method(payment),
+          reference: payment.provider === 'manual' ? '' : (payment.captureId ?? payment.id),
+          paidAt: payment.capturedAt.toISOString(),
+          amountCents: payment.amountCents,
+          refundedAt: payment.refundedAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** The invoice of a job, for its customer or an admin; 404 for anyone else, or a job without one. */
+export async function invoice(ctx: PaymentContext, viewer: SessionUser, appointmentId: string): Promise<Invoice> {
+  const job = await findJob(ctx.db, appointmentId, { includeInactive: true });
+  if (!job || (job.userId !== viewer.id && !viewer.isAdmin)) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
+  const row = await findInvoice(ctx.db, appointmentId);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
+  return invoiceOf(ctx, ctx.db, job, row);
+}
+
+/**
+ * The invoice as a PDF with its file name: in `locale` when asked, or else the customer's saved language for the
+ * customer and English for the owner.
+ */
+export async function invoicePdf(
+  ctx: PaymentContext,
+  viewer: SessionUser,
+  appointmentId: string,
+  locale?: string,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const shown = await invoice(ctx, viewer, appointmentId);
+  const saved = viewer.isAdmin ? 'en' : (await accountById(ctx.db, viewer.id))?.locale;
+  return { pdf: await renderInvoicePdf(shown, translatorFor(locale ?? saved)), filename: invoiceFileName(shown.number) };
+}
+
+/** The invoice's PDF as an e-mail attachment, in the customer's language. */
+export async function invoiceAttachment(ctx: PaymentContext, tx: Executor, job: AppointmentRow, row: InvoiceRow, language: Translator) {
+  const pdf = await renderInvoicePdf(await invoiceOf(ctx, tx, job, row), language);
+  return {
+    filename: invoiceFileName(row.number),
+    contentType: 'application/pdf',
+    content: pdf.toString('base64'),
+    encoding: 'base64' as const,
+  };
+}
+
+/** The invoice's file name: techhelp-invoice-00042.pdf. */
+export function invoiceFileName(number: number): string {
+  return `techhelp-invoice-${invoiceNumberText(number)}.pdf`;
+}
