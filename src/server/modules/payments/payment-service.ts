@@ -19,9 +19,10 @@ import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import { thankForPayment } from '../reviews/review-service.ts';
-import { payLinkText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
 import { invoice, invoiceAttachment, invoicePdf } from './invoices.ts';
+import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
+import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
 import {
   type Actor,
   CLAIM_TIMEOUT_MS,
@@ -37,15 +38,7 @@ import {
   reportOnce,
   SYSTEM,
 } from './payment-context.ts';
-import {
-  manualMethod,
-  type PayLinkStage,
-  payLinkContent,
-  pendingDeclinedContent,
-  receiptContent,
-  refundContent,
-  unwantedCaptureContent,
-} from './payment-emails.ts';
+import { manualMethod, pendingDeclinedContent, receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
 import {
   type CaptureResult,
   isTestPayment,
@@ -55,7 +48,6 @@ import {
   valueToCents,
 } from './payment-provider.ts';
 import {
-  claimPayReminder,
   claimStaleCaptures,
   claimStaleRefunds,
   endPayRequest,
@@ -69,30 +61,18 @@ import {
   insertPaymentOrder,
   issueInvoice,
   listClaimsOfOtherProviders,
-  listDuePayReminders,
   listInvoicesOfJobs,
   listPaymentsCapturedBetween,
   listPaymentsOfJobs,
-  startPayRequest,
   updateOrder,
   updatePayment,
   voidOpenOrders,
 } from './payment-queries.ts';
 
 export { invoiceFileName } from './invoices.ts';
+export type { JobPaymentGuard } from './job-guard.ts';
+export { PAY_REMINDER_DAYS } from './pay-links.ts';
 export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
-
-/** The pay link's friendly reminders go out this many days after it, and never more than these two. */
-export const PAY_REMINDER_DAYS = [3, 7] as const;
-
-/** The checks a job must pass before changes that would misstate an order: used by appointments and the back office. */
-export interface JobPaymentGuard {
-  /**
-   * Call inside the transaction that holds the appointment's row lock, before changing the amount, un-completing,
-   * cancelling or deleting the job: refuses while a capture is under way, and voids every order still open.
-   */
-  beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void>;
-}
 
 /**
  * Every payment, order and refund. The order lifecycle: created → capturing → captured | voided (and captured →
@@ -114,7 +94,7 @@ export class PaymentService implements JobPaymentGuard {
     private readonly events: EventHub,
     private readonly recordError: ErrorRecorder,
     private readonly log: FastifyBaseLogger,
-    private readonly texts: TextService,
+    texts: TextService,
   ) {
     const service = this;
     this.context = {
@@ -135,75 +115,15 @@ export class PaymentService implements JobPaymentGuard {
   // --- The job's side ---------------------------------------------------------------------------------------
 
   async beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
-    const inFlight = await findOrderInFlight(tx, appointmentId);
-    if (inFlight) throw inFlightRefusal(inFlight, 'change-job');
-    await voidOpenOrders(tx, appointmentId, reason);
+    return beforeJobChange(tx, appointmentId, reason);
   }
 
-  /**
-   * Call inside the transaction that changed the job, with the job before and after: a job that has just become
-   * payable (completed, with an amount, unpaid) e-mails its customer the pay link, and its reminders start; one
-   * that is no longer waiting for a payment (paid, cancelled, deleted, un-completed, its amount cleared) has none due. Answers whether an
-   * e-mail was queued, for the caller to deliver once the transaction commits.
-   */
   async afterJobChange(tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
-    // A job completed with an amount has its invoice, numbered once.
-    if (after.completedAt && after.amountCents > 0) await issueInvoice(tx, after.id);
-    if (isPayable(after) && !isPayable(before)) {
-      await startPayRequest(tx, after.id);
-      return this.sendPayLink(tx, after, 'link');
-    }
-    // Paid, cancelled, deleted, un-completed or its amount cleared: nothing is waiting for a payment, and a refund later
-    // does not start the reminders again (the owner gave the money back; the customer is not chased for it).
-    if (!isPayable(after)) await endPayRequest(tx, after.id);
-    return false;
+    return afterJobChange(this.context, tx, before, after);
   }
 
-  /** The pay link, or a reminder of it, to the job's customer in their language. */
-  private async sendPayLink(tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
-    const owner = await accountById(tx, job.userId);
-    if (!owner) return false;
-    const language = translatorFor(owner.locale);
-    const content = payLinkContent(language, {
-      stage,
-      startsAt: job.startsAt,
-      amountCents: job.amountCents,
-      payUrl: payUrl(this.context, job.id),
-      phone: this.config.support.phone,
-      lines: customerLines(job.bill, job.amountCents),
-    });
-    await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
-    // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
-    if (stage === 'link') {
-      await this.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
-        payLinkText(texted, job.amountCents, texted.link(payUrl(this.context, job.id))),
-      );
-    }
-    return true;
-  }
-
-  /**
-   * Sends the pay-link reminders that are due (3 and 7 days after the link), each claimed and mailed in one
-   * transaction, so never twice, whatever instances run this at once; never for a job paid, cancelled or deleted
-   * since. Answers how many were sent.
-   */
   async sendDuePayReminders(): Promise<number> {
-    const [first = 0, second = 0] = PAY_REMINDER_DAYS.map((days) => days * 86_400);
-    let sent = 0;
-    for (const appointmentId of await listDuePayReminders(this.db, first, second, 50)) {
-      // The job's lock first, as every change of the job takes it: then the claim, checked again under it.
-      const mailed = await this.db.transaction(async (tx) => {
-        const job = await findJob(tx, appointmentId, { lock: true, includeInactive: true });
-        // The customer was told PayPal is reviewing their payment and not to pay again: the reminder waits, unused.
-        if ((await findOrderInFlight(tx, appointmentId))?.pendingSince) return false;
-        const claimed = job ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
-        if (!job || !claimed || !isPayable(job)) return false;
-        return this.sendPayLink(tx, job, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
-      });
-      if (mailed) sent++;
-    }
-    if (sent > 0) this.mail.deliverSoon();
-    return sent;
+    return sendDuePayReminders(this.context);
   }
 
   // --- Invoices -------------------------------------------------------------------------------------------
@@ -911,7 +831,7 @@ export class PaymentService implements JobPaymentGuard {
     appointment: AppointmentRow,
     input: { method: string; amountCents: number; payerName: string; payerEmail: string },
   ): Promise<void> {
-    await this.beforeJobChange(tx, appointment.id, 'paid by hand');
+    await beforeJobChange(tx, appointment.id, 'paid by hand');
     const payment = await insertPaymentOnce(tx, {
       appointmentId: appointment.id,
       provider: 'manual',

@@ -1,0 +1,90 @@
+// The job's side after a change, while it waits for its payment: the pay link when the job becomes payable (with
+// its invoice numbered), the friendly reminders after it, and their end once nothing is waiting for a payment.
+
+import { customerLines } from '../../../shared/billing.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppointmentRow } from '../../db/schema.ts';
+import { translatorFor } from '../../i18n.ts';
+import { accountById } from '../accounts/account-directory.ts';
+import { findJob } from '../appointments/appointment-service.ts';
+import { renderEmail } from '../mail/mail-templates.ts';
+import { payLinkText } from '../texts/text-content.ts';
+import { isPayable, type PaymentContext, payUrl } from './payment-context.ts';
+import { type PayLinkStage, payLinkContent } from './payment-emails.ts';
+import {
+  claimPayReminder,
+  endPayRequest,
+  findOrderInFlight,
+  issueInvoice,
+  listDuePayReminders,
+  startPayRequest,
+} from './payment-queries.ts';
+
+/** The pay link's friendly reminders go out this many days after it, and never more than these two. */
+export const PAY_REMINDER_DAYS = [3, 7] as const;
+
+/**
+ * Call inside the transaction that changed the job, with the job before and after: a job that has just become
+ * payable (completed, with an amount, unpaid) e-mails its customer the pay link, and its reminders start; one
+ * that is no longer waiting for a payment (paid, cancelled, deleted, un-completed, its amount cleared) has none due. Answers whether an
+ * e-mail was queued, for the caller to deliver once the transaction commits.
+ */
+export async function afterJobChange(ctx: PaymentContext, tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
+  // A job completed with an amount has its invoice, numbered once.
+  if (after.completedAt && after.amountCents > 0) await issueInvoice(tx, after.id);
+  if (isPayable(after) && !isPayable(before)) {
+    await startPayRequest(tx, after.id);
+    return sendPayLink(ctx, tx, after, 'link');
+  }
+  // Paid, cancelled, deleted, un-completed or its amount cleared: nothing is waiting for a payment, and a refund later
+  // does not start the reminders again (the owner gave the money back; the customer is not chased for it).
+  if (!isPayable(after)) await endPayRequest(tx, after.id);
+  return false;
+}
+
+/** The pay link, or a reminder of it, to the job's customer in their language. */
+async function sendPayLink(ctx: PaymentContext, tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
+  const owner = await accountById(tx, job.userId);
+  if (!owner) return false;
+  const language = translatorFor(owner.locale);
+  const content = payLinkContent(language, {
+    stage,
+    startsAt: job.startsAt,
+    amountCents: job.amountCents,
+    payUrl: payUrl(ctx, job.id),
+    phone: ctx.config.support.phone,
+    lines: customerLines(job.bill, job.amountCents),
+  });
+  await ctx.mail.enqueue({ to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id }, tx);
+  // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
+  if (stage === 'link') {
+    await ctx.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
+      payLinkText(texted, job.amountCents, texted.link(payUrl(ctx, job.id))),
+    );
+  }
+  return true;
+}
+
+/**
+ * Sends the pay-link reminders that are due (3 and 7 days after the link), each claimed and mailed in one
+ * transaction, so never twice, whatever instances run this at once; never for a job paid, cancelled or deleted
+ * since. Answers how many were sent.
+ */
+export async function sendDuePayReminders(ctx: PaymentContext): Promise<number> {
+  const [first = 0, second = 0] = PAY_REMINDER_DAYS.map((days) => days * 86_400);
+  let sent = 0;
+  for (const appointmentId of await listDuePayReminders(ctx.db, first, second, 50)) {
+    // The job's lock first, as every change of the job takes it: then the claim, checked again under it.
+    const mailed = await ctx.db.transaction(async (tx) => {
+      const job = await findJob(tx, appointmentId, { lock: true, includeInactive: true });
+      // The customer was told PayPal is reviewing their payment and not to pay again: the reminder waits, unused.
+      if ((await findOrderInFlight(tx, appointmentId))?.pendingSince) return false;
+      const claimed = job ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
+      if (!job || !claimed || !isPayable(job)) return false;
+      return sendPayLink(ctx, tx, job, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
+    });
+    if (mailed) sent++;
+  }
+  if (sent > 0) ctx.mail.deliverSoon();
+  return sent;
+}
