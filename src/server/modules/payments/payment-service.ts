@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
 import { customerLines } from '../../../shared/billing.ts';
 import { english } from '../../../shared/english.ts';
-import { type Invoice, invoiceNumberText } from '../../../shared/invoices.ts';
+import type { Invoice } from '../../../shared/invoices.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -11,17 +11,16 @@ import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schem
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
-import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
 import { changeJob, findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import { thankForPayment } from '../reviews/review-service.ts';
 import type { TextService } from '../texts/text-service.ts';
-import { invoice, invoiceAttachment, invoicePdf } from './invoices.ts';
+import { invoice, invoicePdf } from './invoices.ts';
 import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
+import { markPaid, recordManualPayment } from './mark-paid.ts';
 import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
 import {
   type Actor,
@@ -38,7 +37,7 @@ import {
   reportOnce,
   SYSTEM,
 } from './payment-context.ts';
-import { manualMethod, pendingDeclinedContent, receiptContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
+import { manualMethod, pendingDeclinedContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
 import {
   type CaptureResult,
   isTestPayment,
@@ -50,7 +49,6 @@ import {
 import {
   claimStaleCaptures,
   claimStaleRefunds,
-  endPayRequest,
   findOrderInFlight,
   findPayment,
   findPaymentInForce,
@@ -59,7 +57,6 @@ import {
   forgetPayers,
   insertPaymentOnce,
   insertPaymentOrder,
-  issueInvoice,
   listClaimsOfOtherProviders,
   listInvoicesOfJobs,
   listPaymentsCapturedBetween,
@@ -449,7 +446,7 @@ export class PaymentService implements JobPaymentGuard {
       await updateOrder(tx, order.orderId, { state: 'captured' });
       // Any other order of the job left open (one refused while this capture ran) is stale now.
       await voidOpenOrders(tx, order.appointmentId, `the job was paid by order ${order.orderId}`);
-      await this.markPaid(tx, actor, appointment, payment, `true (${this.providerLabel(payment)} ${result.captureId})`);
+      await markPaid(this.context, tx, actor, appointment, payment, `true (${this.providerLabel(payment)} ${result.captureId})`);
       return { payment };
     });
     if ('unwanted' in recorded) {
@@ -633,67 +630,6 @@ export class PaymentService implements JobPaymentGuard {
     this.mail.deliverSoon();
   }
 
-  /** Marks the job paid for a payment just recorded: history, receipt and the live update, in the same transaction. */
-  private async markPaid(tx: Executor, actor: Actor, appointment: AppointmentRow, payment: PaymentRow, paidNote: string): Promise<void> {
-    const now = new Date();
-    // Paid: its pay link's reminders end here, whatever happens to the payment later (a refund does not restart them).
-    await endPayRequest(tx, appointment.id);
-    await changeJob(tx, appointment.id, {
-      paidAt: now,
-      amountCents: payment.amountCents,
-      ...(appointment.completedAt ? {} : { completedAt: now }),
-    });
-    const changes: Record<string, { before: unknown; after: unknown }> = { isPaid: { before: false, after: paidNote } };
-    if (appointment.amountCents !== payment.amountCents) {
-      changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
-    }
-    if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
-    await recordHistory(tx, {
-      appointmentId: appointment.id,
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      action: 'payment',
-      changes,
-    });
-    const invoice = await issueInvoice(tx, appointment.id);
-    const owner = await accountById(tx, appointment.userId);
-    if (owner) {
-      // In the customer's saved language, with the invoice attached.
-      const language = translatorFor(owner.locale);
-      const paidJob = (await findJob(tx, appointment.id, { includeInactive: true })) ?? appointment;
-      const receipt = {
-        startsAt: appointment.startsAt,
-        amountCents: payment.amountCents,
-        reference:
-          payment.provider === 'manual'
-            ? language.t(english('{method} payment recorded by {email}'), {
-                method: manualMethod(language, payment.method),
-                email: this.config.support.email,
-              })
-            : (payment.captureId ?? payment.id),
-        homeUrl: `${this.config.publicUrl}/home`,
-        isTest: isTestPayment(payment),
-        lines: customerLines(appointment.bill, payment.amountCents),
-        invoice: {
-          number: invoiceNumberText(invoice.number),
-          url: `${this.config.publicUrl}/invoice/${encodeURIComponent(appointment.id)}`,
-        },
-      };
-      const content = receiptContent(language, receipt);
-      const attachment = await invoiceAttachment(this.context, tx, paidJob, invoice, language);
-      await this.mail.enqueue(
-        { to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id, attachments: [attachment] },
-        tx,
-      );
-      // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
-      const copy = receiptContent(language, { ...receipt, invoice: undefined });
-      await copyToTrustedContact(tx, this.mail, this.config, appointment.userId, copy, language);
-    }
-    // The thank-you, with the request for a rating: real payments only (a TEST payment moves no money).
-    if (!isTestPayment(payment)) await thankForPayment(tx, this.mail, this.config, appointment);
-    await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
-  }
-
   private providerLabel(payment: Pick<PaymentRow, 'provider' | 'isTest'>): string {
     if (isTestPayment(payment)) return payment.provider === 'paypal' ? "TEST, PayPal's sandbox" : 'TEST';
     return payment.provider === 'paypal' ? 'PayPal' : 'by hand';
@@ -821,29 +757,13 @@ export class PaymentService implements JobPaymentGuard {
 
   // --- Payments taken by hand -------------------------------------------------------------------------------
 
-  /**
-   * Records cash, a check or a card taken in person, inside the back office's transaction (which holds the job's
-   * row lock): voids the job's open orders first, and refuses while a capture is under way.
-   */
   async recordManualPayment(
     tx: Executor,
     admin: SessionUser,
     appointment: AppointmentRow,
     input: { method: string; amountCents: number; payerName: string; payerEmail: string },
   ): Promise<void> {
-    await beforeJobChange(tx, appointment.id, 'paid by hand');
-    const payment = await insertPaymentOnce(tx, {
-      appointmentId: appointment.id,
-      provider: 'manual',
-      method: input.method,
-      amountCents: input.amountCents,
-      payerName: input.payerName,
-      payerEmail: input.payerEmail,
-      takenByUserId: admin.id,
-      takenByRole: 'admin',
-    });
-    if (!payment) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    await this.markPaid(tx, { userId: admin.id, email: admin.email, role: 'admin' }, appointment, payment, `true (${input.method})`);
+    return recordManualPayment(this.context, tx, admin, appointment, input);
   }
 
   // --- Refunds ----------------------------------------------------------------------------------------------
