@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
 import { customerLines } from '../../../shared/billing.ts';
-import { english } from '../../../shared/english.ts';
 import type { Invoice } from '../../../shared/invoices.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
@@ -11,7 +10,7 @@ import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schem
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
-import { changeJob, findJob } from '../appointments/appointment-service.ts';
+import { findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { recordHistory } from '../history/history-service.ts';
@@ -30,14 +29,13 @@ import {
   inFlightRefusal,
   isPayable,
   lockOrder,
-  lockPayment,
   type PaymentContext,
   payUrl,
   type Refusal,
   reportOnce,
   SYSTEM,
 } from './payment-context.ts';
-import { manualMethod, pendingDeclinedContent, refundContent, unwantedCaptureContent } from './payment-emails.ts';
+import { pendingDeclinedContent, unwantedCaptureContent } from './payment-emails.ts';
 import {
   type CaptureResult,
   isTestPayment,
@@ -48,9 +46,7 @@ import {
 } from './payment-provider.ts';
 import {
   claimStaleCaptures,
-  claimStaleRefunds,
   findOrderInFlight,
-  findPayment,
   findPaymentInForce,
   findPaymentOfOrder,
   findPaymentOrder,
@@ -62,9 +58,9 @@ import {
   listPaymentsCapturedBetween,
   listPaymentsOfJobs,
   updateOrder,
-  updatePayment,
   voidOpenOrders,
 } from './payment-queries.ts';
+import { reconcileStaleRefunds, refund } from './refunds.ts';
 
 export { invoiceFileName } from './invoices.ts';
 export type { JobPaymentGuard } from './job-guard.ts';
@@ -88,7 +84,7 @@ export class PaymentService implements JobPaymentGuard {
     private readonly config: Config,
     readonly provider: PaymentProvider,
     private readonly mail: MailService,
-    private readonly events: EventHub,
+    readonly events: EventHub,
     private readonly recordError: ErrorRecorder,
     private readonly log: FastifyBaseLogger,
     texts: TextService,
@@ -768,243 +764,12 @@ export class PaymentService implements JobPaymentGuard {
 
   // --- Refunds ----------------------------------------------------------------------------------------------
 
-  /**
-   * Refunds a payment in whole: PayPal's through the provider (one refund however often it is asked, under the
-   * job's lock and a claim, with a request id PayPal keeps to one refund), test-mode and by-hand ones recorded
-   * here. The job returns to completed and unpaid; the customer is told; the history and the totals show it.
-   */
   async refund(admin: SessionUser, paymentId: string): Promise<RefundOutcome> {
-    const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
-    const step = await this.db.transaction(async (tx): Promise<{ done: PaymentRow } | { ask: PaymentRow } | Refusal> => {
-      const head = await findPayment(tx, paymentId);
-      if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
-      const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
-      const payment = (await findPayment(tx, paymentId, true)) ?? head;
-      if (!appointment) return { refused: new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound) };
-      if (payment.refundedAt) return { done: payment };
-      if (payment.provider === 'manual') {
-        return { done: await this.finishRefund(tx, actor, payment, appointment, `given back by hand (${payment.method ?? 'cash'})`) };
-      }
-      if (payment.provider !== this.provider.kind) {
-        // A test-mode payment from before PayPal was configured moved no money: its refund moves none either.
-        if (payment.provider === 'sandbox')
-          return { done: await this.finishRefund(tx, actor, payment, appointment, 'TEST: no money moved') };
-        return { refused: new HttpError(409, 'REFUND_NEEDS_PAYPAL', PAYMENT_TEXTS.refundNeedsPayPal) };
-      }
-      if (payment.refundPendingId) return { refused: new HttpError(409, 'REFUND_PENDING', PAYMENT_TEXTS.refundPending) };
-      if (payment.refundClaimedAt && Date.now() - payment.refundClaimedAt.getTime() < CLAIM_TIMEOUT_MS) {
-        return { refused: new HttpError(409, 'REFUND_IN_PROGRESS', PAYMENT_TEXTS.refundInProgress) };
-      }
-      // The claim names who asked, so that a refund a dead process left unfinished is finished in their name.
-      return { ask: await updatePayment(tx, paymentId, { refundClaimedAt: new Date(), refundedBy: admin.id }) };
-    });
-    if ('refused' in step) throw step.refused;
-    if ('done' in step) {
-      this.mail.deliverSoon();
-      return this.refundOutcome(step.done);
-    }
-    return this.refundOutcome(await this.askForRefund(step.ask, actor));
+    return refund(this.context, admin, paymentId);
   }
 
-  /**
-   * Asks the provider to refund a claimed payment and records the refund. The request id is the payment's, so a
-   * repeated request (a retry, or the reconciler after a crash) is answered with the first refund, never a second.
-   */
-  private async askForRefund(payment: PaymentRow, actor: Actor): Promise<PaymentRow> {
-    let reference: string;
-    try {
-      const refund = await this.provider.refundCapture({
-        captureId: payment.captureId ?? '',
-        amountCents: payment.amountCents,
-        // The same id for every request of one refund, so PayPal answers a repeat with the first; a new one after
-        // PayPal failed a refund it had held PENDING, which would otherwise be answered with that failure.
-        requestId: payment.refundAttempts === 0 ? `refund-${payment.id}` : `refund-${payment.id}-${payment.refundAttempts + 1}`,
-      });
-      if (refund.status === 'PENDING') return this.holdPendingRefund(payment, refund.refundId, actor);
-      reference = refund.refundId;
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      if (error.kind === 'already-refunded') {
-        reference = 'refunded at PayPal earlier';
-      } else {
-        // Releasing the claim is safe: the same request id, or PayPal's "already refunded", keeps a retry to one refund.
-        await updatePayment(this.db, payment.id, { refundClaimedAt: null, refundedBy: null });
-        await this.recordError({
-          userId: actor.userId,
-          errorMessage: `Refunding payment ${payment.id} (capture ${payment.captureId}) failed: ${error.message}`,
-          appointmentIdentifier: payment.appointmentId,
-          componentName: 'PaidAppointments',
-          source: 'server',
-        });
-        throw new HttpError(502, 'REFUND_FAILED', PAYMENT_TEXTS.refundFailed);
-      }
-    }
-    const done = await this.db.transaction(async (tx) => {
-      const { job: appointment, current } = await lockPayment(tx, payment);
-      if (current.refundedAt || !appointment) return current;
-      return this.finishRefund(tx, actor, current, appointment, reference, true);
-    });
-    this.mail.deliverSoon();
-    return done;
-  }
-
-  /**
-   * A refund the provider answered PENDING (PayPal: funded by an eCheck, or waiting for the balance): the money has not
-   * gone back yet and may not, so the payment stays in force and claimed, the customer is told nothing yet, and the
-   * history says so once. The reconciler looks the refund up until it is completed (recorded, the customer e-mailed)
-   * or failed (released, the error log told).
-   */
-  private async holdPendingRefund(payment: PaymentRow, refundId: string, actor: Actor): Promise<never> {
-    await this.db.transaction(async (tx) => {
-      const { current } = await lockPayment(tx, payment);
-      if (current.refundedAt || current.refundPendingId === refundId) return;
-      await updatePayment(tx, payment.id, { refundPendingId: refundId, refundClaimedAt: new Date() });
-      await recordHistory(tx, {
-        appointmentId: payment.appointmentId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        action: 'refund-pending',
-        changes: {
-          refund: { before: null, after: `$${dollars(payment.amountCents)} asked of ${this.provider.kind} (${refundId}): pending there` },
-        },
-      });
-    });
-    throw new HttpError(409, 'REFUND_PENDING', PAYMENT_TEXTS.refundPending);
-  }
-
-  /** Looks up a refund the provider held PENDING: recorded once completed, released once failed or cancelled. */
-  private async settlePendingRefund(payment: PaymentRow, refundId: string, actor: Actor): Promise<void> {
-    const standing = await this.provider.getRefund(refundId);
-    if (standing.status === 'PENDING') return;
-    if (standing.status === 'COMPLETED') {
-      await this.db.transaction(async (tx) => {
-        const { job: appointment, current } = await lockPayment(tx, payment);
-        if (current.refundedAt || current.refundPendingId !== refundId || !appointment) return;
-        await updatePayment(tx, payment.id, { refundPendingId: null });
-        await this.finishRefund(tx, actor, current, appointment, refundId, true);
-      });
-      this.mail.deliverSoon();
-      return;
-    }
-    // FAILED or CANCELLED: no money went back; the payment stands, and the owner can refund it again.
-    await this.db.transaction(async (tx) => {
-      const { current } = await lockPayment(tx, payment);
-      if (current.refundedAt || current.refundPendingId !== refundId) return;
-      await updatePayment(tx, payment.id, {
-        refundPendingId: null,
-        refundClaimedAt: null,
-        refundedBy: null,
-        refundAttempts: current.refundAttempts + 1,
-      });
-      await recordHistory(tx, {
-        appointmentId: payment.appointmentId,
-        actorUserId: SYSTEM.userId,
-        actorEmail: SYSTEM.email,
-        action: 'refund-pending',
-        changes: {
-          refund: { before: `${refundId} pending at ${this.provider.kind}`, after: `not made (${standing.status}): the payment stands` },
-        },
-      });
-    });
-    await this.recordError({
-      userId: actor.userId,
-      errorMessage: `The refund of payment ${payment.id} (capture ${payment.captureId}) was ${standing.status} by the provider (${refundId}): no money went back, and the job is still paid.`,
-      appointmentIdentifier: payment.appointmentId,
-      componentName: 'PaidAppointments',
-      source: 'server',
-    });
-  }
-
-  /**
-   * Finishes the refunds a dead process left claimed, each asked again (answered, not repeated) and recorded, and
-   * looks up those the provider holds PENDING.
-   */
   async reconcileStaleRefunds(): Promise<number> {
-    const stale = await claimStaleRefunds(this.db, CLAIM_TIMEOUT_MS, 20, this.provider.kind);
-    for (const payment of stale) {
-      const admin = payment.refundedBy ? await accountById(this.db, payment.refundedBy) : undefined;
-      const actor: Actor = admin ? { userId: admin.id, email: admin.email, role: 'admin' } : SYSTEM;
-      if (payment.refundPendingId) {
-        const refundId = payment.refundPendingId;
-        await this.settlePendingRefund(payment, refundId, actor).catch(async (error: unknown) => {
-          this.log.warn({ paymentId: payment.id, err: error }, 'a pending refund could not be looked up; it is tried again later');
-          await reportOnce(this.context, `refund ${payment.id}`, {
-            errorMessage: `The pending refund ${refundId} of payment ${payment.id} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
-            appointmentIdentifier: payment.appointmentId,
-          });
-        });
-        continue;
-      }
-      await this.askForRefund(payment, actor).catch((error: unknown) => {
-        this.log.warn({ paymentId: payment.id, err: error }, 'a refund left unfinished could not be finished yet');
-      });
-    }
-    return stale.length;
-  }
-
-  private async finishRefund(
-    tx: Executor,
-    actor: Actor,
-    payment: PaymentRow,
-    appointment: AppointmentRow,
-    reference: string,
-    /** Whether `reference` is the provider's (PayPal's, or the built-in test provider's) refund id. */
-    fromProvider = false,
-  ): Promise<PaymentRow> {
-    const refunded = await updatePayment(tx, payment.id, {
-      refundedAt: new Date(),
-      refundReference: reference,
-      refundedBy: actor.userId,
-      refundClaimedAt: null,
-    });
-    if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
-    await voidOpenOrders(tx, appointment.id, 'the job was refunded; a new payment starts with a new order');
-    await changeJob(tx, appointment.id, { paidAt: null });
-    await recordHistory(tx, {
-      appointmentId: appointment.id,
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      action: 'refund',
-      changes: {
-        isPaid: { before: true, after: false },
-        refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` },
-      },
-    });
-    const owner = await accountById(tx, appointment.userId);
-    if (owner) {
-      // In the customer's saved language.
-      const language = translatorFor(owner.locale);
-      const { t } = language;
-      const method = isTestPayment(payment)
-        ? t(english('TEST: this payment was made in test mode, so no money moves.'))
-        : payment.provider === 'paypal'
-          ? t(english('The money goes back to the PayPal account or card you paid with; your bank may take a few days to show it.'))
-          : t(english('We give it back to you the way you paid ({method}).'), {
-              method: manualMethod(language, payment.method ?? 'cash'),
-            });
-      const content = refundContent(language, {
-        startsAt: appointment.startsAt,
-        amountCents: payment.amountCents,
-        // A refund by hand or of a test payment that moved no money has no provider's reference: the back office's
-        // own English note of it says what `method` says.
-        ...(fromProvider ? { reference } : {}),
-        homeUrl: `${this.config.publicUrl}/home`,
-        method,
-      });
-      await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
-    }
-    await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
-    return refunded;
-  }
-
-  private refundOutcome(payment: PaymentRow): RefundOutcome {
-    return {
-      paymentId: payment.id,
-      appointmentId: payment.appointmentId,
-      amountCents: payment.amountCents,
-      refundedAt: (payment.refundedAt ?? new Date()).toISOString(),
-      refundReference: payment.refundReference ?? '',
-    };
+    return reconcileStaleRefunds(this.context);
   }
 }
 
