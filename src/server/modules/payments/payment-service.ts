@@ -7,16 +7,15 @@ import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome }
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
-import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, adminEmails, profileOf } from '../accounts/account-directory.ts';
+import { accountById, profileOf } from '../accounts/account-directory.ts';
 import { findJob } from '../appointments/appointment-service.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { recordHistory } from '../history/history-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
 import type { TextService } from '../texts/text-service.ts';
+import { holdPending, release, releaseClaim } from './capture-release.ts';
+import { giveBack, recordGiveBack } from './give-back.ts';
 import { invoice, invoicePdf } from './invoices.ts';
 import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
 import { markPaid, recordManualPayment } from './mark-paid.ts';
@@ -27,15 +26,11 @@ import {
   componentOf,
   dollars,
   inFlightRefusal,
-  isPayable,
-  lockOrder,
   type PaymentContext,
-  payUrl,
   type Refusal,
   reportOnce,
   SYSTEM,
 } from './payment-context.ts';
-import { pendingDeclinedContent, unwantedCaptureContent } from './payment-emails.ts';
 import {
   type CaptureResult,
   isTestPayment,
@@ -81,7 +76,7 @@ export class PaymentService implements JobPaymentGuard {
 
   constructor(
     private readonly db: Database,
-    private readonly config: Config,
+    readonly config: Config,
     readonly provider: PaymentProvider,
     private readonly mail: MailService,
     readonly events: EventHub,
@@ -330,7 +325,7 @@ export class PaymentService implements JobPaymentGuard {
       result = await this.askToCapture(order, claim.claimedAt);
     } catch (error) {
       if (!(error instanceof CaptureFailed)) throw error;
-      if (error.release) await this.releaseClaim(order.orderId);
+      if (error.release) await releaseClaim(this.context, order.orderId);
       await this.recordError({
         userId: actor.userId,
         errorMessage: `Capturing payment order ${order.orderId} failed: ${error.message}`,
@@ -377,7 +372,7 @@ export class PaymentService implements JobPaymentGuard {
   /** Verifies what the provider captured and records it, or gives back a capture that must not stand. */
   private async settle(actor: Actor, order: PaymentOrderRow, result: CaptureResult): Promise<CaptureOutcome> {
     // The money is taken but not yet final: the order stays claimed until the provider completes or declines it.
-    if (result.captureId && result.captureStatus === 'PENDING') return this.holdPending(order, result);
+    if (result.captureId && result.captureStatus === 'PENDING') return holdPending(this.context, order, result);
     const problems = [
       result.status !== 'COMPLETED' && `order status ${result.status}`,
       result.captureStatus !== 'COMPLETED' && `capture status ${result.captureStatus || 'missing'}`,
@@ -402,9 +397,9 @@ export class PaymentService implements JobPaymentGuard {
         // Money was taken, but not as ordered: it goes back, and the customer starts again. A capture the owner
         // refunded in the provider's dashboard after the automatic refund failed is recorded as given back here
         // (the provider answers the refund "already refunded").
-        await this.giveBack(order, result, why);
+        await giveBack(this.context, order, result, why);
       } else {
-        await this.release(order, result, why);
+        await release(this.context, order, result, why);
       }
       if (result.captureStatus === 'DECLINED') throw new HttpError(402, 'PAYMENT_DECLINED', PAYMENT_TEXTS.declined);
       throw new HttpError(502, 'APPROVAL_FAILED', actor.role === 'admin' ? PAYMENT_TEXTS.adminApprovalError : PAYMENT_TEXTS.approvalError);
@@ -446,184 +441,17 @@ export class PaymentService implements JobPaymentGuard {
       return { payment };
     });
     if ('unwanted' in recorded) {
-      await this.giveBack(order, result, this.describeRefusal(recorded.unwanted));
+      await giveBack(this.context, order, result, this.describeRefusal(recorded.unwanted));
       throw recorded.unwanted;
     }
     this.mail.deliverSoon();
     return this.outcomeOf(recorded.payment);
   }
 
-  /**
-   * A capture the provider took but holds PENDING (PayPal's review, an eCheck): not recorded yet, and not released,
-   * since the money may still arrive; the order keeps its claim, so that nothing else pays or changes the job, and
-   * the reconciler looks it up again until the capture completes (recorded) or is declined (released). The history
-   * says so once.
-   */
-  private async holdPending(order: PaymentOrderRow, result: CaptureResult): Promise<never> {
-    const first = await this.db.transaction(async (tx) => {
-      const { current } = await lockOrder(tx, order);
-      if (current?.state !== 'capturing') return false;
-      const now = new Date();
-      await updateOrder(tx, order.orderId, { claimedAt: now, pendingSince: current.pendingSince ?? now });
-      if (current.pendingSince) return false;
-      await notePendingCapture(tx, order, {
-        before: null,
-        after: `${result.captureId} ($${result.amountValue}, order ${order.orderId}) held PENDING by ${this.provider.kind}: recorded when it completes`,
-      });
-      return true;
-    });
-    if (first) this.log.info({ orderId: order.orderId, captureId: result.captureId }, 'a capture is held pending by the provider');
-    throw new HttpError(409, 'PAYMENT_PENDING', PAYMENT_TEXTS.paymentPending);
-  }
-
-  /** Gives a claimed order back to be captured again, unless the provider holds a capture of it PENDING. */
-  private async releaseClaim(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const head = await findPaymentOrder(tx, orderId);
-      if (!head) return;
-      await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
-      const current = await findPaymentOrder(tx, orderId, true);
-      if (current?.state === 'capturing' && !current.pendingSince) await updateOrder(tx, orderId, { state: 'created', claimedAt: null });
-    });
-  }
-
-  /**
-   * A capture that took no money: the order may be tried again, unless the provider had held it PENDING and has now
-   * declined it, in which case it is voided (a new order starts again), the history says so, and the customer, who
-   * was told to wait for a receipt, is told that nothing was taken and how to pay.
-   */
-  private async release(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const { job, current } = await lockOrder(tx, order);
-      if (current?.state !== 'capturing') return;
-      if (!current.pendingSince) {
-        await updateOrder(tx, order.orderId, { state: 'created', claimedAt: null });
-        return;
-      }
-      await updateOrder(tx, order.orderId, {
-        state: 'voided',
-        claimedAt: null,
-        closedReason: `the provider did not complete the pending capture: ${why}`,
-      });
-      await notePendingCapture(tx, order, {
-        before: `${result.captureId} held PENDING by ${this.provider.kind}`,
-        after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
-      });
-      const owner = job ? await accountById(tx, job.userId) : undefined;
-      if (job && owner && isPayable(job)) {
-        const language = translatorFor(owner.locale);
-        const content = pendingDeclinedContent(language, {
-          startsAt: job.startsAt,
-          amountCents: job.amountCents,
-          payUrl: payUrl(this.context, job.id),
-          phone: this.config.support.phone,
-        });
-        await this.mail.enqueue({ to: owner.email, ...renderEmail(content, this.config.support, language), about: owner.id }, tx);
-      }
-    });
-    this.mail.deliverSoon();
-  }
-
   private describeRefusal(error: HttpError): string {
     if (error.code === 'ALREADY_PAID') return 'the job was already paid';
     if (error.code === 'NOT_FOUND') return 'the job was cancelled or deleted';
     return 'the job changed after the order was made';
-  }
-
-  /**
-   * Refunds a capture that must not stand (a second payment for a job, or one that did not verify), writes the
-   * error log and the job's history, and tells the admins. When the refund fails the order stays claimed, so the
-   * reconciler tries again every few minutes: the history, the admins and the error log hear of the first failure
-   * and of the refund once made, not of each attempt between.
-   */
-  private async giveBack(order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
-    const amountCents = valueToCents(result.amountValue);
-    // After the provider failed a refund it had held PENDING, the same request id would be answered with that one.
-    const failedBefore = order.giveBackRefundId?.startsWith('failed:') ? order.giveBackRefundId.slice('failed:'.length) : undefined;
-    let outcome: GiveBackOutcome;
-    try {
-      const refund = await this.provider.refundCapture({
-        captureId: result.captureId,
-        amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
-        requestId: failedBefore ? `refund-capture-${result.captureId}-after-${failedBefore}` : `refund-capture-${result.captureId}`,
-      });
-      outcome =
-        refund.status === 'PENDING' ? { kind: 'pending', refundId: refund.refundId } : { kind: 'refunded', refundId: refund.refundId };
-    } catch (error) {
-      if (error instanceof PaymentProviderError && error.kind === 'already-refunded')
-        outcome = { kind: 'refunded', refundId: 'refunded earlier' };
-      else outcome = { kind: 'failed', failure: error instanceof Error ? error.message : String(error) };
-    }
-    await this.recordGiveBack(order, result, why, outcome);
-  }
-
-  /**
-   * What became of a give-back, in the order, the job's history, the admins' e-mail and the error log: a refund made
-   * closes the order; one the provider holds PENDING keeps the order claimed with the refund's id, for the reconciler
-   * to look up (the admins hear once it is made or fails); a failure is announced once (`give_back_failed_at`).
-   */
-  private async recordGiveBack(order: PaymentOrderRow, result: CaptureResult, why: string, outcome: GiveBackOutcome): Promise<void> {
-    const amountCents = valueToCents(result.amountValue);
-    const announced = await this.db.transaction(async (tx) => {
-      const { current } = await lockOrder(tx, order);
-      if (outcome.kind === 'refunded') {
-        await updateOrder(tx, order.orderId, { state: 'refunded', closedReason: `refunded automatically: ${why}`, giveBackRefundId: null });
-      } else if (outcome.kind === 'pending') {
-        if (current?.giveBackRefundId === outcome.refundId) return false;
-        await updateOrder(tx, order.orderId, { giveBackRefundId: outcome.refundId, claimedAt: new Date() });
-      } else if (current?.giveBackFailedAt) return false;
-      else await updateOrder(tx, order.orderId, { giveBackFailedAt: new Date() });
-      const after =
-        outcome.kind === 'refunded'
-          ? `refunded (${outcome.refundId}): ${why}`
-          : outcome.kind === 'pending'
-            ? `refund asked (${outcome.refundId}), pending at ${this.provider.kind}: ${why}`
-            : `not refunded yet: ${why}`;
-      await recordHistory(tx, {
-        appointmentId: order.appointmentId,
-        actorUserId: SYSTEM.userId,
-        actorEmail: SYSTEM.email,
-        action: 'refund',
-        changes: { unwantedCapture: { before: `${result.captureId} ($${result.amountValue}, order ${order.orderId})`, after } },
-      });
-      // The admins hear when the money is back, or when it needs their hand; a pending refund needs neither yet.
-      if (outcome.kind === 'pending') return true;
-      const adminUrl = `${this.config.publicUrl}/admin`;
-      for (const admin of await adminEmails(tx)) {
-        const content = unwantedCaptureContent({
-          appointmentId: order.appointmentId,
-          orderId: order.orderId,
-          captureId: result.captureId,
-          amountCents: Number.isNaN(amountCents) ? order.amountCents : amountCents,
-          why,
-          refunded: outcome.kind === 'refunded',
-          adminUrl,
-        });
-        await this.mail.enqueue({ to: admin, ...renderEmail(content, this.config.support) }, tx);
-      }
-      return true;
-    });
-    if (!announced) {
-      this.log.warn(
-        { orderId: order.orderId, captureId: result.captureId, outcome },
-        'giving back a capture is not done yet; tried again later',
-      );
-      return;
-    }
-    const prefix = `Payment order ${order.orderId} was captured (${result.captureId}) although ${why}`;
-    await this.recordError({
-      userId: SYSTEM.userId,
-      errorMessage:
-        outcome.kind === 'refunded'
-          ? `${prefix}; the capture was refunded (${outcome.refundId}).`
-          : outcome.kind === 'pending'
-            ? `${prefix}; its refund (${outcome.refundId}) is pending at the provider and is looked up until it is made.`
-            : `${prefix}; refunding it failed: ${outcome.failure}`,
-      appointmentIdentifier: order.appointmentId,
-      componentName: 'Payments',
-      source: 'server',
-    });
-    this.mail.deliverSoon();
   }
 
   private providerLabel(payment: Pick<PaymentRow, 'provider' | 'isTest'>): string {
@@ -689,7 +517,7 @@ export class PaymentService implements JobPaymentGuard {
         continue;
       }
       if (!standing.captureId) {
-        await this.release(order, standing, `the provider shows the order ${standing.status || 'without a status'}, not captured`);
+        await release(this.context, order, standing, `the provider shows the order ${standing.status || 'without a status'}, not captured`);
         continue;
       }
       let claimed = order;
@@ -708,7 +536,7 @@ export class PaymentService implements JobPaymentGuard {
         }
         if (refund.status === 'PENDING') continue;
         if (refund.status === 'COMPLETED') {
-          await this.recordGiveBack(order, standing, 'the refund the provider held pending was made', {
+          await recordGiveBack(this.context, order, standing, 'the refund the provider held pending was made', {
             kind: 'refunded',
             refundId: pendingRefund,
           });
@@ -772,20 +600,6 @@ export class PaymentService implements JobPaymentGuard {
     return reconcileStaleRefunds(this.context);
   }
 }
-
-/** The job's history of a capture the provider held PENDING: when it was held, and when it was declined. */
-async function notePendingCapture(tx: Executor, order: PaymentOrderRow, change: { before: string | null; after: string }): Promise<void> {
-  await recordHistory(tx, {
-    appointmentId: order.appointmentId,
-    actorUserId: SYSTEM.userId,
-    actorEmail: SYSTEM.email,
-    action: 'payment-pending',
-    changes: { paymentPending: change },
-  });
-}
-
-/** What asking the provider to give a capture back came to. */
-type GiveBackOutcome = { kind: 'refunded'; refundId: string } | { kind: 'pending'; refundId: string } | { kind: 'failed'; failure: string };
 
 /** A capture that took no money: `release` when the order may be tried again at once, `declined` for the payer's card. */
 class CaptureFailed extends Error {
