@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
-import { customerLines } from '../../../shared/billing.ts';
 import type { Invoice } from '../../../shared/invoices.ts';
 import { type CaptureOutcome, type Checkout, PAYMENT_TEXTS, type RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
@@ -19,6 +18,7 @@ import { giveBack, recordGiveBack } from './give-back.ts';
 import { invoice, invoicePdf } from './invoices.ts';
 import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
 import { markPaid, recordManualPayment } from './mark-paid.ts';
+import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
 import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
 import {
   type Actor,
@@ -47,7 +47,6 @@ import {
   findPaymentOrder,
   forgetPayers,
   insertPaymentOnce,
-  insertPaymentOrder,
   listClaimsOfOtherProviders,
   listInvoicesOfJobs,
   listPaymentsCapturedBetween,
@@ -154,94 +153,16 @@ export class PaymentService implements JobPaymentGuard {
 
   // --- Checkout and orders ----------------------------------------------------------------------------------
 
-  /** The customer's own appointment, ready to pay: completed, unpaid, with an amount. */
-  private async payableForCustomer(db: Executor, viewer: SessionUser, appointmentId: string, lock = false): Promise<AppointmentRow> {
-    const appointment = await findJob(db, appointmentId, { lock });
-    if (!appointment || appointment.userId !== viewer.id) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-    if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    if (!appointment.completedAt) throw new HttpError(409, 'NOT_COMPLETED', APPOINTMENT_TEXTS.payNotAllowedBody);
-    if (appointment.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', PAYMENT_TEXTS.amountNotSet);
-    return appointment;
-  }
-
   async checkout(viewer: SessionUser, appointmentId: string): Promise<Checkout> {
-    const appointment = await this.payableForCustomer(this.db, viewer, appointmentId);
-    return {
-      appointmentId,
-      amountCents: appointment.amountCents,
-      startsAt: appointment.startsAt.toISOString(),
-      provider: this.provider.kind,
-      lines: customerLines(appointment.bill, appointment.amountCents),
-    };
+    return checkout(this.context, viewer, appointmentId);
   }
 
   async createCustomerOrder(viewer: SessionUser, appointmentId: string): Promise<{ orderId: string }> {
-    const appointment = await this.payableForCustomer(this.db, viewer, appointmentId);
-    const actor: Actor = { userId: viewer.id, email: viewer.email, role: 'customer' };
-    return this.createOrder(actor, appointment, appointment.amountCents, viewer.email, async (tx) => {
-      const current = await this.payableForCustomer(tx, viewer, appointmentId, true);
-      if (current.amountCents !== appointment.amountCents) throw new HttpError(409, 'ORDER_STALE', PAYMENT_TEXTS.orderStale);
-    });
+    return createCustomerOrder(this.context, viewer, appointmentId);
   }
 
   async createAdminOrder(admin: SessionUser, appointmentId: string, amountDollars: number): Promise<{ orderId: string }> {
-    const appointment = await findJob(this.db, appointmentId);
-    if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-    if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    const owner = await accountById(this.db, appointment.userId);
-    const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
-    return this.createOrder(actor, appointment, amountDollars * 100, owner?.email ?? '', async (tx) => {
-      const current = await findJob(tx, appointmentId, { lock: true });
-      if (!current) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      if (current.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-    });
-  }
-
-  /**
-   * Asks the provider for an order, then stores it bound to the amount, voiding the job's older open orders. The
-   * job is locked and checked again (`recheck`) before the order is stored: a change made while the provider
-   * answered wins, and the provider's order is left to expire uncaptured.
-   */
-  private async createOrder(
-    actor: Actor,
-    appointment: AppointmentRow,
-    amountCents: number,
-    customerEmail: string,
-    recheck: (tx: Executor) => Promise<void>,
-  ): Promise<{ orderId: string }> {
-    let orderId: string;
-    try {
-      ({ orderId } = await this.provider.createOrder({
-        appointmentId: appointment.id,
-        description: `${customerEmail}#${appointment.id}`,
-        amountCents,
-      }));
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      await this.recordError({
-        userId: actor.userId,
-        errorMessage: `Creating the payment order failed: ${error.message}`,
-        appointmentIdentifier: appointment.id,
-        componentName: componentOf(actor),
-        source: 'server',
-      });
-      throw new HttpError(502, 'PAYMENT_FAILED', PAYMENT_TEXTS.paymentProcessError);
-    }
-    await this.db.transaction(async (tx) => {
-      await recheck(tx);
-      const inFlight = await findOrderInFlight(tx, appointment.id);
-      if (inFlight) throw inFlightRefusal(inFlight, 'pay');
-      await voidOpenOrders(tx, appointment.id, `replaced by order ${orderId}`);
-      await insertPaymentOrder(tx, {
-        orderId,
-        provider: this.provider.kind,
-        appointmentId: appointment.id,
-        amountCents,
-        createdByUserId: actor.userId,
-        createdByRole: actor.role === 'admin' ? 'admin' : 'customer',
-      });
-    });
-    return { orderId };
+    return createAdminOrder(this.context, admin, appointmentId, amountDollars);
   }
 
   // --- Capture ----------------------------------------------------------------------------------------------
