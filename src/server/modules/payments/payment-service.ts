@@ -5,31 +5,20 @@ import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/pa
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { accountById } from '../accounts/account-directory.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { TextService } from '../texts/text-service.ts';
-import { captureAdminOrder, captureCustomerOrder, settle } from './capture.ts';
-import { release } from './capture-release.ts';
-import { recordGiveBack } from './give-back.ts';
+import { captureAdminOrder, captureCustomerOrder } from './capture.ts';
 import { invoice, invoicePdf } from './invoices.ts';
 import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
 import { recordManualPayment } from './mark-paid.ts';
 import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
 import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
-import { type Actor, CLAIM_TIMEOUT_MS, type PaymentContext, reportOnce, SYSTEM } from './payment-context.ts';
-import { type CaptureResult, type PaymentProvider, PaymentProviderError, type RefundResult } from './payment-provider.ts';
-import {
-  claimStaleCaptures,
-  forgetPayers,
-  listClaimsOfOtherProviders,
-  listInvoicesOfJobs,
-  listPaymentsCapturedBetween,
-  listPaymentsOfJobs,
-  updateOrder,
-} from './payment-queries.ts';
+import type { PaymentContext } from './payment-context.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { forgetPayers, listInvoicesOfJobs, listPaymentsCapturedBetween, listPaymentsOfJobs } from './payment-queries.ts';
+import { reconcileStaleCaptures } from './reconciliation.ts';
 import { reconcileStaleRefunds, refund } from './refunds.ts';
 
 export { invoiceFileName } from './invoices.ts';
@@ -50,13 +39,13 @@ export class PaymentService implements JobPaymentGuard {
   private readonly context: PaymentContext;
 
   constructor(
-    private readonly db: Database,
-    readonly config: Config,
+    db: Database,
+    config: Config,
     readonly provider: PaymentProvider,
-    readonly mail: MailService,
-    readonly events: EventHub,
-    private readonly recordError: ErrorRecorder,
-    private readonly log: FastifyBaseLogger,
+    mail: MailService,
+    events: EventHub,
+    recordError: ErrorRecorder,
+    log: FastifyBaseLogger,
     texts: TextService,
   ) {
     const service = this;
@@ -125,106 +114,13 @@ export class PaymentService implements JobPaymentGuard {
 
   /** Every payment captured in the period (either end open), by capture time: the paid list's rows. */
   async capturedBetween(from: Date | undefined, to: Date | undefined): Promise<PaymentRow[]> {
-    return listPaymentsCapturedBetween(this.db, from, to);
+    return listPaymentsCapturedBetween(this.context.db, from, to);
   }
 
-  /**
-   * Finishes captures that were claimed and never finished (a process killed while the provider answered, a
-   * provider that never did): each is looked up with the provider and recorded, given back, or released.
-   */
+  // --- Reconciliation -------------------------------------------------------------------------------------
+
   async reconcileStaleCaptures(): Promise<number> {
-    await this.reportClaimsOfOtherProviders();
-    const stale = await claimStaleCaptures(this.db, CLAIM_TIMEOUT_MS, 20, this.provider.kind);
-    for (const order of stale) {
-      const actor: Actor = { userId: order.createdByUserId, email: '', role: order.createdByRole };
-      const user = await accountById(this.db, order.createdByUserId);
-      actor.email = user?.email ?? '';
-      let standing: CaptureResult;
-      try {
-        standing = await this.provider.getOrder(order);
-      } catch (error) {
-        if (error instanceof PaymentProviderError && error.kind === 'not-found' && !order.pendingSince) {
-          // The provider does not know the order (it expired uncaptured): no money was taken, and the job is free.
-          await updateOrder(this.db, order.orderId, { state: 'voided', claimedAt: null, closedReason: 'the provider no longer knows it' });
-          await this.recordError({
-            userId: SYSTEM.userId,
-            errorMessage: `Payment order ${order.orderId} was left mid-capture and the provider no longer knows it (${error.message}); it was voided, and the job can be paid with a new order.`,
-            appointmentIdentifier: order.appointmentId,
-            componentName: 'Payments',
-            source: 'server',
-          });
-          continue;
-        }
-        // One order that cannot be looked up (or any other failure) never holds up the rest of the batch. The error
-        // log hears of it once per process; the order stays claimed, so the job waits for the provider's answer.
-        this.log.warn({ orderId: order.orderId, err: error }, 'a stale capture could not be looked up; it is tried again later');
-        await reportOnce(this.context, `lookup ${order.orderId}`, {
-          errorMessage: `Payment order ${order.orderId} was left mid-capture and could not be looked up: ${(error as Error).message}. It is tried again every few minutes; the job cannot be changed until then.`,
-          appointmentIdentifier: order.appointmentId,
-        });
-        continue;
-      }
-      if (!standing.captureId) {
-        await release(this.context, order, standing, `the provider shows the order ${standing.status || 'without a status'}, not captured`);
-        continue;
-      }
-      let claimed = order;
-      const pendingRefund = order.giveBackRefundId?.startsWith('failed:') ? undefined : order.giveBackRefundId;
-      if (pendingRefund) {
-        // A give-back the provider held PENDING: recorded once made; asked again (a new request) once failed.
-        let refund: RefundResult;
-        try {
-          refund = await this.provider.getRefund(pendingRefund);
-        } catch (error) {
-          await reportOnce(this.context, `give-back ${order.orderId}`, {
-            errorMessage: `The pending refund ${pendingRefund} of payment order ${order.orderId} could not be looked up: ${(error as Error).message}. It is tried again every few minutes.`,
-            appointmentIdentifier: order.appointmentId,
-          });
-          continue;
-        }
-        if (refund.status === 'PENDING') continue;
-        if (refund.status === 'COMPLETED') {
-          await recordGiveBack(this.context, order, standing, 'the refund the provider held pending was made', {
-            kind: 'refunded',
-            refundId: pendingRefund,
-          });
-          continue;
-        }
-        claimed = { ...order, giveBackRefundId: `failed:${pendingRefund}` };
-        await updateOrder(this.db, order.orderId, { giveBackRefundId: claimed.giveBackRefundId });
-      }
-      await settle(this.context, actor, claimed, standing).catch(async (error: unknown) => {
-        if (error instanceof HttpError) return;
-        this.log.error({ orderId: order.orderId, err: error }, 'a stale capture could not be settled');
-        await reportOnce(this.context, `settle ${order.orderId}`, {
-          errorMessage: `Payment order ${order.orderId} was captured (${standing.captureId}) but could not be recorded: ${(error as Error).message}. It is tried again every few minutes.`,
-          appointmentIdentifier: order.appointmentId,
-        });
-      });
-    }
-    return stale.length;
-  }
-
-  /**
-   * Captures and refunds left claimed under the other provider (the server was switched between PayPal and test
-   * mode while they were under way) are never finished by this one: test mode would call a PayPal payment refunded,
-   * or a PayPal order paid, with no money moved. The error log names each once; the owner switches back to finish.
-   */
-  private async reportClaimsOfOtherProviders(): Promise<void> {
-    const { orders, refunds } = await listClaimsOfOtherProviders(this.db, this.provider.kind);
-    const now = this.provider.kind === 'paypal' ? 'PayPal' : 'test mode';
-    for (const order of orders) {
-      await reportOnce(this.context, `provider ${order.orderId}`, {
-        errorMessage: `Payment order ${order.orderId} was left mid-capture with ${order.provider}, and the server now takes payments in ${now}: only ${order.provider} can finish it, so the job cannot be changed until the server runs with it again.`,
-        appointmentIdentifier: order.appointmentId,
-      });
-    }
-    for (const payment of refunds) {
-      await reportOnce(this.context, `provider ${payment.id}`, {
-        errorMessage: `The refund of payment ${payment.id} was left unfinished with ${payment.provider}, and the server now takes payments in ${now}: it is finished when the server runs with ${payment.provider} again.`,
-        appointmentIdentifier: payment.appointmentId,
-      });
-    }
+    return reconcileStaleCaptures(this.context);
   }
 
   // --- Payments taken by hand -------------------------------------------------------------------------------
