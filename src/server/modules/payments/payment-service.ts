@@ -17,7 +17,7 @@ import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
 import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { forgetPayers, listInvoicesOfJobs, listPaymentsCapturedBetween, listPaymentsOfJobs } from './payment-queries.ts';
+import { listPaymentsCapturedBetween } from './payment-queries.ts';
 import { reconcileStaleCaptures } from './reconciliation.ts';
 import { reconcileStaleRefunds, refund } from './refunds.ts';
 
@@ -25,6 +25,7 @@ export { invoiceFileName } from './invoices.ts';
 export type { JobPaymentGuard } from './job-guard.ts';
 export { PAY_REMINDER_DAYS } from './pay-links.ts';
 export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
+export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
 
 /**
  * Every payment, order and refund. The order lifecycle: created → capturing → captured | voided (and captured →
@@ -143,32 +144,4 @@ export class PaymentService implements JobPaymentGuard {
   async reconcileStaleRefunds(): Promise<number> {
     return reconcileStaleRefunds(this.context);
   }
-}
-
-/** A customer's payments and invoices, as their data export lists them (decision 024). */
-export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
-  const [paid, issued] = await Promise.all([listPaymentsOfJobs(db, appointmentIds), listInvoicesOfJobs(db, appointmentIds)]);
-  return {
-    payments: paid.map((payment) => ({
-      appointmentId: payment.appointmentId,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      provider: payment.provider,
-      method: payment.method,
-      reference: payment.captureId ?? payment.id,
-      payerName: payment.payerName,
-      payerEmail: payment.payerEmail,
-      paidAt: payment.capturedAt.toISOString(),
-      refundedAt: payment.refundedAt?.toISOString() ?? null,
-    })),
-    invoices: issued.map((invoice) => ({ appointmentId: invoice.appointmentId, number: invoice.number })),
-  };
-}
-
-/**
- * The customer deleted their account: their payments keep the amounts, not their name or e-mail, and their unpaid
- * jobs' pay links are reminded no more.
- */
-export async function forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void> {
-  await forgetPayers(tx, appointmentIds);
 }
