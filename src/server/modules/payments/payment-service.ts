@@ -34,6 +34,10 @@ export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
  * order per job whatever arrives at once; a capture the provider reports anyway for a job that cannot take it is
  * refunded through the provider. What the provider holds PENDING (a capture under review, a refund) is neither
  * recorded nor released: the reconciler looks it up until the provider completes or fails it (decision 010).
+ *
+ * The module's one entry point: each method hands its work, with the context, to the file that holds that part of
+ * a payment's life: orders.ts, capture.ts (with capture-release.ts and give-back.ts), mark-paid.ts, refunds.ts,
+ * reconciliation.ts, job-guard.ts and pay-links.ts (the job's side), invoices.ts, payment-records.ts.
  */
 export class PaymentService implements JobPaymentGuard {
   /** What the functions of each part of a payment's life work with; its `provider` is always this one's. */
