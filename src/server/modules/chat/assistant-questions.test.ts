@@ -8,8 +8,9 @@ import { BuiltInAssistant } from './built-in-assistant.ts';
 import { factProblems } from './fact-check.ts';
 import { GuardedProvider } from './guarded-provider.ts';
 import { buildKnowledge, type KnowledgeEntry, PRODUCT_FACTS, SITE_LABELS } from './knowledge.ts';
-import { buildKnowledgeEs, SITE_LABELS_ES } from './knowledge-es.ts';
+import { buildKnowledgeEs } from './knowledge-es.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
+import { SITE_LABELS_ES } from './spanish-words.ts';
 
 /**
  * Issue 41, "knowledge of the whole product": customers' questions, in English and Spanish and in their own words,

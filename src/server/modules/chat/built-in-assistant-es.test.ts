@@ -4,10 +4,13 @@ import type { ChatMessage } from '../../../shared/chat.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import { BuiltInAssistant, feeAnswerEs, minutesInEs, withoutAccents } from './built-in-assistant.ts';
 import { factProblems } from './fact-check.ts';
-import { buildKnowledge, NEARBY_UNSERVED_PLACES, systemPrompt } from './knowledge.ts';
-import { buildKnowledgeEs, hoursInWordsEs, spokenSlotEs } from './knowledge-es.ts';
+import { buildKnowledge, hoursInWords, NEARBY_UNSERVED_PLACES, systemPrompt } from './knowledge.ts';
+import { buildKnowledgeEs } from './knowledge-es.ts';
 import { chatLanguage, detectLanguage } from './language.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
+import { spokenSlotEs } from './spanish-words.ts';
+
+const hoursInWordsEs = (hours: number) => hoursInWords(hours, 'es');
 
 /** The Spanish test set: the same guarantees as the English one (built-in-assistant.test.ts), for Spanish questions. */
 

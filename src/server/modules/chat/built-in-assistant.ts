@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { SERVICE_CITIES } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
+import { english } from '../../../shared/english.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import type { ChatProvider } from './chat-provider.ts';
@@ -14,18 +15,13 @@ import {
   NEARBY_UNSERVED_PLACES,
   type SupportContact,
   supportLine,
+  TOWNS,
   thanksAnswer,
 } from './knowledge.ts';
-import {
-  buildKnowledgeEs,
-  declineAnswerEs,
-  greetingAnswerEs,
-  listInWordsEs,
-  SERVICE_TOWNS_ES,
-  supportLineEs,
-  thanksAnswerEs,
-} from './knowledge-es.ts';
+import { buildKnowledgeEs } from './knowledge-es.ts';
 import { chatLanguage } from './language.ts';
+import { said, say, words } from './said.ts';
+import { listInWordsEs } from './spanish-words.ts';
 
 // The fee questions' pieces, where the test sets have always found them.
 export { feeAnswer, feeAnswerEs, minutesIn, minutesInEs, withoutAccents } from './fee-questions.ts';
@@ -137,15 +133,38 @@ export function placesIn(text: string): PlaceMention {
   return { served, unserved, rest };
 }
 
-function placeAnswer(mention: PlaceMention, support: SupportContact): string {
+/**
+ * The answer about the places a question names, in `locale`: one English text per case, its Spanish from the
+ * catalogue, as the knowledge's answers (knowledge.ts).
+ */
+function placeAnswer(mention: PlaceMention, support: SupportContact, locale: Locale): string {
   const parts: string[] = [];
   if (mention.served.length > 0) {
     const names = mention.served.map((city) => `${city.name} (${city.town})`);
-    parts.push(`Yes, we come to ${listInWords(names)}, for visits in person or remote.`);
+    parts.push(
+      say(
+        said(english('Yes, we come to {places}, for visits in person or remote.'), {
+          places: words(listInWords(names), listInWordsEs(names)),
+        }),
+        locale,
+      ),
+    );
   }
   if (mention.unserved.length > 0) {
+    const places = words(
+      listInWords(mention.unserved),
+      listInWordsEs(mention.unserved.map((place) => place.replace(/^zip code (\d{5})$/, 'el código postal $1'))),
+    );
     parts.push(
-      `Sorry, ${listInWords(mention.unserved)} ${mention.unserved.length === 1 ? 'is' : 'are'} outside our service area: we visit only the Town of Islip and the Town of Smithtown. We may still be able to help you by remote support; please ${supportLine(support)} to ask.`,
+      say(
+        said(
+          english(
+            'Sorry, {places} {count, plural, one {is} other {are}} outside our service area: we visit only {towns}. We may still be able to help you by remote support; please {supportLine} to ask.',
+          ),
+          { places, count: mention.unserved.length, towns: TOWNS, supportLine: supportLine(support, locale) },
+        ),
+        locale,
+      ),
     );
   }
   return parts.join(' ');
@@ -256,14 +275,14 @@ const ENGLISH: Tongue = {
   clockTime: CLOCK_TIME,
   weekdays: WEEKDAYS,
   soon: SOON,
-  placeAnswer,
-  decline: declineAnswer,
+  placeAnswer: (mention, support) => placeAnswer(mention, support, 'en'),
+  decline: (support) => declineAnswer(support, 'en'),
   buildKnowledge,
   greetings: /\b(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day))\b(?:\s+there\b)?/gi,
   thanks: /\b(?:many\s+thanks|thanks|thank\s+you|thx)\b(?:\s+(?:so|very)\s+much\b|\s+a\s+lot\b)?/gi,
   filler: /\b(?:ok|okay|great|perfect|techhelp|all|everyone|again)\b/gi,
-  greet: greetingAnswer,
-  welcome: thanksAnswer,
+  greet: () => greetingAnswer('en'),
+  welcome: (support) => thanksAnswer(support, 'en'),
 };
 
 // ---- Spanish ----------------------------------------------------------------------------------------------------
@@ -299,21 +318,6 @@ export function normaliseTermEs(term: string): string | null {
   return word;
 }
 
-function placeAnswerEs(mention: PlaceMention, support: SupportContact): string {
-  const parts: string[] = [];
-  if (mention.served.length > 0) {
-    const names = mention.served.map((city) => `${city.name} (${city.town})`);
-    parts.push(`Sí, vamos a ${listInWordsEs(names)}, para visitas en persona o a distancia.`);
-  }
-  if (mention.unserved.length > 0) {
-    const places = mention.unserved.map((place) => place.replace(/^zip code (\d{5})$/, 'el código postal $1'));
-    parts.push(
-      `Lo siento, ${listInWordsEs(places)} ${places.length === 1 ? 'queda' : 'quedan'} fuera de nuestra zona de servicio: solo visitamos ${SERVICE_TOWNS_ES}. Es posible que aún podamos ayudarle a distancia; por favor ${supportLineEs(support)} para preguntar.`,
-    );
-  }
-  return parts.join(' ');
-}
-
 const SPANISH: Tongue = {
   plain: withoutAccents,
   normaliseTerm: normaliseTermEs,
@@ -324,13 +328,13 @@ const SPANISH: Tongue = {
     /\b\d{1,2}(:\d{2})?\s*(am|pm|a\.\s?m\.?|p\.\s?m\.?)(?=\W|$)|\b(a|para|como a) las? \d{1,2}(:\d{2})?\b|\b\d{1,2}(:\d{2})? de la (manana|tarde|noche)\b/,
   weekdays: /\b(lunes|martes|miercoles|jueves|viernes|entre semana|dias? de (la )?semana|dias? laborables?|dias? habiles?)\b/,
   soon: /\b(hoy|esta noche|mismo dia|pasado manana|ahora mismo|ya mismo|cuanto antes|lo antes posible|lo mas pronto|de inmediato|enseguida)\b|(?<!\b(la|las|de) )\bmanana\b/,
-  placeAnswer: placeAnswerEs,
-  decline: declineAnswerEs,
+  placeAnswer: (mention, support) => placeAnswer(mention, support, 'es'),
+  decline: (support) => declineAnswer(support, 'es'),
   greetings: /\b(?:hola|saludos|buen[oa]s\s+(?:d[ií]as|tardes|noches)|buen\s+d[ií]a|qu[eé]\s+tal)(?![\p{L}])/giu,
   thanks: /\b(?:muchas\s+gracias|mil\s+gracias|gracias|muy\s+amable)(?![\p{L}])/giu,
   filler: /\b(?:ok|vale|perfecto|bien|muy|techhelp|se[nñ]ora?|a\s+todos)(?![\p{L}])/giu,
-  greet: greetingAnswerEs,
-  welcome: thanksAnswerEs,
+  greet: () => greetingAnswer('es'),
+  welcome: (support) => thanksAnswer(support, 'es'),
   buildKnowledge: buildKnowledgeEs,
   asksPrice:
     /\bcuanto (me |les |nos )?(cobran|cobra|cobrarian|cobraria|cuesta|cuestan|costaria|sale|saldria|seria)\b|\b(precio|precios|tarifa|tarifas)\b/,

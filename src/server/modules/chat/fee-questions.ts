@@ -1,7 +1,7 @@
 import { visitBill } from '../../../shared/billing.ts';
 import { FEES, GRACE_MINUTES, INCREMENT_MINUTES, type ServiceKind } from '../../../shared/business.ts';
-import { SERVICE_KIND_ES } from './knowledge-es.ts';
 import { detectLanguage } from './language.ts';
+import { SERVICE_KIND_ES } from './spanish-words.ts';
 
 /**
  * Fee questions (issue 41): a question with a length of time and a cost word or a kind of work ("How much is a
