@@ -1,6 +1,8 @@
 import { visitBill } from '../../../shared/billing.ts';
 import { FEES, GRACE_MINUTES, INCREMENT_MINUTES, type ServiceKind } from '../../../shared/business.ts';
+import { english } from '../../../shared/english.ts';
 import { detectLanguage } from './language.ts';
+import { said, say, words } from './said.ts';
 import { SERVICE_KIND_ES } from './spanish-words.ts';
 
 /**
@@ -331,26 +333,44 @@ export function feeLineEs(kind: ServiceKind, minutes: number): string {
     : `${line} Hasta ${GRACE_MINUTES} minutos después de la hora o la media hora no se cobran; más que eso empieza otra media hora.`;
 }
 
-/** How the other kind of work is priced, and what the same time of it would cost. */
+/** How the other kind of work is priced, and what the same time of it would cost (one English text, es.po's Spanish). */
 function otherKindNote(other: ServiceKind, minutes: number, language: FeeLanguage): string {
   const fee = FEES[other];
-  const total = billOf(other, minutes).total;
-  if (language === 'es') {
-    const what =
-      other === 'consulting' ? 'La consultoría (asesoría, planificación, clases)' : 'La solución de problemas (arreglar, instalar)';
-    return `${what} se cobra distinto: $${fee.hourlyDollars} la primera hora y luego $${fee.incrementDollars} por cada media hora; el mismo tiempo costaría $${total}.`;
-  }
-  const what = other === 'consulting' ? 'Consulting (advice, planning, lessons)' : 'Troubleshooting (fixing, setting up)';
-  return `${what} is priced differently: $${fee.hourlyDollars} for the first hour, then $${fee.incrementDollars} per half-hour, so the same time would be $${total}.`;
+  const what =
+    other === 'consulting'
+      ? said(english('Consulting (advice, planning, lessons)'))
+      : said(english('Troubleshooting (fixing, setting up)'));
+  return say(
+    said(
+      english('{what} is priced differently: {hour} for the first hour, then {step} per half-hour, so the same time would be {total}.'),
+      {
+        what,
+        hour: `$${fee.hourlyDollars}`,
+        step: `$${fee.incrementDollars}`,
+        total: `$${billOf(other, minutes).total}`,
+      },
+    ),
+    language,
+  );
 }
 
 /** How a kind of work is charged, when no length of time is named: "Troubleshooting: $50 for the first hour (…)". */
 export function rateLine(kind: ServiceKind, language: FeeLanguage): string {
   const fee = FEES[kind];
-  if (language === 'es') {
-    return `${capitalised(SERVICE_KIND_ES[kind])}: $${fee.hourlyDollars} la primera hora (el mínimo es una hora) y luego $${fee.incrementDollars} por cada media hora; hasta ${GRACE_MINUTES} minutos después de la hora o la media hora no se cobran.`;
-  }
-  return `${fee.label}: $${fee.hourlyDollars} for the first hour (one hour is the minimum), then $${fee.incrementDollars} per half-hour; time up to ${GRACE_MINUTES} minutes past the hour or half-hour is not charged.`;
+  return say(
+    said(
+      english(
+        '{kind}: {hour} for the first hour (one hour is the minimum), then {step} per half-hour; time up to {grace} minutes past the hour or half-hour is not charged.',
+      ),
+      {
+        kind: words(fee.label, capitalised(SERVICE_KIND_ES[kind])),
+        hour: `$${fee.hourlyDollars}`,
+        step: `$${fee.incrementDollars}`,
+        grace: GRACE_MINUTES,
+      },
+    ),
+    language,
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
+import { english } from '../../../shared/english.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import type { SupportContact } from './knowledge.ts';
+import { said, say } from './said.ts';
 
 /**
  * The assistant's safety rule (issue 41): a customer asking about an unexpected call, pop-up, e-mail or text that
@@ -151,24 +153,20 @@ export function isScamQuestion(question: string, previousQuestion?: string): boo
   return SCARE.test(text) && /\b(pop ?ups?|screen|window|pantalla|ventana|emergente|number|numero)\b/.test(text);
 }
 
-/** The safety answer, in the customer's language, with the business's real number. */
+/**
+ * The safety answer, in the customer's language, with the business's real number: written once, in English; its
+ * Spanish is in src/server/locales/es.po.
+ */
 export function safetyAnswer(language: Locale, support: SupportContact): string {
-  if (language === 'es') {
-    return [
-      'Esto es muy probablemente una estafa. No fuimos nosotros.',
-      'Cuelgue o cierre el mensaje (si una ventana no se cierra, apague la computadora y vuelva a encenderla).',
-      'No le dé a nadie acceso a su computadora, ni contraseñas, ni códigos, y no pague nada, y menos con tarjetas de regalo.',
-      `${BUSINESS_NAME} nunca le pide por teléfono, correo o mensaje de texto acceso a su computadora, contraseñas, códigos ni tarjetas de regalo, y nunca muestra ventanas en su pantalla: solo nos conectamos a su computadora durante una visita que usted reservó, a la hora reservada, y siempre le decimos nuestro nombre primero.`,
-      `Si tiene dudas, o si ya dejó entrar a alguien o pagó, llame a ${BUSINESS_NAME} al ${support.phone}, el número de nuestra página, y avise a su banco.`,
-    ].join(' ');
-  }
-  return [
-    'This is very likely a scam. It was not us.',
-    'Hang up, or close the message (if a pop-up will not close, turn the computer off and on again).',
-    'Do not give anyone access to your computer, passwords or codes, and do not pay anything, above all not with gift cards.',
-    `${BUSINESS_NAME} never asks by phone, e-mail or text for access to your computer, passwords, codes or gift cards, and never shows pop-ups on your screen: we connect to your computer only during a visit you booked yourself, at the time you booked, and we always tell you our name first.`,
-    `If you are not sure, or if you already let someone in or paid, call ${BUSINESS_NAME} at ${support.phone}, the number on our website, and tell your bank.`,
-  ].join(' ');
+  return say(
+    said(
+      english(
+        'This is very likely a scam. It was not us. Hang up, or close the message (if a pop-up will not close, turn the computer off and on again). Do not give anyone access to your computer, passwords or codes, and do not pay anything, above all not with gift cards. {business} never asks by phone, e-mail or text for access to your computer, passwords, codes or gift cards, and never shows pop-ups on your screen: we connect to your computer only during a visit you booked yourself, at the time you booked, and we always tell you our name first. If you are not sure, or if you already let someone in or paid, call {business} at {phone}, the number on our website, and tell your bank.',
+      ),
+      { business: BUSINESS_NAME, phone: support.phone },
+    ),
+    language,
+  );
 }
 
 /** The safety answer when the question calls for it; undefined otherwise. */
