@@ -15,19 +15,91 @@ import path from 'node:path';
  * - a server module's `*-queries.ts` is imported only by that module's own files: every table has one owning
  *   module, and the others (and the rest of the server) use what its service files export. Checked here, since it
  *   takes comparing the importing file's module with the imported one's.
+ * - a module's queries read and write only its own tables (`table-of-another-module`): each table of
+ *   src/server/db/schema.ts has one owner in TABLE_OWNERS below, and a table the schema exports that the map does not
+ *   name fails (`table-without-owner`), as does a name the map keeps for a table the schema no longer has
+ *   (`owner-of-no-table`). A file of module M is reported when it imports another module's table from the schema
+ *   (by name, or as `schema.table` through `import * as schema`); its `*-queries.ts` also when it reaches one as
+ *   `db.query.table` / `tx.query.table`, or names one by its SQL name (`pgTable('name')`) after `from`, `join`,
+ *   `into`, `update` or `table` in a string or template literal (raw SQL in sql`…` or sql.raw('…')). Type-only imports
+ *   (`import type`, `type appointments`) are not uses. src/server/db is neutral and may name any table; files outside
+ *   the modules (cli, plugins) are not checked by this rule, as they may not query at all (above), save
+ *   cli/restore.ts's plain SQL on the archive. A table named in SQL text built at run time (a variable holding its
+ *   name) is not seen; an English sentence in a queries file's string (`'moved from appointments'`) would be taken
+ *   for SQL. Known debt is listed, with its reason, in TABLE_RULE_EXCEPTIONS (empty when the rule was added).
  *
  * biome.json gives a file the options of the last override that matches it, so each of its server overrides repeats
  * the restrictions of the ones before it.
  *
- * Imports and calls are found in the text, not parsed: good enough for this codebase's plain import statements.
+ * Imports, calls and literals are found in the text, not parsed: good enough for this codebase's plain import
+ * statements (the literal scanner skips comments and follows template nesting, but does not know regular expression
+ * literals).
  */
 
-export type BoundaryRule = 'feature-imports-feature' | 'query-outside-queries-file' | 'queries-of-another-module';
+export type BoundaryRule =
+  | 'feature-imports-feature'
+  | 'query-outside-queries-file'
+  | 'queries-of-another-module'
+  | 'table-of-another-module'
+  | 'table-without-owner'
+  | 'owner-of-no-table';
 
 /** A source file, its path relative to the repository root with forward slashes. */
 export type SourceFile = { path: string; text: string };
 
-export type Violation = { file: string; line: number; verb: 'imports' | 'calls'; target: string; rule: BoundaryRule };
+export type Violation = {
+  file: string;
+  line: number;
+  verb: 'imports' | 'calls' | 'uses' | 'declares' | 'names';
+  target: string;
+  rule: BoundaryRule;
+};
+
+/** Where a table belongs that no module owns: the rate-limit store of src/server/plugins, its queries in src/server/db. */
+const DB_OWNER = 'db';
+
+/**
+ * The module that owns each table of src/server/db/schema.ts, by the schema's export name (docs/architecture.md,
+ * "Server modules and the tables they own"). A table added to the schema must be added here.
+ */
+export const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  user: 'accounts',
+  session: 'accounts',
+  account: 'accounts',
+  verification: 'accounts',
+  profiles: 'accounts',
+  accountTokens: 'accounts',
+  trustedContacts: 'accounts',
+  contactSuppressions: 'accounts',
+  appointments: 'appointments',
+  paymentOrders: 'payments',
+  payments: 'payments',
+  payRequests: 'payments',
+  invoices: 'payments',
+  invoiceCounter: 'payments',
+  reviews: 'reviews',
+  auditLog: 'history',
+  errorLog: 'error-log',
+  configChanges: 'config-log',
+  timeOff: 'schedule',
+  businessSettings: 'schedule',
+  outboxEmails: 'mail',
+  outboxTexts: 'texts',
+  textOptOuts: 'texts',
+  textConfirmations: 'texts',
+  textConsents: 'texts',
+  backupRuns: 'backups',
+  rateLimits: DB_OWNER,
+};
+
+/**
+ * Uses of another module's table that are known and allowed for now, each with why: the debt the table rule shows.
+ * An entry names the file and the table's export name in the schema.
+ */
+export const TABLE_RULE_EXCEPTIONS: readonly { file: string; table: string; why: string }[] = [];
+
+const SCHEMA_FILE = 'src/server/db/schema.ts';
+const DB_DIR = 'src/server/db/';
 
 const FEATURES_DIR = 'src/web/features/';
 const MODULES_DIR = 'src/server/modules/';
@@ -71,11 +143,162 @@ function moduleOf(file: string): string | undefined {
 const isQueriesFile = (file: string) => /-queries\.tsx?$/.test(file);
 
 function mayQuery(file: string): boolean {
-  return file.startsWith('src/server/db/') || isQueriesFile(file);
+  return file.startsWith(DB_DIR) || isQueriesFile(file);
+}
+
+/** `export const name = pgTable('sql_name'`: each table the schema declares, with its SQL name and line. */
+const TABLE_PATTERN = /\bexport\s+const\s+(\w+)\s*=\s*pgTable\s*\(\s*['"]([^'"]+)['"]/g;
+
+/** `import { a, type B, c as d } from 'x'`, `import * as s from 'x'`, `export { a } from 'x'` (not `import x from`). */
+const NAMED_IMPORT_PATTERN = /\b(import|export)\s+(type\s+)?(?:\*\s+as\s+(\w+)|\{([^}]*)\})\s*from\s*['"]([^'"\n]+)['"]/g;
+
+/** Drizzle's relational queries, which name a table by its export name: `db.query.appointments`. */
+const RELATIONAL_QUERY_PATTERN = /\b(?:db|tx)\s*\.\s*query\s*\.\s*(\w+)/g;
+
+/** A table named in SQL text: after `from`, `join`, `into`, `update` or `table`, maybe quoted, maybe `public.`. */
+const SQL_TABLE_PATTERN = /\b(?:from|join|into|update|table)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+type TableDeclaration = { name: string; sqlName: string; line: number };
+
+export function tablesOf(schemaText: string): TableDeclaration[] {
+  return [...schemaText.matchAll(TABLE_PATTERN)].map((match) => ({
+    name: match[1] ?? '',
+    sqlName: match[2] ?? '',
+    line: lineAt(schemaText, match.index),
+  }));
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The text of every string and template literal (each template's chunks between `${…}` apart), with where it starts;
+ * comments are skipped. Regular expression literals are not recognised.
+ */
+export function literalsOf(text: string): { text: string; index: number }[] {
+  const found: { text: string; index: number }[] = [];
+  /** For each template whose `${…}` is open, the depth of braces opened inside it. */
+  const open: number[] = [];
+  /** Reads a template chunk from `start` up to its closing backtick or `${`; returns where the scan goes on. */
+  const chunk = (start: number): number => {
+    let end = start;
+    while (end < text.length && text[end] !== '`' && !(text[end] === '$' && text[end + 1] === '{')) end += text[end] === '\\' ? 2 : 1;
+    found.push({ text: text.slice(start, end), index: start });
+    if (text[end] === '$') {
+      open.push(0);
+      return end + 2;
+    }
+    return end + 1;
+  };
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (char === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+    } else if (char === "'" || char === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== char && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+      found.push({ text: text.slice(i + 1, end), index: i + 1 });
+      i = end + 1;
+    } else if (char === '`') {
+      i = chunk(i + 1);
+    } else if (char === '{' && open.length > 0) {
+      open[open.length - 1] = (open.at(-1) ?? 0) + 1;
+      i++;
+    } else if (char === '}' && open.length > 0) {
+      const depth = open.at(-1) ?? 0;
+      if (depth === 0) {
+        open.pop();
+        i = chunk(i + 1);
+      } else {
+        open[open.length - 1] = depth - 1;
+        i++;
+      }
+    } else {
+      i++;
+    }
+  }
+  return found;
+}
+
+/** What the table rule needs to know of the tables: their owners, by export name and by SQL name. */
+type Tables = { ownerOf: Map<string, string>; bySqlName: Map<string, string> };
+
+/**
+ * The tables of the schema (when the files include it; else those of TABLE_OWNERS, their SQL names guessed as the
+ * snake case of their export names), and what is wrong with TABLE_OWNERS against the schema.
+ */
+function tablesAndOwnership(files: SourceFile[], violations: Violation[]): Tables {
+  const schema = files.find((file) => file.path === SCHEMA_FILE);
+  const declared = schema ? tablesOf(schema.text) : Object.keys(TABLE_OWNERS).map((name) => ({ name, sqlName: snakeCase(name), line: 0 }));
+  const ownerOf = new Map<string, string>();
+  const bySqlName = new Map<string, string>();
+  for (const { name, sqlName, line } of declared) {
+    const owner = Object.hasOwn(TABLE_OWNERS, name) ? TABLE_OWNERS[name] : undefined;
+    if (owner) ownerOf.set(name, owner);
+    else violations.push({ file: SCHEMA_FILE, line, verb: 'declares', target: name, rule: 'table-without-owner' });
+    bySqlName.set(sqlName, name);
+  }
+  if (schema) {
+    for (const name of Object.keys(TABLE_OWNERS)) {
+      if (!declared.some((table) => table.name === name)) {
+        violations.push({ file: 'scripts/boundaries.ts', line: 1, verb: 'names', target: name, rule: 'owner-of-no-table' });
+      }
+    }
+  }
+  return { ownerOf, bySqlName };
+}
+
+const isSchema = (target: string | undefined) => target !== undefined && target.replace(/\.[jt]s$/, '') === SCHEMA_FILE.slice(0, -3);
+
+/** Each table of the schema a server module's file reaches, with the line: see the table rule at the top. */
+function tablesUsedBy(file: string, text: string, tables: Tables): { table: string; line: number }[] {
+  const used: { table: string; line: number }[] = [];
+  for (const match of text.matchAll(NAMED_IMPORT_PATTERN)) {
+    const [, , typeOnly, namespace, names, specifier = ''] = match;
+    if (typeOnly || !isSchema(resolveImport(file, specifier))) continue;
+    const line = lineAt(text, match.index);
+    if (namespace) {
+      for (const use of text.matchAll(new RegExp(`\\b${namespace}\\s*\\.\\s*(\\w+)`, 'g'))) {
+        if (use[1] && tables.ownerOf.has(use[1])) used.push({ table: use[1], line: lineAt(text, use.index) });
+      }
+    }
+    for (const name of (names ?? '').split(',')) {
+      const imported = name.trim().split(/\s+as\s+/)[0] ?? '';
+      if (tables.ownerOf.has(imported)) used.push({ table: imported, line }); // `type appointments` is not a use
+    }
+  }
+  if (isQueriesFile(file)) {
+    for (const match of text.matchAll(RELATIONAL_QUERY_PATTERN)) {
+      if (match[1] && tables.ownerOf.has(match[1])) used.push({ table: match[1], line: lineAt(text, match.index) });
+    }
+    for (const literal of literalsOf(text)) {
+      for (const match of literal.text.matchAll(SQL_TABLE_PATTERN)) {
+        const table = tables.bySqlName.get((match[1] ?? '').toLowerCase());
+        if (table) used.push({ table, line: lineAt(text, literal.index + match.index) });
+      }
+    }
+  }
+  return used;
+}
+
+/** The rule `table-of-another-module` on one file of `module`, less TABLE_RULE_EXCEPTIONS. */
+function tablesOfOtherModules(file: string, module: string, text: string, tables: Tables): Violation[] {
+  const found = new Map<string, Violation>();
+  for (const { table, line } of tablesUsedBy(file, text, tables)) {
+    const owner = tables.ownerOf.get(table);
+    if (owner === module || TABLE_RULE_EXCEPTIONS.some((exception) => exception.file === file && exception.table === table)) continue;
+    found.set(`${line} ${table}`, { file, line, verb: 'uses', target: `table ${table} of ${owner}`, rule: 'table-of-another-module' });
+  }
+  return [...found.values()];
 }
 
 export function findViolations(files: SourceFile[]): Violation[] {
   const violations: Violation[] = [];
+  const tables = tablesAndOwnership(files, violations);
   for (const { path: file, text } of files) {
     const feature = featureOf(file);
     if (feature) {
@@ -97,6 +320,8 @@ export function findViolations(files: SourceFile[]): Violation[] {
         }
       }
     }
+    const module = moduleOf(file);
+    if (module) violations.push(...tablesOfOtherModules(file, module, text, tables));
     if (file.startsWith('src/') && !mayQuery(file)) {
       for (const match of text.matchAll(QUERY_PATTERN)) {
         violations.push({

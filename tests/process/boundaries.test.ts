@@ -111,6 +111,81 @@ describe('the boundary script', () => {
     ).toEqual([]);
   });
 
+  /** The real schema, as a table rule's fixture, changed by `edit`. */
+  const schema = (edit: (text: string) => string = (text) => text): SourceFile => ({
+    path: 'src/server/db/schema.ts',
+    text: edit(readFileSync(path.join(ROOT, 'src/server/db/schema.ts'), 'utf8')),
+  });
+
+  it("reports a module's queries that use another module's table: imported, through the namespace, or named in SQL", () => {
+    expect(
+      rulesOf([
+        schema(),
+        {
+          path: 'src/server/modules/reviews/review-queries.ts',
+          text: [
+            "import { eq, sql } from 'drizzle-orm';",
+            "import { appointments, type ReviewRow, reviews } from '../../db/schema.ts';",
+            'export const jobOf = (db: Executor, id: string) => db.select().from(appointments).where(eq(appointments.id, id));',
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a queries file, its sql template included
+            'export const paid = (db: Executor) => db.execute(sql`select count(*) from ${reviews} join payment_orders o on o.id = ${reviews.id}`);',
+            'export const owner = (db: Executor) => db.query.user.findFirst();',
+          ].join('\n'),
+        },
+        {
+          path: 'src/server/modules/backups/backup-queries.ts',
+          text: "import * as schema from '../../db/schema.ts';\nawait db.delete(schema.auditLog);\nconst handle = drizzle({ client, schema });\n",
+        },
+        { path: 'src/server/modules/accounts/account-service.ts', text: "import { rateLimits } from '../../db/schema.ts';\n" },
+      ]),
+    ).toEqual([
+      'src/server/modules/accounts/account-service.ts:1 uses table rateLimits of db (table-of-another-module)',
+      'src/server/modules/backups/backup-queries.ts:2 uses table auditLog of history (table-of-another-module)',
+      'src/server/modules/reviews/review-queries.ts:2 uses table appointments of appointments (table-of-another-module)',
+      'src/server/modules/reviews/review-queries.ts:4 uses table paymentOrders of payments (table-of-another-module)',
+      'src/server/modules/reviews/review-queries.ts:5 uses table user of accounts (table-of-another-module)',
+    ]);
+  });
+
+  it('lets a module use its own tables, src/server/db name any table, and a file import the row types', () => {
+    expect(
+      rulesOf([
+        schema(),
+        {
+          path: 'src/server/modules/reviews/review-queries.ts',
+          text: [
+            "import { sql } from 'drizzle-orm';",
+            "import { type ReviewRow, reviews } from '../../db/schema.ts';",
+            '// Rows of reviews, one per job: never read from appointments here.',
+            'export const all = (db: Executor) => db.select().from(reviews);',
+            'export const answered = (db: Executor) => db.execute(sql`select * from reviews where answered_at < now()`);',
+          ].join('\n'),
+        },
+        {
+          path: 'src/server/modules/reviews/review-service.ts',
+          text: "import type { AppointmentRow, appointments } from '../../db/schema.ts';\n",
+        },
+        {
+          path: 'src/server/db/rate-limit-queries.ts',
+          text: "import { appointments, rateLimits } from './schema.ts';\nawait db.execute(sql`delete from rate_limits`);\n",
+        },
+        {
+          path: 'src/server/modules/payments/payment-queries.ts',
+          text: "import { invoiceCounter, paymentOrders } from '../../db/schema.ts';\n",
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('reports a table of the schema that has no owner, and an owner kept for a table the schema no longer has', () => {
+    expect(
+      rulesOf([schema((text) => `${text}\nexport const widgets = pgTable(\n  'widgets',\n  { id: uuid('id').primaryKey() },\n);\n`)]),
+    ).toEqual([expect.stringMatching(/^src\/server\/db\/schema\.ts:\d+ declares widgets \(table-without-owner\)$/)]);
+    expect(rulesOf([schema((text) => text.replace('export const invoiceCounter = pgTable(', 'const invoiceCounter = pgTable('))])).toEqual([
+      'scripts/boundaries.ts:1 names invoiceCounter (owner-of-no-table)',
+    ]);
+  });
+
   it('finds nothing in the real tree', () => {
     expect(rulesOf(readSourceFiles(ROOT))).toEqual([]);
   });
