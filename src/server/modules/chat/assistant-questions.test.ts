@@ -217,6 +217,8 @@ const OUTSIDE: Array<[Locale, string]> = [
   ['es', '¿Qué tiempo va a hacer el domingo?'],
   ['es', '¿Me puede arreglar el techo de la casa?'],
   ['en', 'How do I make a cake?'],
+  ['en', 'What year is it?'],
+  ['es', '¿En qué año estamos?'],
   ['es', '¿Cuánto tiempo se cocina el arroz?'],
   ['en', 'Can you fix my roof?'],
   ['es', '¿Me arreglan el carro?'],

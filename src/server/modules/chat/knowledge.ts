@@ -944,7 +944,7 @@ function knowledgeSources(support: SupportContact, rules: BookingRules): Knowled
     {
       id: 'who',
       questions: ['Who are you?', 'Who is the technician?', 'How much experience do you have?', 'Are you a local business?'],
-      keywords: 'who technician experience qualified local company business about person background years',
+      keywords: 'who technician experience qualified local company business about person background',
       answer: words(TECHNICIAN_BIO.paragraphs.slice(0, 2).join(' '), BIO_ES.slice(0, 2).join(' ')),
     },
     {
