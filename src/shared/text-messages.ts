@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN } from './account-forms.ts';
+import { TEXT_CODE_DIGITS } from './business.ts';
 import { english } from './english.ts';
 
 /**
@@ -98,11 +99,11 @@ export const TEXT_CODE_MESSAGES = {
   off: english('Turn on texts and save your phone number first.'),
 } as const;
 
-/** POST /api/account/texts/confirm: the six-digit code texted to the customer's number (decision 031). */
+/** POST /api/account/texts/confirm: the code of TEXT_CODE_DIGITS digits texted to the customer's number (decision 031). */
 export const TextCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { error: TEXT_CODE_INVALID }),
+    .regex(new RegExp(`^\\d{${TEXT_CODE_DIGITS}}$`), { error: TEXT_CODE_INVALID }),
 });
 export type TextCodeInput = z.input<typeof TextCodeSchema>;

@@ -125,8 +125,9 @@ const CODE_TRIES = 5;
 /** Why no code went: too many lately, the number takes texts for another account, or it replied STOP. */
 export type CodeOutcome = 'sent' | 'limited' | 'taken' | 'stopped';
 
-/** A code text's words without the code. */
-const maskCode = (body: string) => body.replace(/\d{6}/g, '······');
+/** A code text's words without the code (TEXT_CODE_DIGITS digits, each shown as a dot). */
+const CODE_IN_TEXT = new RegExp(`\\d{${TEXT_CODE_DIGITS}}`, 'g');
+const maskCode = (body: string) => body.replace(CODE_IN_TEXT, '·'.repeat(TEXT_CODE_DIGITS));
 
 const hashCode = (userId: string, phoneNumber: string, code: string) =>
   createHash('sha256').update(`text-code\n${userId}\n${phoneNumber}\n${code}`).digest('base64url');
