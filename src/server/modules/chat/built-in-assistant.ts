@@ -31,8 +31,8 @@ export { feeAnswer, feeAnswerEs, minutesIn, minutesInEs, withoutAccents } from '
  * time, and follow-ups to them, are worked out by fee-questions.ts with the bill from the clock; places are looked
  * up in the city list, and everything else is retrieved with MiniSearch (BM25 ranking, fuzzy matching). Below a confidence
  * threshold it declines and offers the support phone and e-mail instead of guessing. It answers in the language
- * the customer writes in (language.ts): English, or Spanish from the Spanish knowledge base (knowledge-es.ts),
- * with the same fees, towns and times.
+ * the customer writes in (language.ts): English, or Spanish: the same entries and answers, said from the Spanish
+ * catalogue and retrieved by the Spanish questions of knowledge-es.ts, with the same fees, towns and times.
  */
 
 const STOP_WORDS = new Set(

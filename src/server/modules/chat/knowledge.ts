@@ -347,7 +347,7 @@ export const PRODUCT_FACTS = {
 } as const;
 
 /**
- * The site's buttons and headings the new answers name, as the English screens show them; knowledge-es.ts has each
+ * The site's buttons and headings the new answers name, as the English screens show them; spanish-words.ts has each
  * one's Spanish (a label added here without it does not compile), checked against the screens' catalogues.
  */
 export const SITE_LABELS = [
@@ -1062,7 +1062,7 @@ const lessonKeywords: Record<string, string> = {
 
 /**
  * The language the model is told to answer in, with the Spanish site's button names for a Spanish answer (the
- * Spanish knowledge base uses the same ones).
+ * Spanish answers use the same ones).
  */
 function languageRule(language: Locale): string {
   if (language === 'en') return "Answer in English, the language of the customer's question.";
