@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** Whether a host name or address is this machine only (the server is then unreachable from others). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 import { z } from 'zod';
-import { isLoopbackHost } from './start-warning.ts';
 
 /**
  * The only reader of process.env. Every variable is parsed here once; a bad value stops the start with a

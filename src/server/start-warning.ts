@@ -1,9 +1,6 @@
-import type { Config } from './config.ts';
+import { type Config, isLoopbackHost } from './config.ts';
 
 /** Whether HOST keeps the server on this machine (no other computer can connect). */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
 
 /** What a person starting the server must know before anyone else reaches it: printed at every start. */
 export function startWarnings(config: Config): string[] {

@@ -22,7 +22,6 @@ import { consumeRateLimit, countInWindow, type Limit } from '../../plugins/rate-
 import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
-import type { TextService } from '../texts/text-service.ts';
 import { lockAccount } from './account-directory.ts';
 import {
   actionLink,
@@ -103,6 +102,16 @@ export function profileOutput(row: ProfileRow, viewer: SessionUser, textsStopped
 }
 
 /** The account life cycle: every rule here is the server's, whatever the browser checked before. */
+/**
+ * What accounts needs of the texts module (declared here, by the module that uses it; the text service provides it):
+ * whether texts can be sent at all, whether a number replied STOP, and the code that proves a number.
+ */
+export interface AccountTexts {
+  readonly available: boolean;
+  isStopped(db: Executor, phone: string): Promise<boolean>;
+  sendCode(userId: string): Promise<'sent' | 'limited' | 'taken' | 'stopped' | undefined>;
+}
+
 export class AccountService {
   readonly auth: Auth;
 
@@ -111,7 +120,7 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly config: Config,
     log: FastifyBaseLogger,
-    private readonly texts: TextService,
+    private readonly texts: AccountTexts,
     passwordHashing?: PasswordHashing,
   ) {
     this.auth = createAuth(
