@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin-routes.ts';
 import { AdminService } from './modules/admin/admin-service.ts';
 import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
 import { AppointmentService, openJobs } from './modules/appointments/appointment-service.ts';
+import { JobLifecycle } from './modules/appointments/job-lifecycle.ts';
 import { backupRoutes } from './modules/backups/backup-routes.ts';
 import { BackupService, type Dump } from './modules/backups/backup-service.ts';
 import { chatRoutes } from './modules/chat/chat-routes.ts';
@@ -36,7 +37,7 @@ import { PayPalProvider } from './modules/payments/paypal-provider.ts';
 import { privacyRoutes } from './modules/privacy/privacy-routes.ts';
 import { PrivacyService } from './modules/privacy/privacy-service.ts';
 import { reviewRoutes } from './modules/reviews/review-routes.ts';
-import { ReviewService } from './modules/reviews/review-service.ts';
+import { ReviewService, reviewsJobListener } from './modules/reviews/review-service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule-routes.ts';
 import { ScheduleService } from './modules/schedule/schedule-service.ts';
 import { textConsentRoutes } from './modules/texts/text-consent-routes.ts';
@@ -167,9 +168,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const provider: PaymentProvider = deps.config.paypal
     ? new PayPalProvider({ ...deps.config.paypal, timeoutMs: deps.paypalTimeoutMs })
     : new SandboxProvider();
-  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts);
+  // A job's life cycle (appointments/job-lifecycle.ts) calls, in this order, what the modules do when a job changes:
+  // the booking's own e-mails, then payments (stale orders, pay link, invoice, receipt), then reviews (the thank-you).
+  const jobs = new JobLifecycle();
+  const appointments = new AppointmentService(deps.db, deps.config, mail, jobs, texts, notices);
+  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts, jobs);
   app.decorate('payments', payments);
-  const appointments = new AppointmentService(deps.db, deps.config, mail, events, payments, texts, notices);
+  jobs.listen(appointments.jobListener);
+  jobs.listen(payments.jobListener);
+  jobs.listen(reviewsJobListener(mail, deps.config));
   app.decorate('events', events);
   app.decorate('appointments', appointments);
   const backups = new BackupService(deps.db, deps.dump, deps.config.backup, app.log, app.recordError);
@@ -249,7 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chat });
   await app.register(backupRoutes, { backups });
   await app.register(privacyRoutes, { privacy });
-  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments, texts, deps.config) });
+  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments, jobs, texts, deps.config) });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
   await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs, deps.config.publicUrl) });

@@ -5,18 +5,14 @@ import {
   type AdminAppointmentChanges,
   type AdminCustomer,
   type AuditEntry,
-  BILL_TOO_LARGE,
   type ErrorPage,
   ON_MY_WAY_TEXTS,
   type PaidEntry,
   type PaidList,
   type PaidTotals,
   paymentStanding,
-  type StoredBill,
-  type VisitWork,
 } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS, type RescheduleAppointment } from '../../../shared/appointments.ts';
-import { durationText, lineInEnglish, minutesBetween, visitBill } from '../../../shared/billing.ts';
 import {
   businessDateOf,
   businessDayEnd,
@@ -24,21 +20,13 @@ import {
   formatAppointmentTime,
   formatBusinessDay,
 } from '../../../shared/business-time.ts';
-import { MAX_AMOUNT_CENTS, PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/account-directory.ts';
-import {
-  type AppointmentService,
-  changeJob,
-  completedUnpaidJobs,
-  findJob,
-  type JobChanges,
-  jobsById,
-  openJobs,
-} from '../appointments/appointment-service.ts';
+import { type AppointmentService, completedUnpaidJobs, jobsById, openJobs } from '../appointments/appointment-service.ts';
+import type { JobLifecycle } from '../appointments/job-lifecycle.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { historyOf, recordHistory } from '../history/history-service.ts';
@@ -62,37 +50,6 @@ export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): 
     bill: row.bill ?? null,
     customer,
   };
-}
-
-/** The bill from the clock for what the owner entered: the lines, what they come to, and the amount charged. */
-function billFor(work: VisitWork): StoredBill {
-  const minutes = minutesBetween(work.start, work.end);
-  if (minutes === null) throw new HttpError(400, 'VALIDATION', 'The end must come after the start.');
-  const bill = visitBill(
-    work.kind,
-    minutes,
-    work.hardware.map((part) => ({ description: part.description, cents: part.amount })),
-  );
-  // Each line is capped by the form's schema; what they come to is capped here, as a typed amount is.
-  if (!work.override && bill.totalCents > MAX_AMOUNT_CENTS) {
-    throw new HttpError(400, 'VALIDATION', BILL_TOO_LARGE);
-  }
-  return {
-    kind: work.kind,
-    start: work.start,
-    end: work.end,
-    minutes,
-    lines: bill.lines,
-    computedCents: bill.totalCents,
-    totalCents: work.override?.amount ?? bill.totalCents,
-    overrideReason: work.override?.reason ?? null,
-  };
-}
-
-/** A bill in one line of English, for the history: "1 h 40 min of troubleshooting (09:30–11:10): …, $75.00". */
-function billSummary(bill: StoredBill): string {
-  const lines = bill.lines.map((line) => `${lineInEnglish(line)} $${(line.cents / 100).toFixed(2)}`).join('; ');
-  return `${durationText(bill.minutes)} of ${bill.kind} (${bill.start}–${bill.end}): ${lines}; total $${(bill.computedCents / 100).toFixed(2)}`;
 }
 
 function paidEntry(row: AppointmentRow, customer: AdminCustomer, payment: PaymentRow): PaidEntry {
@@ -150,6 +107,7 @@ export class AdminService {
     private readonly payments: PaymentService,
     private readonly events: EventHub,
     private readonly appointments: AppointmentService,
+    private readonly jobs: JobLifecycle,
     private readonly texts: TextService,
     private readonly config: Pick<Config, 'support'>,
   ) {}
@@ -244,112 +202,30 @@ export class AdminService {
     return historyOf(this.db, id);
   }
 
-  /** Applies an admin's edit, already validated: the amount arrives in cents. */
+  /**
+   * Applies an admin's edit, already validated (the amount arrives in cents), through the job's life cycle, which
+   * holds every rule of it; a payment by hand is recorded by the payments module inside the same change.
+   */
   async update(admin: SessionUser, id: string, input: AdminAppointmentChanges): Promise<UpdateOutcome> {
-    let completedNow = false;
-    let paidNow = false;
-    let mailed = false;
     const outcome = await this.db.transaction(async (tx) => {
-      const before = await findJob(tx, id, { lock: true });
+      const before = await this.jobs.find(tx, id, { lock: true });
       if (!before) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       const customer = await customerOf(tx, before.userId);
-      const wasPaid = before.paidAt !== null;
-      const changes: JobChanges = {};
-      const audit: Record<string, { before: unknown; after: unknown }> = {};
-      const note = (field: string, from: unknown, to: unknown) => {
-        if (from !== to) audit[field] = { before: from, after: to };
-      };
-
-      if (input.description !== undefined) {
-        changes.description = input.description;
-        note('description', before.description, input.description);
-      }
-      if (input.notes !== undefined) {
-        changes.notes = input.notes;
-        note('notes', before.notes, input.notes);
-      }
-      if (input.isRemote !== undefined) {
-        changes.isRemote = input.isRemote;
-        note('isRemote', before.isRemote, input.isRemote);
-      }
-      if (input.work !== undefined) {
-        // The bill from the clock sets the amount: the lines' total, or the owner's amount with a reason.
-        if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
-        const bill = billFor(input.work);
-        changes.bill = bill;
-        note('bill', before.bill ? billSummary(before.bill) : null, billSummary(bill));
-        if (bill.overrideReason !== null) {
-          note(
-            'amountSetByHand',
-            null,
-            `$${(bill.totalCents / 100).toFixed(2)} instead of $${(bill.computedCents / 100).toFixed(2)}: ${bill.overrideReason}`,
-          );
-        }
-        if (bill.totalCents !== before.amountCents) {
-          changes.amountCents = bill.totalCents;
-          note('amount', (before.amountCents / 100).toFixed(2), (bill.totalCents / 100).toFixed(2));
-        }
-      }
-      if (input.amount !== undefined && input.amount !== before.amountCents) {
-        if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
-        changes.amountCents = input.amount;
-        note('amount', (before.amountCents / 100).toFixed(2), (input.amount / 100).toFixed(2));
-        // An amount typed without the clock replaces the bill's: the bill no longer says what is charged.
-        if (before.bill) {
-          changes.bill = null;
-          note('bill', billSummary(before.bill), null);
-        }
-      }
-      if (input.isCompleted !== undefined && input.isCompleted !== (before.completedAt !== null)) {
-        if (!input.isCompleted && wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'A paid appointment stays completed.');
-        changes.completedAt = input.isCompleted ? new Date() : null;
-        completedNow = input.isCompleted;
-        note('isCompleted', !input.isCompleted, input.isCompleted);
-      }
-      if (input.isPaid === false && wasPaid) throw new HttpError(409, 'REFUND_REQUIRED', PAYMENT_TEXTS.undoWithRefund);
-      // A new amount or an un-completed job makes every open order of it stale: they are voided, and the change
-      // waits for a capture under way to finish.
-      if (changes.amountCents !== undefined || changes.completedAt === null) {
-        await this.payments.beforeJobChange(tx, id, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
-      }
-
-      let updated = Object.keys(changes).length > 0 ? await changeJob(tx, id, changes) : before;
-      // Remote or in person changes where the visit happens: the customer's invitation and e-mail say so.
-      const told = updated.isRemote !== before.isRemote ? await this.appointments.tellKindChanged(tx, updated) : undefined;
-      if (told) {
-        mailed = true;
-        updated = told;
-      }
-      if (Object.keys(audit).length > 0) {
-        await recordHistory(tx, {
-          appointmentId: id,
-          actorUserId: admin.id,
-          actorEmail: admin.email,
-          action: 'update',
-          changes: audit,
-        });
-        await this.events.announce(tx, { kind: 'appointment', userId: before.userId, appointmentId: id });
-      }
-      if (input.isPaid === true && !wasPaid) {
-        if (updated.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
-        await this.payments.recordManualPayment(tx, admin, updated, {
+      const payByHand = (inner: Executor, job: AppointmentRow) =>
+        this.payments.recordManualPayment(inner, admin, job, {
           method: input.paymentMethod ?? 'cash',
-          amountCents: updated.amountCents,
+          amountCents: job.amountCents,
           payerName: `${customer.firstName} ${customer.lastName}`.trim(),
           payerEmail: customer.email,
         });
-        paidNow = true;
-        updated = (await findJob(tx, id)) ?? updated;
-      }
-      // A job that has just become payable e-mails its customer the pay link.
-      if (await this.payments.afterJobChange(tx, before, updated)) mailed = true;
-      return adminAppointment(updated, customer);
+      const edited = await this.jobs.edit(tx, before, { userId: admin.id, email: admin.email }, input, payByHand);
+      return { ...edited, appointment: adminAppointment(edited.job, customer) };
     });
-    if (paidNow || mailed) {
+    if (outcome.paidNow || outcome.mailed) {
       this.mail.deliverSoon();
       this.texts.deliverSoon();
     }
-    return { appointment: outcome, completedNow, paidNow };
+    return { appointment: outcome.appointment, completedNow: outcome.completedNow, paidNow: outcome.paidNow };
   }
 
   /** Deleting keeps the appointment, marked, for the record; the appointments module tells the customer. */
@@ -368,7 +244,7 @@ export class AdminService {
    */
   async onMyWay(admin: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const job = await findJob(tx, id);
+      const job = await this.jobs.find(tx, id);
       if (!job) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       if (job.isRemote) throw new HttpError(409, 'NOT_IN_PERSON', ON_MY_WAY_TEXTS.notInPerson);
       if (job.completedAt || job.cancelledAt) throw new HttpError(409, 'FINISHED', ON_MY_WAY_TEXTS.finished);

@@ -7,7 +7,6 @@ import {
   type BookAppointment,
   type CustomerAppointment,
   canBookMore,
-  canCancelAppointment,
   type RescheduleAppointment,
 } from '../../../shared/appointments.ts';
 import { BUSINESS_NAME } from '../../../shared/business.ts';
@@ -16,7 +15,6 @@ import {
   businessDateOf,
   type ClosedSpan,
   daysOfMonth,
-  formatAppointmentTime,
   isBookableInstant,
   isInTimeOff,
   isPastCutoff,
@@ -30,7 +28,7 @@ import type { BookingRules } from '../../../shared/schedule.ts';
 import type { Config } from '../../config.ts';
 import { type ChangeNotices, NoticedCache } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AppointmentRow, appointments, ProfileRow } from '../../db/schema.ts';
+import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import {
@@ -42,12 +40,9 @@ import {
   profileOf,
 } from '../accounts/account-directory.ts';
 import { type CopyFacts, copyToTrustedContact, readCopyFacts, trustedContactCopy } from '../accounts/trusted-contacts.ts';
-import { announceSlotChange, type EventHub } from '../events/event-hub.ts';
-import { recordHistory } from '../history/history-service.ts';
 import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
 import type { EmailContent } from '../mail/mail-templates.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import type { JobPaymentGuard } from '../payments/payment-service.ts';
 import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/schedule-service.ts';
 import { confirmationText, reminderText } from '../texts/text-content.ts';
 import type { TextService } from '../texts/text-service.ts';
@@ -67,17 +62,15 @@ import {
   countOpenAppointments,
   findActiveAppointment,
   findAppointment,
-  findOwnActiveAppointment,
-  insertAppointment,
   listAppointmentsById,
   listAppointmentsOf,
   listCompletedUnpaidAppointments,
   listOpenAppointments,
   listOpenAppointmentsOf,
   takenStartsBetween,
-  updateAppointment,
 } from './appointment-queries.ts';
 import { calendarFeed, calendarInvite } from './calendar-invite.ts';
+import type { JobActor, JobLifecycle, JobListener } from './job-lifecycle.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
@@ -139,9 +132,8 @@ export class AppointmentService {
     private readonly db: Database,
     private readonly config: Config,
     private readonly mail: MailService,
-    private readonly events: EventHub,
-    /** Voids the job's open payment orders on cancellation (the payments module; it imports from here, not back). */
-    private readonly paymentGuard: JobPaymentGuard,
+    /** The one owner of a job's state: every change of a job goes through it. */
+    private readonly jobs: JobLifecycle,
     private readonly texts: TextService,
     notices?: ChangeNotices,
   ) {
@@ -163,6 +155,14 @@ export class AppointmentService {
    */
   private readonly timeOff: NoticedCache<string, ClosedSpan[]> | undefined;
   private readonly openOf: NoticedCache<string, AppointmentRow[]> | undefined;
+
+  /**
+   * What the booking's own e-mails do when a job changes elsewhere (the back office's edit): a visit still to come
+   * switched between in person and remote gets the updated invitation.
+   */
+  readonly jobListener: JobListener = {
+    afterChange: async (tx, change) => change.kinds.has('kind-changed') && (await this.tellKindChanged(tx, change.after)),
+  };
 
   /** How often each kept read was answered from memory, for tests and the bench. */
   readStats() {
@@ -334,7 +334,7 @@ export class AppointmentService {
         await this.refuseClosedSlot(tx, startsAt, now);
         // The customer's open visits are counted by the insert itself, under the lock; over the limit, the refusal
         // rolls the insert back.
-        const { row: created, openBefore } = await insertAppointment(tx, {
+        const { job: created, openBefore } = await this.jobs.book(tx, {
           id: appointmentIdFor(startsAt, randomUUID()),
           userId: viewer.id,
           startsAt,
@@ -362,12 +362,6 @@ export class AppointmentService {
           (language) => confirmationText(language, created.startsAt, created.isRemote, this.config.support.phone),
           { profile, locale: account?.locale },
         );
-        await this.events.announce(tx, {
-          kind: 'appointment',
-          userId: viewer.id,
-          appointmentId: created.id,
-          slot: { startsAt: created.startsAt, taken: true },
-        });
         return created;
       });
       this.mail.deliverSoon();
@@ -387,11 +381,9 @@ export class AppointmentService {
 
   async describe(viewer: SessionUser, id: string, description: string): Promise<CustomerAppointment> {
     const row = await this.db.transaction(async (tx) => {
-      const found = await findOwnActiveAppointment(tx, viewer.id, id, true);
-      if (!found || found.paidAt) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      const updated = await updateAppointment(tx, id, { description });
-      await this.events.announce(tx, { kind: 'appointment', userId: viewer.id, appointmentId: id });
-      return updated;
+      const found = await this.jobs.findOwn(tx, viewer.id, id);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      return this.jobs.describe(tx, found, actorOf(viewer), description);
     });
     return customerAppointment(row, (await this.readRules()).cutoffHours);
   }
@@ -428,20 +420,10 @@ export class AppointmentService {
 
   async cancel(viewer: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const found = await findOwnActiveAppointment(tx, viewer.id, id, true);
+      const found = await this.jobs.findOwn(tx, viewer.id, id);
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
-        throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
-      }
-      await this.refusePastCutoff(tx, found.startsAt, now);
-      await this.paymentGuard.beforeJobChange(tx, id, 'the job was cancelled');
-      const cancelled = await updateAppointment(tx, id, { cancelledAt: new Date(), inviteSequence: found.inviteSequence + 1 });
-      await recordHistory(tx, {
-        appointmentId: id,
-        actorUserId: viewer.id,
-        actorEmail: viewer.email,
-        action: 'cancel',
-        changes: { cancelled: { before: false, after: true } },
+      const cancelled = await this.jobs.cancel(tx, found, actorOf(viewer), {
+        rules: () => this.refusePastCutoff(tx, found.startsAt, now),
       });
       const profile = await profileOf(tx, viewer.id);
       if (profile) {
@@ -449,12 +431,6 @@ export class AppointmentService {
         await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
-      await this.events.announce(tx, {
-        kind: 'appointment',
-        userId: viewer.id,
-        appointmentId: id,
-        slot: { startsAt: found.startsAt, taken: false },
-      });
     });
     this.mail.deliverSoon();
   }
@@ -470,45 +446,28 @@ export class AppointmentService {
     for (const { id } of listed) {
       // Each job's lock, as every change of a job takes it, and the job read again under it: on a PostgreSQL server
       // the owner may have completed or been paid for it since it was listed.
-      const found = await findJob(tx, id, { lock: true });
+      const found = await this.jobs.find(tx, id, { lock: true });
       if (!found || found.completedAt !== null || found.paidAt !== null) continue;
       count++;
-      await this.paymentGuard.beforeJobChange(tx, found.id, 'the customer deleted their account');
-      const cancelled = await updateAppointment(tx, found.id, { cancelledAt: new Date(), inviteSequence: found.inviteSequence + 1 });
-      await recordHistory(tx, {
-        appointmentId: found.id,
-        actorUserId: viewer.id,
-        actorEmail: viewer.email,
-        action: 'cancel',
-        changes: { cancelled: { before: false, after: true }, accountDeleted: { before: false, after: true } },
-      });
+      const cancelled = await this.jobs.cancel(tx, found, actorOf(viewer), { accountDeleted: true });
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
         await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
-      await this.events.announce(tx, {
-        kind: 'appointment',
-        userId: viewer.id,
-        appointmentId: found.id,
-        slot: { startsAt: found.startsAt, taken: false },
-      });
     }
     return count;
   }
 
   /**
-   * The owner switched a visit between in person and remote (`row` as it now is, inside the edit's transaction): a
-   * visit still to come gets a new invitation SEQUENCE, and the customer (and their trusted contact) an e-mail with
-   * the updated invitation. Answers the row as it now is when it was mailed (call mail.deliverSoon after the
-   * commit), undefined when nobody was told.
+   * The owner switched a visit still to come between in person and remote (`changed` as it now is, with its new
+   * invitation SEQUENCE, inside the edit's transaction): the customer (and their trusted contact) get an e-mail with
+   * the updated invitation. Answers whether anyone was told (the caller delivers after the commit).
    */
-  async tellKindChanged(tx: Executor, row: AppointmentRow, now = new Date()): Promise<AppointmentRow | undefined> {
-    if (row.cancelledAt || row.deletedAt || row.completedAt || row.startsAt <= now) return undefined;
-    const customer = await accountById(tx, row.userId);
-    const profile = await profileOf(tx, row.userId);
-    if (!customer || !profile) return undefined;
-    const changed = await updateAppointment(tx, row.id, { inviteSequence: row.inviteSequence + 1 });
+  private async tellKindChanged(tx: Executor, changed: AppointmentRow): Promise<boolean> {
+    const customer = await accountById(tx, changed.userId);
+    const profile = await profileOf(tx, changed.userId);
+    if (!customer || !profile) return false;
     const facts = this.facts(changed, profile, customer.email);
     await this.mailVisit(
       tx,
@@ -517,7 +476,7 @@ export class AppointmentService {
       (language) => kindChangeContent(language, facts, this.homeUrl, this.config.support.phone),
       'REQUEST',
     );
-    return changed;
+    return true;
   }
 
   /**
@@ -560,33 +519,25 @@ export class AppointmentService {
     try {
       const row = await this.db.transaction(async (tx) => {
         if (by === 'customer') await lockAccount(tx, actor.id);
-        const found = by === 'customer' ? await findOwnActiveAppointment(tx, actor.id, id, true) : await findJob(tx, id, { lock: true });
+        const found = by === 'customer' ? await this.jobs.findOwn(tx, actor.id, id) : await this.jobs.find(tx, id, { lock: true });
         if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-        if (!canCancelAppointment({ isCompleted: found.completedAt !== null, isPaid: found.paidAt !== null })) {
-          throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
-        }
-        if (found.startsAt.getTime() === startsAt.getTime()) {
-          throw new HttpError(409, 'SAME_SLOT', owner ? OWNER_MOVE_TEXTS.sameSlot : APPOINTMENT_TEXTS.rescheduleSameSlot);
-        }
-        if (by === 'customer') await this.refusePastCutoff(tx, found.startsAt, now);
-        await this.refuseClosedSlot(tx, startsAt, now, {
-          notice: by === 'customer',
-          ...(owner ? { timeOffText: OWNER_MOVE_TEXTS.timeOff } : {}),
-        });
-        const moved = await updateAppointment(tx, id, {
-          startsAt,
-          slotLabel: input.slot,
-          inviteSequence: found.inviteSequence + 1,
+        const moved = await this.jobs.move(
+          tx,
+          found,
+          actorOf(actor),
           // The reminder goes out again, a day before the new time (unless that is already past: the move's e-mail says it).
-          reminderSentAt: reminderAlreadyCovered(startsAt, now),
-        });
-        await recordHistory(tx, {
-          appointmentId: id,
-          actorUserId: actor.id,
-          actorEmail: actor.email,
-          action: 'reschedule',
-          changes: { startsAt: { before: formatAppointmentTime(found.startsAt), after: formatAppointmentTime(startsAt) } },
-        });
+          { startsAt, slotLabel: input.slot, reminderSentAt: reminderAlreadyCovered(startsAt, now) },
+          {
+            by,
+            rules: async () => {
+              if (by === 'customer') await this.refusePastCutoff(tx, found.startsAt, now);
+              await this.refuseClosedSlot(tx, startsAt, now, {
+                notice: by === 'customer',
+                ...(owner ? { timeOffText: OWNER_MOVE_TEXTS.timeOff } : {}),
+              });
+            },
+          },
+        );
         const customer = await accountById(tx, found.userId);
         const profile = await profileOf(tx, found.userId);
         if (customer && profile) {
@@ -596,8 +547,6 @@ export class AppointmentService {
           await this.mailVisit(tx, moved, facts, content, 'REQUEST');
           if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
         }
-        await this.events.announce(tx, { kind: 'appointment', userId: found.userId, appointmentId: id, slot: { startsAt, taken: true } });
-        await announceSlotChange(tx, found.startsAt, false);
         return moved;
       });
       this.mail.deliverSoon();
@@ -615,17 +564,9 @@ export class AppointmentService {
    */
   async deleteForOwner(admin: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const found = await findJob(tx, id, { lock: true });
+      const found = await this.jobs.find(tx, id, { lock: true });
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      await this.paymentGuard.beforeJobChange(tx, id, 'the job was deleted');
-      const deleted = await updateAppointment(tx, id, { deletedAt: new Date(), inviteSequence: found.inviteSequence + 1 });
-      await recordHistory(tx, {
-        appointmentId: id,
-        actorUserId: admin.id,
-        actorEmail: admin.email,
-        action: 'delete',
-        changes: { deleted: { before: false, after: true } },
-      });
+      const deleted = await this.jobs.delete(tx, found, actorOf(admin));
       // A visit still ahead is news to the customer; a finished or paid job's record is the owner's business.
       const customer = await accountById(tx, found.userId);
       const profile = await profileOf(tx, found.userId);
@@ -639,12 +580,6 @@ export class AppointmentService {
           'CANCEL',
         );
       }
-      await this.events.announce(tx, {
-        kind: 'appointment',
-        userId: found.userId,
-        appointmentId: id,
-        slot: { startsAt: found.startsAt, taken: false },
-      });
     });
     this.mail.deliverSoon();
   }
@@ -713,6 +648,11 @@ export class AppointmentService {
   }
 }
 
+/** The history's name for who made a change. */
+function actorOf(user: SessionUser): JobActor {
+  return { userId: user.id, email: user.email };
+}
+
 // --- What the other modules may do with jobs (appointments), inside their own transactions --------------------
 
 /** A job by id: an active one unless `includeInactive`; row-locked for the rest of the transaction when `lock`. */
@@ -723,18 +663,6 @@ export async function findJob(
 ): Promise<AppointmentRow | undefined> {
   const lock = options.lock ?? false;
   return options.includeInactive ? findAppointment(db, id, lock) : findActiveAppointment(db, id, lock);
-}
-
-/** The fields of a job that the back office and payments change; every other column is the booking's own. */
-export type JobChanges = Partial<
-  Pick<
-    typeof appointments.$inferInsert,
-    'description' | 'notes' | 'isRemote' | 'amountCents' | 'bill' | 'completedAt' | 'paidAt' | 'deletedAt'
-  >
->;
-
-export async function changeJob(tx: Executor, id: string, changes: JobChanges): Promise<AppointmentRow> {
-  return updateAppointment(tx, id, changes);
 }
 
 /** A customer's open (active, unpaid) jobs, by time. */

@@ -1,21 +1,35 @@
-// The job's side before a change: while an order of the job is being captured (or held PENDING) the job may not
-// change; otherwise its open orders, made for the job as it was, are voided.
+// The job's side: what payments does when the job's life cycle (appointments/job-lifecycle.ts) changes a job. Before
+// a change that would misstate an order, none while an order is being captured (or held PENDING), and the open
+// orders, made for the job as it was, voided; after it, the pay link, the invoice and the receipt.
 
 import type { Executor } from '../../db/client.ts';
-import { inFlightRefusal } from './payment-context.ts';
-import { findOrderInFlight, voidOpenOrders } from './payment-queries.ts';
-
-/** The checks a job must pass before changes that would misstate an order: used by appointments and the back office. */
-export interface JobPaymentGuard {
-  /**
-   * Call inside the transaction that holds the appointment's row lock, before changing the amount, un-completing,
-   * cancelling or deleting the job: refuses while a capture is under way, and voids every order still open.
-   */
-  beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void>;
-}
+import type { JobListener } from '../appointments/job-lifecycle.ts';
+import { sendReceipt } from './mark-paid.ts';
+import { afterJobChange } from './pay-links.ts';
+import { inFlightRefusal, type PaymentContext } from './payment-context.ts';
+import { findOrderInFlight, findPayment, voidOpenOrders } from './payment-queries.ts';
 
 export async function beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
   const inFlight = await findOrderInFlight(tx, appointmentId);
   if (inFlight) throw inFlightRefusal(inFlight, 'change-job');
   await voidOpenOrders(tx, appointmentId, reason);
+}
+
+export function paymentsJobListener(ctx: PaymentContext): JobListener {
+  return {
+    beforeChange: (tx, job, reason) => beforeJobChange(tx, job.id, reason),
+    afterChange: async (tx, change) => {
+      // A refund gives the money back: the customer is not chased for it, so no pay link or reminder starts again.
+      if (change.kinds.has('refunded')) return false;
+      let mailed = await afterJobChange(ctx, tx, change.before, change.after);
+      if (change.paid) {
+        const payment = await findPayment(tx, change.paid.paymentId);
+        if (payment) {
+          await sendReceipt(ctx, tx, change.after, payment);
+          mailed = true;
+        }
+      }
+      return mailed;
+    },
+  };
 }

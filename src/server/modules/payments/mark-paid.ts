@@ -1,6 +1,6 @@
-// A payment recorded: the one place that marks a job paid (its history, the receipt with the invoice, the
-// trusted contact's copy, the thank-you and the live update), for online captures (capture.ts) and for cash, a
-// check or a card taken by hand.
+// A payment recorded: the job is marked paid through its life cycle (appointments/job-lifecycle.ts), for online
+// captures (capture.ts) and for cash, a check or a card taken by hand; the receipt with the invoice and the trusted
+// contact's copy go from here.
 
 import type { SessionUser } from '../../../shared/account.ts';
 import { customerLines } from '../../../shared/billing.ts';
@@ -13,18 +13,18 @@ import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/account-directory.ts';
 import { copyToTrustedContact } from '../accounts/trusted-contacts.ts';
-import { changeJob, findJob } from '../appointments/appointment-service.ts';
-import { recordHistory } from '../history/history-service.ts';
+import type { Payment } from '../appointments/job-lifecycle.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
-import { thankForPayment } from '../reviews/review-service.ts';
 import { invoiceAttachment } from './invoices.ts';
-import { beforeJobChange } from './job-guard.ts';
-import { type Actor, dollars, type PaymentContext } from './payment-context.ts';
+import type { Actor, PaymentContext } from './payment-context.ts';
 import { manualMethod, receiptContent } from './payment-emails.ts';
 import { isTestPayment } from './payment-provider.ts';
-import { endPayRequest, insertPaymentOnce, issueInvoice } from './payment-queries.ts';
+import { insertPaymentOnce, issueInvoice } from './payment-queries.ts';
 
-/** Marks the job paid for a payment just recorded: history, receipt and the live update, in the same transaction. */
+/**
+ * Marks the job paid for a payment captured online, through the job's life cycle, which writes the job, its history
+ * and the live update, and calls the listeners (this module's `paidListener` sends the receipt; reviews thanks).
+ */
 export async function markPaid(
   ctx: PaymentContext,
   tx: Executor,
@@ -33,77 +33,62 @@ export async function markPaid(
   payment: PaymentRow,
   paidNote: string,
 ): Promise<void> {
-  const now = new Date();
-  // Paid: its pay link's reminders end here, whatever happens to the payment later (a refund does not restart them).
-  await endPayRequest(tx, appointment.id);
-  await changeJob(tx, appointment.id, {
-    paidAt: now,
-    amountCents: payment.amountCents,
-    ...(appointment.completedAt ? {} : { completedAt: now }),
-  });
-  const changes: Record<string, { before: unknown; after: unknown }> = { isPaid: { before: false, after: paidNote } };
-  if (appointment.amountCents !== payment.amountCents) {
-    changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
-  }
-  if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
-  await recordHistory(tx, {
-    appointmentId: appointment.id,
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    action: 'payment',
-    changes,
-  });
-  const invoice = await issueInvoice(tx, appointment.id);
-  const owner = await accountById(tx, appointment.userId);
-  if (owner) {
-    // In the customer's saved language, with the invoice attached.
-    const language = translatorFor(owner.locale);
-    const paidJob = (await findJob(tx, appointment.id, { includeInactive: true })) ?? appointment;
-    const receipt = {
-      startsAt: appointment.startsAt,
-      amountCents: payment.amountCents,
-      reference:
-        payment.provider === 'manual'
-          ? language.t(english('{method} payment recorded by {email}'), {
-              method: manualMethod(language, payment.method),
-              email: ctx.config.support.email,
-            })
-          : (payment.captureId ?? payment.id),
-      homeUrl: `${ctx.config.publicUrl}/home`,
-      isTest: isTestPayment(payment),
-      lines: customerLines(appointment.bill, payment.amountCents),
-      invoice: {
-        number: invoiceNumberText(invoice.number),
-        url: `${ctx.config.publicUrl}/invoice/${encodeURIComponent(appointment.id)}`,
-      },
-    };
-    const content = receiptContent(language, receipt);
-    const attachment = await invoiceAttachment(ctx, tx, paidJob, invoice, language);
-    await ctx.mail.enqueue(
-      { to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id, attachments: [attachment] },
-      tx,
-    );
-    // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
-    const copy = receiptContent(language, { ...receipt, invoice: undefined });
-    await copyToTrustedContact(tx, ctx.mail, ctx.config, appointment.userId, copy, language);
-  }
-  // The thank-you, with the request for a rating: real payments only (a TEST payment moves no money).
-  if (!isTestPayment(payment)) await thankForPayment(tx, ctx.mail, ctx.config, appointment);
-  await ctx.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+  await ctx.jobs.markPaid(tx, appointment, { userId: actor.userId, email: actor.email }, paymentOf(payment, paidNote));
+}
+
+function paymentOf(payment: PaymentRow, note: string): Payment {
+  return { paymentId: payment.id, amountCents: payment.amountCents, isTest: isTestPayment(payment), note };
 }
 
 /**
- * Records cash, a check or a card taken in person, inside the back office's transaction (which holds the job's
- * row lock): voids the job's open orders first, and refuses while a capture is under way.
+ * The receipt of a payment just recorded (the job as it now is, paid), in the customer's saved language with the
+ * invoice attached, and the trusted contact's copy: queued in the payment's transaction.
+ */
+export async function sendReceipt(ctx: PaymentContext, tx: Executor, paidJob: AppointmentRow, payment: PaymentRow): Promise<void> {
+  const invoice = await issueInvoice(tx, paidJob.id);
+  const owner = await accountById(tx, paidJob.userId);
+  if (!owner) return;
+  const language = translatorFor(owner.locale);
+  const receipt = {
+    startsAt: paidJob.startsAt,
+    amountCents: payment.amountCents,
+    reference:
+      payment.provider === 'manual'
+        ? language.t(english('{method} payment recorded by {email}'), {
+            method: manualMethod(language, payment.method),
+            email: ctx.config.support.email,
+          })
+        : (payment.captureId ?? payment.id),
+    homeUrl: `${ctx.config.publicUrl}/home`,
+    isTest: isTestPayment(payment),
+    lines: customerLines(paidJob.bill, payment.amountCents),
+    invoice: {
+      number: invoiceNumberText(invoice.number),
+      url: `${ctx.config.publicUrl}/invoice/${encodeURIComponent(paidJob.id)}`,
+    },
+  };
+  const content = receiptContent(language, receipt);
+  const attachment = await invoiceAttachment(ctx, tx, paidJob, invoice, language);
+  await ctx.mail.enqueue(
+    { to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id, attachments: [attachment] },
+    tx,
+  );
+  // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
+  const copy = receiptContent(language, { ...receipt, invoice: undefined });
+  await copyToTrustedContact(tx, ctx.mail, ctx.config, paidJob.userId, copy, language);
+}
+
+/**
+ * Records cash, a check or a card taken in person, inside the back office's edit (the job's life cycle holds the
+ * job's row lock, and has voided its open orders or refused while a capture is under way): the payment the life
+ * cycle then marks the job paid with.
  */
 export async function recordManualPayment(
-  ctx: PaymentContext,
   tx: Executor,
   admin: SessionUser,
   appointment: AppointmentRow,
   input: { method: string; amountCents: number; payerName: string; payerEmail: string },
-): Promise<void> {
-  await beforeJobChange(tx, appointment.id, 'paid by hand');
+): Promise<Payment> {
   const payment = await insertPaymentOnce(tx, {
     appointmentId: appointment.id,
     provider: 'manual',
@@ -115,5 +100,5 @@ export async function recordManualPayment(
     takenByRole: 'admin',
   });
   if (!payment) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
-  await markPaid(ctx, tx, { userId: admin.id, email: admin.email, role: 'admin' }, appointment, payment, `true (${input.method})`);
+  return paymentOf(payment, `true (${input.method})`);
 }

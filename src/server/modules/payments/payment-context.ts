@@ -8,6 +8,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { findJob } from '../appointments/appointment-service.ts';
+import type { JobLifecycle } from '../appointments/job-lifecycle.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -28,6 +29,8 @@ export interface PaymentContext {
   readonly recordError: ErrorRecorder;
   readonly log: FastifyBaseLogger;
   readonly texts: TextService;
+  /** The job's life cycle: payments marks a job paid and refunded only through it. */
+  readonly jobs: JobLifecycle;
   /** Problems of the reconcilers already in the error log from this process: each is written once, not every run. */
   readonly reported: Set<string>;
 }

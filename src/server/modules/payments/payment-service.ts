@@ -5,16 +5,17 @@ import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/pa
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
+import type { JobLifecycle, JobListener, Payment } from '../appointments/job-lifecycle.ts';
 import type { ErrorRecorder } from '../error-log/error-log-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { TextService } from '../texts/text-service.ts';
 import { captureAdminOrder, captureCustomerOrder } from './capture.ts';
 import { invoice, invoicePdf } from './invoices.ts';
-import { beforeJobChange, type JobPaymentGuard } from './job-guard.ts';
+import { paymentsJobListener } from './job-guard.ts';
 import { recordManualPayment } from './mark-paid.ts';
 import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
-import { afterJobChange, sendDuePayReminders } from './pay-links.ts';
+import { sendDuePayReminders } from './pay-links.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { listPaymentsCapturedBetween } from './payment-queries.ts';
@@ -22,7 +23,6 @@ import { reconcileStaleCaptures } from './reconciliation.ts';
 import { reconcileStaleRefunds, refund } from './refunds.ts';
 
 export { invoiceFileName } from './invoices.ts';
-export type { JobPaymentGuard } from './job-guard.ts';
 export { PAY_REMINDER_DAYS } from './pay-links.ts';
 export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
 export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
@@ -39,7 +39,7 @@ export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
  * a payment's life: orders.ts, capture.ts (with capture-release.ts and give-back.ts), mark-paid.ts, refunds.ts,
  * reconciliation.ts, job-guard.ts and pay-links.ts (the job's side), invoices.ts, payment-records.ts.
  */
-export class PaymentService implements JobPaymentGuard {
+export class PaymentService {
   /** What the functions of each part of a payment's life work with; its `provider` is always this one's. */
   private readonly context: PaymentContext;
 
@@ -52,6 +52,7 @@ export class PaymentService implements JobPaymentGuard {
     recordError: ErrorRecorder,
     log: FastifyBaseLogger,
     texts: TextService,
+    jobs: JobLifecycle,
   ) {
     const service = this;
     this.context = {
@@ -65,19 +66,19 @@ export class PaymentService implements JobPaymentGuard {
       recordError,
       log,
       texts,
+      jobs,
       reported: new Set<string>(),
     };
+    this.jobListener = paymentsJobListener(this.context);
   }
 
   // --- The job's side ---------------------------------------------------------------------------------------
 
-  async beforeJobChange(tx: Executor, appointmentId: string, reason: string): Promise<void> {
-    return beforeJobChange(tx, appointmentId, reason);
-  }
-
-  async afterJobChange(tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
-    return afterJobChange(this.context, tx, before, after);
-  }
+  /**
+   * What payments does when a job changes (registered with the job's life cycle): refuses a change while a capture
+   * is under way and voids stale orders; sends the pay link, the invoice and the receipt; ends the reminders.
+   */
+  readonly jobListener: JobListener;
 
   async sendDuePayReminders(): Promise<number> {
     return sendDuePayReminders(this.context);
@@ -135,8 +136,8 @@ export class PaymentService implements JobPaymentGuard {
     admin: SessionUser,
     appointment: AppointmentRow,
     input: { method: string; amountCents: number; payerName: string; payerEmail: string },
-  ): Promise<void> {
-    return recordManualPayment(this.context, tx, admin, appointment, input);
+  ): Promise<Payment> {
+    return recordManualPayment(tx, admin, appointment, input);
   }
 
   // --- Refunds ----------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/account-directory.ts';
-import { changeJob, findJob } from '../appointments/appointment-service.ts';
+import { findJob } from '../appointments/appointment-service.ts';
 import { recordHistory } from '../history/history-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import {
@@ -218,17 +218,12 @@ export async function finishRefund(
   });
   if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
   await voidOpenOrders(tx, appointment.id, 'the job was refunded; a new payment starts with a new order');
-  await changeJob(tx, appointment.id, { paidAt: null });
-  await recordHistory(tx, {
-    appointmentId: appointment.id,
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    action: 'refund',
-    changes: {
-      isPaid: { before: true, after: false },
-      refund: { before: null, after: `$${dollars(payment.amountCents)} (${reference})` },
-    },
-  });
+  await ctx.jobs.markRefunded(
+    tx,
+    appointment,
+    { userId: actor.userId, email: actor.email },
+    { amountCents: payment.amountCents, reference },
+  );
   const owner = await accountById(tx, appointment.userId);
   if (owner) {
     // In the customer's saved language.
@@ -252,7 +247,6 @@ export async function finishRefund(
     });
     await ctx.mail.enqueue({ to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id }, tx);
   }
-  await ctx.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
   return refunded;
 }
 

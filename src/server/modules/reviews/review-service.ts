@@ -7,19 +7,30 @@ import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, customersByUserId, profileOf } from '../accounts/account-directory.ts';
 import { findJob, jobsById } from '../appointments/appointment-service.ts';
+import type { JobListener } from '../appointments/job-lifecycle.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { renderEmail } from '../mail/mail-templates.ts';
 import { thankYouContent } from './review-emails.ts';
 import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUser, startReview } from './review-queries.ts';
 
 /**
- * Call inside the transaction that records a job's payment: the customer is thanked and asked for a rating, once per
- * job (a job paid again after a refund is not asked twice). The e-mail is queued in that transaction.
+ * What reviews does when a job changes (registered with the job's life cycle): a job paid with money (not a TEST
+ * payment) thanks its customer and asks for a rating, inside the payment's transaction.
  */
-export async function thankForPayment(tx: Executor, mail: MailService, config: Config, job: AppointmentRow): Promise<void> {
-  if (!(await startReview(tx, job.id, job.userId))) return;
+export function reviewsJobListener(mail: MailService, config: Config): JobListener {
+  return {
+    afterChange: async (tx, change) => (change.paid && !change.paid.isTest ? thankForPayment(tx, mail, config, change.before) : false),
+  };
+}
+
+/**
+ * The customer is thanked and asked for a rating, once per job (a job paid again after a refund is not asked twice).
+ * The e-mail is queued in the payment's transaction; answers whether it was.
+ */
+async function thankForPayment(tx: Executor, mail: MailService, config: Config, job: AppointmentRow): Promise<boolean> {
+  if (!(await startReview(tx, job.id, job.userId))) return false;
   const owner = await accountById(tx, job.userId);
-  if (!owner) return;
+  if (!owner) return false;
   const profile = await profileOf(tx, job.userId);
   const language = translatorFor(owner.locale);
   const content = thankYouContent(language, {
@@ -29,6 +40,7 @@ export async function thankForPayment(tx: Executor, mail: MailService, config: C
     reviewUrl: config.reviewUrl,
   });
   await mail.enqueue({ to: owner.email, ...renderEmail(content, config.support, language), about: owner.id }, tx);
+  return true;
 }
 
 /** The customers' ratings: each customer rates their own paid visit once; the owner sees them all, with the average. */

@@ -1,0 +1,385 @@
+import type { AdminAppointmentChanges } from '../../../shared/admin.ts';
+import { OWNER_MOVE_TEXTS } from '../../../shared/admin.ts';
+import { APPOINTMENT_TEXTS, canCancelAppointment } from '../../../shared/appointments.ts';
+import { formatAppointmentTime } from '../../../shared/business-time.ts';
+import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppointmentRow, appointments } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { announceChange, announceSlotChange } from '../events/event-hub.ts';
+import { recordHistory } from '../history/history-service.ts';
+import {
+  findActiveAppointment,
+  findAppointment,
+  findOwnActiveAppointment,
+  insertAppointment,
+  updateAppointment,
+} from './appointment-queries.ts';
+import { billFor, billSummary, dollars } from './job-bill.ts';
+
+/**
+ * The one owner of a job's state (issue 37). A job (the code's word; the screens say visit or appointment) is
+ * booked, described, edited and billed, completed, paid, refunded back to unpaid, moved, cancelled and deleted only
+ * here: each change checks its rules, writes the row (no other code writes the appointments table), writes the job's
+ * history entry, announces the live update, and calls, inside the caller's transaction and under the job's row lock,
+ * the listeners the other modules registered (payments voids stale orders and sends the pay link, the receipt and
+ * the invoice; reviews thanks; the booking's own e-mails tell of a change of kind). Callers lock the job first
+ * (`lock`), then call one change.
+ */
+
+/** Who made the change, as the history names them. */
+export type JobActor = { userId: string; email: string };
+
+export type JobChangeKind =
+  | 'booked'
+  | 'described'
+  | 'edited'
+  | 'completed'
+  | 'uncompleted'
+  | 'billed'
+  | 'kind-changed'
+  | 'moved'
+  | 'cancelled'
+  | 'deleted'
+  | 'paid'
+  | 'refunded';
+
+/** A change as the listeners hear it: the job before and after it, and what happened. */
+export type JobChange = {
+  before: AppointmentRow;
+  after: AppointmentRow;
+  kinds: ReadonlySet<JobChangeKind>;
+  actor: JobActor;
+  /** For 'paid': the payment just recorded, and whether it moved no money (test mode or a sandbox). */
+  paid?: { paymentId: string; isTest: boolean };
+};
+
+/** What another module does when a job changes; declared here, by the module that calls it. */
+export interface JobListener {
+  /**
+   * Before a change that makes the job's open payment orders stale (a new amount, un-completing, paying by hand,
+   * cancelling, deleting), under the job's lock: throw to refuse the change.
+   */
+  beforeChange?(tx: Executor, job: AppointmentRow, reason: string): Promise<void>;
+  /** After the change is written, in the same transaction. Answers true when it queued a message to deliver. */
+  afterChange?(tx: Executor, change: JobChange): Promise<boolean | undefined>;
+}
+
+/** A payment recorded for the job, as the payments module reports it to `markPaid`. */
+export type Payment = { paymentId: string; amountCents: number; isTest: boolean; note: string };
+
+/** The columns a booking sets; the rest take their defaults. */
+export type NewJob = Pick<typeof appointments.$inferInsert, 'id' | 'userId' | 'startsAt' | 'slotLabel' | 'isRemote' | 'reminderSentAt'>;
+
+export type EditOutcome = { job: AppointmentRow; completedNow: boolean; paidNow: boolean; mailed: boolean };
+
+const isDone = (job: AppointmentRow) => !canCancelAppointment({ isCompleted: job.completedAt !== null, isPaid: job.paidAt !== null });
+
+export class JobLifecycle {
+  private readonly listeners: JobListener[] = [];
+
+  /** Listeners are called in the order they were registered. */
+  listen(listener: JobListener): void {
+    this.listeners.push(listener);
+  }
+
+  // --- Finding and locking a job -----------------------------------------------------------------------------
+
+  /** A job by id: an active one unless `includeInactive`; row-locked for the rest of the transaction when `lock`. */
+  async find(db: Executor, id: string, options: { lock?: boolean; includeInactive?: boolean } = {}): Promise<AppointmentRow | undefined> {
+    const lock = options.lock ?? false;
+    return options.includeInactive ? findAppointment(db, id, lock) : findActiveAppointment(db, id, lock);
+  }
+
+  /** The customer's own active job, locked; another customer's id is as unknown as a wrong one. */
+  async findOwn(tx: Executor, userId: string, id: string): Promise<AppointmentRow | undefined> {
+    return findOwnActiveAppointment(tx, userId, id, true);
+  }
+
+  // --- The changes ------------------------------------------------------------------------------------------
+
+  /**
+   * Stores a new job, counting in the same statement the customer's open jobs before it: the caller refuses (and so
+   * rolls back) a booking over the limit. The unique index on active start times refuses a taken slot.
+   */
+  async book(tx: Executor, job: NewJob): Promise<{ job: AppointmentRow; openBefore: number }> {
+    const { row, openBefore } = await insertAppointment(tx, job);
+    await announceChange(tx, {
+      kind: 'appointment',
+      userId: row.userId,
+      appointmentId: row.id,
+      slot: { startsAt: row.startsAt, taken: true },
+    });
+    return { job: row, openBefore };
+  }
+
+  /** The customer's description of the problem: not once the job is paid. */
+  async describe(tx: Executor, job: AppointmentRow, actor: JobActor, description: string): Promise<AppointmentRow> {
+    if (job.paidAt) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+    const after = await updateAppointment(tx, job.id, { description });
+    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
+    await this.tell(tx, { before: job, after, kinds: new Set(['described']), actor });
+    return after;
+  }
+
+  /**
+   * Cancels a job not yet done. `rules` are the caller's own checks for this actor (the customer's cut-off), run
+   * after the job's and before anything changes.
+   */
+  async cancel(
+    tx: Executor,
+    job: AppointmentRow,
+    actor: JobActor,
+    options: { accountDeleted?: boolean; rules?: () => Promise<void> } = {},
+  ): Promise<AppointmentRow> {
+    if (isDone(job)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
+    await options.rules?.();
+    await this.before(tx, job, options.accountDeleted ? 'the customer deleted their account' : 'the job was cancelled');
+    const after = await updateAppointment(tx, job.id, { cancelledAt: new Date(), inviteSequence: job.inviteSequence + 1 });
+    await recordHistory(tx, {
+      appointmentId: job.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'cancel',
+      changes: {
+        cancelled: { before: false, after: true },
+        ...(options.accountDeleted ? { accountDeleted: { before: false, after: true } } : {}),
+      },
+    });
+    await announceChange(tx, {
+      kind: 'appointment',
+      userId: job.userId,
+      appointmentId: job.id,
+      slot: { startsAt: job.startsAt, taken: false },
+    });
+    await this.tell(tx, { before: job, after, kinds: new Set(['cancelled']), actor });
+    return after;
+  }
+
+  /** The owner takes a job off the schedule: kept, marked, for the record. */
+  async delete(tx: Executor, job: AppointmentRow, actor: JobActor): Promise<AppointmentRow> {
+    await this.before(tx, job, 'the job was deleted');
+    const after = await updateAppointment(tx, job.id, { deletedAt: new Date(), inviteSequence: job.inviteSequence + 1 });
+    await recordHistory(tx, {
+      appointmentId: job.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'delete',
+      changes: { deleted: { before: false, after: true } },
+    });
+    await announceChange(tx, {
+      kind: 'appointment',
+      userId: job.userId,
+      appointmentId: job.id,
+      slot: { startsAt: job.startsAt, taken: false },
+    });
+    await this.tell(tx, { before: job, after, kinds: new Set(['deleted']), actor });
+    return after;
+  }
+
+  /**
+   * Moves a job not yet done to another start; the new start is held by the unique index in the same statement that
+   * frees the old one. `rules` are the caller's checks of the new slot for this actor (cut-off, time off, notice).
+   */
+  async move(
+    tx: Executor,
+    job: AppointmentRow,
+    actor: JobActor,
+    to: { startsAt: Date; slotLabel: string; reminderSentAt: Date | null },
+    options: { by: 'customer' | 'owner'; rules?: () => Promise<void> },
+  ): Promise<AppointmentRow> {
+    if (isDone(job)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
+    if (job.startsAt.getTime() === to.startsAt.getTime()) {
+      throw new HttpError(409, 'SAME_SLOT', options.by === 'owner' ? OWNER_MOVE_TEXTS.sameSlot : APPOINTMENT_TEXTS.rescheduleSameSlot);
+    }
+    await options.rules?.();
+    const after = await updateAppointment(tx, job.id, {
+      startsAt: to.startsAt,
+      slotLabel: to.slotLabel,
+      inviteSequence: job.inviteSequence + 1,
+      reminderSentAt: to.reminderSentAt,
+    });
+    await recordHistory(tx, {
+      appointmentId: job.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'reschedule',
+      changes: { startsAt: { before: formatAppointmentTime(job.startsAt), after: formatAppointmentTime(to.startsAt) } },
+    });
+    await announceChange(tx, {
+      kind: 'appointment',
+      userId: job.userId,
+      appointmentId: job.id,
+      slot: { startsAt: to.startsAt, taken: true },
+    });
+    await announceSlotChange(tx, job.startsAt, false);
+    await this.tell(tx, { before: job, after, kinds: new Set(['moved']), actor });
+    return after;
+  }
+
+  /**
+   * The owner's edit of a job (already validated; amounts in cents): the description, the notes, in person or
+   * remote, the bill from the clock or a typed amount, completion, and payment by hand. `payByHand` records the
+   * payment (the payments module) once the edits are written; the job is marked paid in the same change, so the
+   * listeners hear one change from the job as it was to the job as it ends.
+   */
+  async edit(
+    tx: Executor,
+    job: AppointmentRow,
+    actor: JobActor,
+    input: AdminAppointmentChanges,
+    payByHand?: (tx: Executor, job: AppointmentRow) => Promise<Payment>,
+    now = new Date(),
+  ): Promise<EditOutcome> {
+    const wasPaid = job.paidAt !== null;
+    const changes: Partial<typeof appointments.$inferInsert> = {};
+    const kinds = new Set<JobChangeKind>();
+    const audit: Record<string, { before: unknown; after: unknown }> = {};
+    const note = (field: string, from: unknown, to: unknown) => {
+      if (from !== to) audit[field] = { before: from, after: to };
+    };
+    let completedNow = false;
+
+    if (input.description !== undefined) {
+      changes.description = input.description;
+      note('description', job.description, input.description);
+    }
+    if (input.notes !== undefined) {
+      changes.notes = input.notes;
+      note('notes', job.notes, input.notes);
+    }
+    if (input.isRemote !== undefined) {
+      changes.isRemote = input.isRemote;
+      note('isRemote', job.isRemote, input.isRemote);
+      // Where a visit still to come happens changed: its invitation gets a new SEQUENCE, and the customer is told.
+      if (input.isRemote !== job.isRemote && !job.cancelledAt && !job.deletedAt && !job.completedAt && job.startsAt > now) {
+        changes.inviteSequence = job.inviteSequence + 1;
+        kinds.add('kind-changed');
+      }
+    }
+    if (input.work !== undefined) {
+      // The bill from the clock sets the amount: the lines' total, or the owner's amount with a reason.
+      if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
+      const bill = billFor(input.work);
+      changes.bill = bill;
+      kinds.add('billed');
+      note('bill', job.bill ? billSummary(job.bill) : null, billSummary(bill));
+      if (bill.overrideReason !== null) {
+        note('amountSetByHand', null, `$${dollars(bill.totalCents)} instead of $${dollars(bill.computedCents)}: ${bill.overrideReason}`);
+      }
+      if (bill.totalCents !== job.amountCents) {
+        changes.amountCents = bill.totalCents;
+        note('amount', dollars(job.amountCents), dollars(bill.totalCents));
+      }
+    }
+    if (input.amount !== undefined && input.amount !== job.amountCents) {
+      if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
+      changes.amountCents = input.amount;
+      kinds.add('billed');
+      note('amount', dollars(job.amountCents), dollars(input.amount));
+      // An amount typed without the clock replaces the bill's: the bill no longer says what is charged.
+      if (job.bill) {
+        changes.bill = null;
+        note('bill', billSummary(job.bill), null);
+      }
+    }
+    if (input.isCompleted !== undefined && input.isCompleted !== (job.completedAt !== null)) {
+      if (!input.isCompleted && wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'A paid appointment stays completed.');
+      changes.completedAt = input.isCompleted ? now : null;
+      completedNow = input.isCompleted;
+      kinds.add(input.isCompleted ? 'completed' : 'uncompleted');
+      note('isCompleted', !input.isCompleted, input.isCompleted);
+    }
+    if (input.isPaid === false && wasPaid) throw new HttpError(409, 'REFUND_REQUIRED', PAYMENT_TEXTS.undoWithRefund);
+    // A new amount or an un-completed job makes every open order of it stale: they are voided, and the change
+    // waits for a capture under way to finish.
+    if (changes.amountCents !== undefined || changes.completedAt === null) {
+      await this.before(tx, job, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
+    }
+
+    let after = Object.keys(changes).length > 0 ? await updateAppointment(tx, job.id, changes) : job;
+    if (Object.keys(audit).length > 0) {
+      kinds.add('edited');
+      await recordHistory(tx, {
+        appointmentId: job.id,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        action: 'update',
+        changes: audit,
+      });
+    }
+    let paid: JobChange['paid'];
+    if (input.isPaid === true && !wasPaid && payByHand) {
+      if (after.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
+      await this.before(tx, after, 'paid by hand');
+      const payment = await payByHand(tx, after);
+      after = await this.writePaid(tx, after, actor, payment);
+      paid = { paymentId: payment.paymentId, isTest: payment.isTest };
+      kinds.add('paid');
+    }
+    if (kinds.size > 0) await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
+    const mailed = kinds.size > 0 ? await this.tell(tx, { before: job, after, kinds, actor, ...(paid ? { paid } : {}) }) : false;
+    return { job: after, completedNow, paidNow: paid !== undefined, mailed };
+  }
+
+  /** A payment was captured for the job (online): paid, completed if it was not, at the amount paid. */
+  async markPaid(tx: Executor, job: AppointmentRow, actor: JobActor, payment: Payment): Promise<AppointmentRow> {
+    const after = await this.writePaid(tx, job, actor, payment);
+    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
+    await this.tell(tx, {
+      before: job,
+      after,
+      kinds: new Set(['paid']),
+      actor,
+      paid: { paymentId: payment.paymentId, isTest: payment.isTest },
+    });
+    return after;
+  }
+
+  /** The job's payment was given back in whole: completed and unpaid again, its pay link's reminders not restarted. */
+  async markRefunded(tx: Executor, job: AppointmentRow, actor: JobActor, refund: { amountCents: number; reference: string }) {
+    const after = await updateAppointment(tx, job.id, { paidAt: null });
+    await recordHistory(tx, {
+      appointmentId: job.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'refund',
+      changes: {
+        isPaid: { before: true, after: false },
+        refund: { before: null, after: `$${dollars(refund.amountCents)} (${refund.reference})` },
+      },
+    });
+    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
+    await this.tell(tx, { before: job, after, kinds: new Set(['refunded']), actor });
+    return after;
+  }
+
+  // --- Inside ----------------------------------------------------------------------------------------------
+
+  private async writePaid(tx: Executor, job: AppointmentRow, actor: JobActor, payment: Payment): Promise<AppointmentRow> {
+    const now = new Date();
+    const after = await updateAppointment(tx, job.id, {
+      paidAt: now,
+      amountCents: payment.amountCents,
+      ...(job.completedAt ? {} : { completedAt: now }),
+    });
+    const changes: Record<string, { before: unknown; after: unknown }> = { isPaid: { before: false, after: payment.note } };
+    if (job.amountCents !== payment.amountCents) changes.amount = { before: dollars(job.amountCents), after: dollars(payment.amountCents) };
+    if (!job.completedAt) changes.isCompleted = { before: false, after: true };
+    await recordHistory(tx, { appointmentId: job.id, actorUserId: actor.userId, actorEmail: actor.email, action: 'payment', changes });
+    return after;
+  }
+
+  private async before(tx: Executor, job: AppointmentRow, reason: string): Promise<void> {
+    for (const listener of this.listeners) await listener.beforeChange?.(tx, job, reason);
+  }
+
+  /** Calls every listener; answers whether any queued a message. */
+  private async tell(tx: Executor, change: JobChange): Promise<boolean> {
+    let queued = false;
+    for (const listener of this.listeners) {
+      if (await listener.afterChange?.(tx, change)) queued = true;
+    }
+    return queued;
+  }
+}
