@@ -42,7 +42,8 @@ export type BoundaryRule =
   | 'queries-of-another-module'
   | 'table-of-another-module'
   | 'table-without-owner'
-  | 'owner-of-no-table';
+  | 'owner-of-no-table'
+  | 'job-written-outside-lifecycle';
 
 /** A source file, its path relative to the repository root with forward slashes. */
 export type SourceFile = { path: string; text: string };
@@ -97,6 +98,37 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
  * An entry names the file and the table's export name in the schema.
  */
 export const TABLE_RULE_EXCEPTIONS: readonly { file: string; table: string; why: string }[] = [];
+
+/**
+ * A job's state has one owner (issue 37): inside the appointments module, the queries that write the appointments
+ * table are imported by the job's life cycle only. (Claiming a due reminder, which marks it sent, is the reminders' own bookkeeping, not the job's state.)
+ */
+const JOB_LIFECYCLE_FILE = 'src/server/modules/appointments/job-lifecycle.ts';
+const JOB_WRITES = ['insertAppointment', 'updateAppointment'];
+const JOB_QUERY_IMPORT_PATTERN = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"\n]+)['"]/g;
+
+function jobWritesOutsideLifecycle(file: string, text: string): Violation[] {
+  // Other modules cannot import the appointments' queries at all (queries-of-another-module).
+  if (file === JOB_LIFECYCLE_FILE || moduleOf(file) !== 'appointments') return [];
+  const found: Violation[] = [];
+  for (const match of text.matchAll(JOB_QUERY_IMPORT_PATTERN)) {
+    const target = resolveImport(file, match[2] ?? '');
+    if (!target?.replace(/\.ts$/, '').endsWith('modules/appointments/appointment-queries')) continue;
+    const names = (match[1] ?? '').split(',').map(
+      (name) =>
+        name
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0],
+    );
+    for (const name of names) {
+      if (name && JOB_WRITES.includes(name)) {
+        found.push({ file, line: lineAt(text, match.index), verb: 'imports', target: name, rule: 'job-written-outside-lifecycle' });
+      }
+    }
+  }
+  return found;
+}
 
 const SCHEMA_FILE = 'src/server/db/schema.ts';
 const DB_DIR = 'src/server/db/';
@@ -322,6 +354,7 @@ export function findViolations(files: SourceFile[]): Violation[] {
     }
     const module = moduleOf(file);
     if (module) violations.push(...tablesOfOtherModules(file, module, text, tables));
+    violations.push(...jobWritesOutsideLifecycle(file, text));
     if (file.startsWith('src/') && !mayQuery(file)) {
       for (const match of text.matchAll(QUERY_PATTERN)) {
         violations.push({

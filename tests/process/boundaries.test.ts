@@ -186,6 +186,28 @@ describe('the boundary script', () => {
     ]);
   });
 
+  it("reports an appointments file other than the job's life cycle that imports the queries writing a job", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/appointments/appointment-service.ts',
+          text: "import {\n  findAppointment,\n  updateAppointment as write,\n} from './appointment-queries.ts';\nimport { insertAppointment } from './appointment-queries';\n",
+        },
+        {
+          path: 'src/server/modules/appointments/job-lifecycle.ts',
+          text: "import { insertAppointment, updateAppointment } from './appointment-queries.ts';\n",
+        },
+        {
+          path: 'src/server/modules/appointments/appointment-routes.ts',
+          text: "import { findAppointment } from './appointment-queries.ts';\n",
+        },
+      ]),
+    ).toEqual([
+      'src/server/modules/appointments/appointment-service.ts:1 imports updateAppointment (job-written-outside-lifecycle)',
+      'src/server/modules/appointments/appointment-service.ts:5 imports insertAppointment (job-written-outside-lifecycle)',
+    ]);
+  });
+
   it('finds nothing in the real tree', () => {
     expect(rulesOf(readSourceFiles(ROOT))).toEqual([]);
   });
