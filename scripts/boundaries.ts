@@ -15,6 +15,11 @@ import path from 'node:path';
  * - a server module's `*-queries.ts` is imported only by that module's own files: every table has one owning
  *   module, and the others (and the rest of the server) use what its service files export. Checked here, since it
  *   takes comparing the importing file's module with the imported one's.
+ * - one face per server module (issue 37): a server file outside module M (another module, app.ts, main.ts, cli,
+ *   plugins…) imports from M only `src/server/modules/M/index.ts`, which re-exports what M offers the others
+ *   (`internals-of-another-module`); a queries file is reported as `queries-of-another-module` instead, as it is never
+ *   in a face. An index re-exports only its own module's files (`index-re-exports-another-module`), so that one face
+ *   never hides another module's. Tests (`*.test.ts`) may import any file.
  * - a module's queries read and write only its own tables (`table-of-another-module`): each table of
  *   src/server/db/schema.ts has one owner in TABLE_OWNERS below, and a table the schema exports that the map does not
  *   name fails (`table-without-owner`), as does a name the map keeps for a table the schema no longer has
@@ -40,6 +45,8 @@ export type BoundaryRule =
   | 'feature-imports-feature'
   | 'query-outside-queries-file'
   | 'queries-of-another-module'
+  | 'internals-of-another-module'
+  | 'index-re-exports-another-module'
   | 'table-of-another-module'
   | 'table-without-owner'
   | 'owner-of-no-table'
@@ -173,6 +180,30 @@ function moduleOf(file: string): string | undefined {
 }
 
 const isQueriesFile = (file: string) => /-queries\.tsx?$/.test(file);
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** Whether `file` (an import's target, maybe written without its extension) is module `module`'s face, its index.ts. */
+const isFaceOf = (module: string, file: string) => file.replace(/\.[jt]sx?$/, '') === `${MODULES_DIR}${module}/index`;
+
+/** `export … from 'x'` in a module's index that reaches outside the module (`index-re-exports-another-module`). */
+function reExportsOfOtherModules(file: string, module: string, text: string): Violation[] {
+  const found: Violation[] = [];
+  for (const match of text.matchAll(/\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*['"]([^'"\n]+)['"]/g)) {
+    const specifier = match[1] ?? '';
+    const target = resolveImport(file, specifier);
+    if (target === undefined || moduleOf(target) !== module) {
+      found.push({
+        file,
+        line: lineAt(text, match.index),
+        verb: 'imports',
+        target: target ?? specifier,
+        rule: 'index-re-exports-another-module',
+      });
+    }
+  }
+  return found;
+}
 
 function mayQuery(file: string): boolean {
   return file.startsWith(DB_DIR) || isQueriesFile(file);
@@ -349,10 +380,13 @@ export function findViolations(files: SourceFile[]): Violation[] {
         const targetModule = target && moduleOf(target);
         if (target && targetModule && targetModule !== owner && isQueriesFile(target)) {
           violations.push({ file, line, verb: 'imports', target, rule: 'queries-of-another-module' });
+        } else if (target && targetModule && targetModule !== owner && !isTest(file) && !isFaceOf(targetModule, target)) {
+          violations.push({ file, line, verb: 'imports', target, rule: 'internals-of-another-module' });
         }
       }
     }
     const module = moduleOf(file);
+    if (module && isFaceOf(module, file)) violations.push(...reExportsOfOtherModules(file, module, text));
     if (module) violations.push(...tablesOfOtherModules(file, module, text, tables));
     violations.push(...jobWritesOutsideLifecycle(file, text));
     if (file.startsWith('src/') && !mayQuery(file)) {

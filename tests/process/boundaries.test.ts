@@ -98,17 +98,79 @@ describe('the boundary script', () => {
     ]);
   });
 
-  it("lets a module import its own queries and another module's service files", () => {
+  it("lets a module import its own queries and another module's face", () => {
     expect(
       rulesOf([
         {
           path: 'src/server/modules/payments/payment-service.ts',
-          text: "import { findPayment } from './payment-queries.ts';\nimport { findJob } from '../appointments/appointment-service.ts';\n",
+          text: "import { findPayment } from './payment-queries.ts';\nimport { findJob } from '../appointments/index.ts';\n",
         },
-        { path: 'src/server/cli/admin.ts', text: "import { allAdminEmails } from '../modules/accounts/account-directory.ts';\n" },
+        { path: 'src/server/cli/admin.ts', text: "import { allAdminEmails } from '../modules/accounts/index.ts';\n" },
         { path: 'src/server/plugins/rate-limit-store.ts', text: "import { countAttempt } from '../db/rate-limit-queries.ts';\n" },
       ]),
     ).toEqual([]);
+  });
+
+  it("reports a server file outside a module that imports the module's files other than its index.ts", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/payments/capture.ts',
+          text: "import { profileOf } from '../accounts/index.ts';\nimport { findJob } from '../appointments/appointment-service.ts';\n",
+        },
+        {
+          path: 'src/server/modules/privacy/privacy-service.ts',
+          text: "import type { AccountService } from '../accounts/account-service.ts';\nexport {\n  recordHistory,\n} from '../history/history-service';\n",
+        },
+        { path: 'src/server/app.ts', text: "import { AdminService } from './modules/admin/admin-service.ts';\n" },
+        { path: 'src/server/main.ts', text: "const { buildApp } = await import('./modules/health/health-routes.ts');\n" },
+        { path: 'src/server/cli/backup.ts', text: "import { listBackups } from '../modules/backups/backup-files.ts';\n" },
+        { path: 'src/server/types.d.ts', text: "import type { ErrorRecorder } from './modules/error-log/error-log-service.ts';\n" },
+      ]),
+    ).toEqual([
+      'src/server/app.ts:1 imports src/server/modules/admin/admin-service.ts (internals-of-another-module)',
+      'src/server/cli/backup.ts:1 imports src/server/modules/backups/backup-files.ts (internals-of-another-module)',
+      'src/server/main.ts:1 imports src/server/modules/health/health-routes.ts (internals-of-another-module)',
+      'src/server/modules/payments/capture.ts:2 imports src/server/modules/appointments/appointment-service.ts (internals-of-another-module)',
+      'src/server/modules/privacy/privacy-service.ts:1 imports src/server/modules/accounts/account-service.ts (internals-of-another-module)',
+      'src/server/modules/privacy/privacy-service.ts:2 imports src/server/modules/history/history-service (internals-of-another-module)',
+      'src/server/types.d.ts:1 imports src/server/modules/error-log/error-log-service.ts (internals-of-another-module)',
+    ]);
+  });
+
+  it("lets a file import another module's index.ts, a module's own files import each other, and a test import any file", () => {
+    expect(
+      rulesOf([
+        { path: 'src/server/app.ts', text: "import { AdminService, adminRoutes } from './modules/admin/index.ts';\n" },
+        { path: 'src/server/cli/admin.ts', text: "import { allAdminEmails } from '../modules/accounts/index.ts';\n" },
+        {
+          path: 'src/server/modules/payments/refunds.ts',
+          text: "import type { Payment } from '../appointments/index.ts';\nimport { CLAIM_TIMEOUT_MS } from './payment-context.ts';\n",
+        },
+        {
+          path: 'src/server/modules/payments/index.ts',
+          text: "export { PaymentService } from './payment-service.ts';\nexport type { Refund } from './refunds';\n",
+        },
+        {
+          path: 'src/server/modules/accounts/account-service.test.ts',
+          text: "import { findJob } from '../appointments/appointment-service.ts';\n",
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("reports a module's index.ts that re-exports another module's things", () => {
+    expect(
+      rulesOf([
+        {
+          path: 'src/server/modules/payments/index.ts',
+          text: "export { PaymentService } from './payment-service.ts';\nexport { findJob } from '../appointments/index.ts';\nexport type * from '../../db/schema.ts';\n",
+        },
+      ]),
+    ).toEqual([
+      'src/server/modules/payments/index.ts:2 imports src/server/modules/appointments/index.ts (index-re-exports-another-module)',
+      'src/server/modules/payments/index.ts:3 imports src/server/db/schema.ts (index-re-exports-another-module)',
+    ]);
   });
 
   /** The real schema, as a table rule's fixture, changed by `edit`. */

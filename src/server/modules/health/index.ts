@@ -1,0 +1,2 @@
+// The health module's face: the /healthz route.
+export { healthRoutes } from './health-routes.ts';
