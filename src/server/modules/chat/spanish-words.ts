@@ -8,7 +8,7 @@ import {
   type ServiceKind,
   type TECHNICIAN_BIO,
 } from '../../../shared/business.ts';
-import type { SiteLabel } from './knowledge.ts';
+import type { SiteLabel } from './knowledge-facts.ts';
 
 /**
  * The words the assistant's answers put into their placeholders, in Spanish: the days, the kinds of work, the site's
