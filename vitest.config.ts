@@ -29,6 +29,9 @@ function makeOneTemporaryFolderForTheRun(): void {
 }
 makeOneTemporaryFolderForTheRun();
 
+/** Lighthouse's audit: a project of its own, outside npm test. */
+const LIGHTHOUSE_TEST = 'tests/e2e/lighthouse.test.ts';
+
 /** Unit tests that replace modules with vi.mock: a replaced module would stay replaced for the files after them. */
 const MOCKING_UNIT_TESTS = ['src/web/app/error-boundary.test.tsx', 'src/web/lib/locale-choice.test.ts'];
 
@@ -103,9 +106,23 @@ export default defineConfig({
           name: 'e2e',
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [LIGHTHOUSE_TEST],
           // A page, its lazily loaded screen and its first API answers can take more than a second on a busy
           // two-core machine: a poll without its own limit waits up to 10 s for what the user would see.
           expect: { poll: { timeout: 10_000 } },
+          globalSetup: ['./tests/support/global-setup-data-dir.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Lighthouse's audit of the public pages, on its own (npm run test:lighthouse, run by CI): a minute of both
+          // cores that npm test no longer spends (issue 37).
+          name: 'lighthouse',
+          include: [LIGHTHOUSE_TEST],
           globalSetup: ['./tests/support/global-setup-data-dir.ts'],
           environment: 'node',
           testTimeout: 120_000,
