@@ -6,44 +6,38 @@ import { CHAT_TIMEOUT_MS } from '../shared/chat.ts';
 import type { Config } from './config.ts';
 import { type ChangeNotices, changeNoticesFor } from './db/change-notices.ts';
 import type { Database, Listen } from './db/client.ts';
-import { accountRoutes } from './modules/accounts/account-routes.ts';
-import { AccountService } from './modules/accounts/account-service.ts';
-import type { Auth, PasswordHashing } from './modules/accounts/auth.ts';
-import { authHandlerRoutes } from './modules/accounts/auth-handler-routes.ts';
-import { type Clock, realClock } from './modules/accounts/clock.ts';
-import { type SessionCache, sessionCacheFor } from './modules/accounts/session-cache.ts';
-import { adminRoutes } from './modules/admin/admin-routes.ts';
-import { AdminService } from './modules/admin/admin-service.ts';
-import { appointmentRoutes } from './modules/appointments/appointment-routes.ts';
-import { AppointmentService, openJobs } from './modules/appointments/appointment-service.ts';
-import { JobLifecycle } from './modules/appointments/job-lifecycle.ts';
-import { backupRoutes } from './modules/backups/backup-routes.ts';
-import { BackupService, type Dump } from './modules/backups/backup-service.ts';
-import { chatRoutes } from './modules/chat/chat-routes.ts';
-import { ChatService, createChatProvider } from './modules/chat/chat-service.ts';
-import { configLogRoutes } from './modules/config-log/config-log-routes.ts';
-import { ConfigLogService } from './modules/config-log/config-log-service.ts';
-import { errorLogRoutes } from './modules/error-log/error-log-routes.ts';
-import { createErrorRecorder, startErrorLogPurge } from './modules/error-log/error-log-service.ts';
-import { EventHub } from './modules/events/event-hub.ts';
-import { eventRoutes } from './modules/events/event-routes.ts';
-import { healthRoutes } from './modules/health/health-routes.ts';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.ts';
-import { type MailOptions, MailService } from './modules/mail/mail-service.ts';
-import { type PaymentProvider, SandboxProvider } from './modules/payments/payment-provider.ts';
-import { paymentRoutes } from './modules/payments/payment-routes.ts';
-import { PaymentService } from './modules/payments/payment-service.ts';
-import { PayPalProvider } from './modules/payments/paypal-provider.ts';
-import { privacyRoutes } from './modules/privacy/privacy-routes.ts';
-import { PrivacyService } from './modules/privacy/privacy-service.ts';
-import { reviewRoutes } from './modules/reviews/review-routes.ts';
-import { ReviewService, reviewsJobListener } from './modules/reviews/review-service.ts';
-import { scheduleRoutes } from './modules/schedule/schedule-routes.ts';
-import { ScheduleService } from './modules/schedule/schedule-service.ts';
-import { textConsentRoutes } from './modules/texts/text-consent-routes.ts';
-import { devTextOutboxRoutes, textWebhookRoutes } from './modules/texts/text-routes.ts';
-import { type TextOptions, TextService } from './modules/texts/text-service.ts';
-import { twilioSender } from './modules/texts/twilio-sender.ts';
+import {
+  AccountService,
+  type Auth,
+  accountRoutes,
+  authHandlerRoutes,
+  type Clock,
+  type PasswordHashing,
+  realClock,
+  type SessionCache,
+  sessionCacheFor,
+} from './modules/accounts/index.ts';
+import { AdminService, adminRoutes } from './modules/admin/index.ts';
+import { AppointmentService, appointmentRoutes, JobLifecycle, openJobs } from './modules/appointments/index.ts';
+import { BackupService, backupRoutes, type Dump } from './modules/backups/index.ts';
+import { ChatService, chatRoutes, createChatProvider } from './modules/chat/index.ts';
+import { ConfigLogService, configLogRoutes } from './modules/config-log/index.ts';
+import { createErrorRecorder, errorLogRoutes, startErrorLogPurge } from './modules/error-log/index.ts';
+import { EventHub, eventRoutes } from './modules/events/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { devMailboxRoutes, type MailOptions, MailService } from './modules/mail/index.ts';
+import { type PaymentProvider, PaymentService, PayPalProvider, paymentRoutes, SandboxProvider } from './modules/payments/index.ts';
+import { PrivacyService, privacyRoutes } from './modules/privacy/index.ts';
+import { ReviewService, reviewRoutes, reviewsJobListener } from './modules/reviews/index.ts';
+import { ScheduleService, scheduleRoutes } from './modules/schedule/index.ts';
+import {
+  devTextOutboxRoutes,
+  type TextOptions,
+  TextService,
+  textConsentRoutes,
+  textWebhookRoutes,
+  twilioSender,
+} from './modules/texts/index.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { allAdminEmails, setAdminRoleByEmail } from '../modules/accounts/account-directory.ts';
+import { allAdminEmails, setAdminRoleByEmail } from '../modules/accounts/index.ts';
 import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 const USAGE = `Usage:

@@ -3,10 +3,8 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { listBackups } from '../modules/backups/backup-files.ts';
-import { BackupService } from '../modules/backups/backup-service.ts';
-import { backUpPostgres, pgDumpFound, pgRestoreCommand } from '../modules/backups/pg-dump.ts';
-import { createErrorRecorder } from '../modules/error-log/error-log-service.ts';
+import { BackupService, backUpPostgres, listBackups, pgDumpFound, pgRestoreCommand } from '../modules/backups/index.ts';
+import { createErrorRecorder } from '../modules/error-log/index.ts';
 import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 /** How long `npm run backup` waits for a running server to write the backup it asked for. */

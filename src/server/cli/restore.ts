@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
-import { pgRestoreCommand } from '../modules/backups/pg-dump.ts';
+import { pgRestoreCommand } from '../modules/backups/index.ts';
 import { keepFilesPrivate, tightenTree } from '../private-files.ts';
 
 /** The tables whose rows the restore counts for the owner to check. */

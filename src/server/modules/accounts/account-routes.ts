@@ -21,7 +21,7 @@ import { BUSINESS_NAME } from '../../../shared/site.ts';
 import { TrustedContactOutputSchema, TrustedContactSchema } from '../../../shared/text-messages.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { forwardCookies, requireVerifiedUser, webHeaders } from '../../plugins/session.ts';
-import { escapeHtml } from '../mail/mail-templates.ts';
+import { escapeHtml } from '../mail/index.ts';
 import type { AccountService } from './account-service.ts';
 import type { Clock } from './clock.ts';
 import { limitAttempt, limitSignIn } from './rate-limit.ts';

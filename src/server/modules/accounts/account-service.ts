@@ -18,9 +18,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { announceChange, announceSessionEnded, type CurrentSession } from '../events/event-hub.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
+import { announceChange, announceSessionEnded, type CurrentSession } from '../events/index.ts';
+import { type EmailContent, type MailService, renderEmail } from '../mail/index.ts';
 import {
   actionLink,
   alreadyRegisteredContent,

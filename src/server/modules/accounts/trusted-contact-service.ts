@@ -7,7 +7,7 @@ import type { TrustedContactRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, countInWindow, type Limit } from '../../plugins/rate-limit-store.ts';
-import type { MailService } from '../mail/mail-service.ts';
+import type { MailService } from '../mail/index.ts';
 import { lockAccount } from './account-directory.ts';
 import {
   agreeTrustedContact,

@@ -5,8 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import type { Translator } from '../../i18n.ts';
-import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
-import { type EmailContent, renderEmail } from '../mail/mail-templates.ts';
+import { type EmailContent, type MailService, type OutgoingEmail, renderEmail } from '../mail/index.ts';
 import { findProfile, findTrustedContact, findUserById } from './account-queries.ts';
 
 /**

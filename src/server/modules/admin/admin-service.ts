@@ -24,17 +24,14 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/account-directory.ts';
-import { type AppointmentService, completedUnpaidJobs, jobsById, openJobs } from '../appointments/appointment-service.ts';
-import type { JobLifecycle } from '../appointments/job-lifecycle.ts';
-import { errorLogPage, removeErrorLogEntry } from '../error-log/error-log-service.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import { historyOf, recordHistory } from '../history/history-service.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import { isTestPayment } from '../payments/payment-provider.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
-import { onMyWayText } from '../texts/text-content.ts';
-import type { TextService } from '../texts/text-service.ts';
+import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/index.ts';
+import { type AppointmentService, completedUnpaidJobs, type JobLifecycle, jobsById, openJobs } from '../appointments/index.ts';
+import { errorLogPage, removeErrorLogEntry } from '../error-log/index.ts';
+import type { EventHub } from '../events/index.ts';
+import { historyOf, recordHistory } from '../history/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { isTestPayment, type PaymentService } from '../payments/index.ts';
+import { onMyWayText, type TextService } from '../texts/index.ts';
 
 export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): AdminAppointment {
   return {

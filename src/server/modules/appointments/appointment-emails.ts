@@ -2,7 +2,7 @@ import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { formatAppointmentTime } from '../../../shared/business-time.ts';
 import { english } from '../../../shared/english.ts';
 import type { Translator } from '../../i18n.ts';
-import type { EmailContent } from '../mail/mail-templates.ts';
+import type { EmailContent } from '../mail/index.ts';
 
 export type VisitFacts = {
   startsAt: Date;

@@ -6,8 +6,8 @@ import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { announceChange, announceSlotChange } from '../events/event-hub.ts';
-import { recordHistory } from '../history/history-service.ts';
+import { announceChange, announceSlotChange } from '../events/index.ts';
+import { recordHistory } from '../history/index.ts';
 import {
   findActiveAppointment,
   findAppointment,

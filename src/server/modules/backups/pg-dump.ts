@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { createErrorRecorder } from '../error-log/error-log-service.ts';
+import { createErrorRecorder } from '../error-log/index.ts';
 import { backupFileName, writeAtomicallyFrom } from './backup-files.ts';
 import { connectToRecordBackups } from './backup-queries.ts';
 import { type BackupReason, BackupService, type BackupWriter } from './backup-service.ts';

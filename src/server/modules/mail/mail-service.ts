@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
-import type { ErrorRecorder } from '../error-log/error-log-service.ts';
-import { scrubPersonalData } from '../error-log/personal-data.ts';
+import { type ErrorRecorder, scrubPersonalData } from '../error-log/index.ts';
 import { DeliveryLoop } from './delivery-loop.ts';
 import {
   claimDueEmails,

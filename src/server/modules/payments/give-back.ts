@@ -2,9 +2,9 @@
 // refunded through the provider, and recorded in the order, the job's history, the admins' e-mail and the error log.
 
 import type { PaymentOrderRow } from '../../db/schema.ts';
-import { adminEmails } from '../accounts/account-directory.ts';
-import { recordHistory } from '../history/history-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
+import { adminEmails } from '../accounts/index.ts';
+import { recordHistory } from '../history/index.ts';
+import { renderEmail } from '../mail/index.ts';
 import { lockOrder, type PaymentContext, SYSTEM } from './payment-context.ts';
 import { unwantedCaptureContent } from './payment-emails.ts';
 import { type CaptureResult, PaymentProviderError, valueToCents } from './payment-provider.ts';

@@ -3,7 +3,7 @@
 // orders, made for the job as it was, voided; after it, the pay link, the invoice and the receipt.
 
 import type { Executor } from '../../db/client.ts';
-import type { JobListener } from '../appointments/job-lifecycle.ts';
+import type { JobListener } from '../appointments/index.ts';
 import { sendReceipt } from './mark-paid.ts';
 import { afterJobChange } from './pay-links.ts';
 import { inFlightRefusal, type PaymentContext } from './payment-context.ts';

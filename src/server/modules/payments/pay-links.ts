@@ -5,10 +5,10 @@ import { customerLines } from '../../../shared/billing.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
-import { accountById } from '../accounts/account-directory.ts';
-import { findJob } from '../appointments/appointment-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
-import { payLinkText } from '../texts/text-content.ts';
+import { accountById } from '../accounts/index.ts';
+import { findJob } from '../appointments/index.ts';
+import { renderEmail } from '../mail/index.ts';
+import { payLinkText } from '../texts/index.ts';
 import { isPayable, type PaymentContext, payUrl } from './payment-context.ts';
 import { type PayLinkStage, payLinkContent } from './payment-emails.ts';
 import {

@@ -7,12 +7,11 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findJob } from '../appointments/appointment-service.ts';
-import type { JobLifecycle } from '../appointments/job-lifecycle.ts';
-import type { ErrorRecorder } from '../error-log/error-log-service.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import type { TextService } from '../texts/text-service.ts';
+import { findJob, type JobLifecycle } from '../appointments/index.ts';
+import type { ErrorRecorder } from '../error-log/index.ts';
+import type { EventHub } from '../events/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { TextService } from '../texts/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { findPayment, findPaymentOrder } from './payment-queries.ts';
 

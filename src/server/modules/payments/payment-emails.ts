@@ -2,7 +2,7 @@ import { type BillLine, isOurLine } from '../../../shared/billing.ts';
 import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
 import type { Translator } from '../../i18n.ts';
-import type { EmailContent } from '../mail/mail-templates.ts';
+import type { EmailContent } from '../mail/index.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -15,8 +15,8 @@ import {
   RefundOutcomeSchema,
 } from '../../../shared/payments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
-import { accountByEmail } from '../accounts/account-directory.ts';
-import { customerAppointment, openJobsOf } from '../appointments/appointment-service.ts';
+import { accountByEmail } from '../accounts/index.ts';
+import { customerAppointment, openJobsOf } from '../appointments/index.ts';
 import type { PaymentService } from './payment-service.ts';
 
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });

@@ -5,11 +5,11 @@ import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/pa
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
-import type { JobLifecycle, JobListener, Payment } from '../appointments/job-lifecycle.ts';
-import type { ErrorRecorder } from '../error-log/error-log-service.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import type { TextService } from '../texts/text-service.ts';
+import type { JobLifecycle, JobListener, Payment } from '../appointments/index.ts';
+import type { ErrorRecorder } from '../error-log/index.ts';
+import type { EventHub } from '../events/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { TextService } from '../texts/index.ts';
 import { captureAdminOrder, captureCustomerOrder } from './capture.ts';
 import { invoice, invoicePdf } from './invoices.ts';
 import { paymentsJobListener } from './job-guard.ts';
@@ -21,11 +21,6 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { listPaymentsCapturedBetween } from './payment-queries.ts';
 import { reconcileStaleCaptures } from './reconciliation.ts';
 import { reconcileStaleRefunds, refund } from './refunds.ts';
-
-export { invoiceFileName } from './invoices.ts';
-export { PAY_REMINDER_DAYS } from './pay-links.ts';
-export { CLAIM_TIMEOUT_MS } from './payment-context.ts';
-export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
 
 /**
  * Every payment, order and refund. The order lifecycle: created → capturing → captured | voided (and captured →

@@ -3,7 +3,7 @@
 // only the other provider can finish is named in the error log once.
 
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById } from '../accounts/account-directory.ts';
+import { accountById } from '../accounts/index.ts';
 import { settle } from './capture.ts';
 import { release } from './capture-release.ts';
 import { recordGiveBack } from './give-back.ts';

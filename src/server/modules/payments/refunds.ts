@@ -9,10 +9,10 @@ import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById } from '../accounts/account-directory.ts';
-import { findJob } from '../appointments/appointment-service.ts';
-import { recordHistory } from '../history/history-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
+import { accountById } from '../accounts/index.ts';
+import { findJob } from '../appointments/index.ts';
+import { recordHistory } from '../history/index.ts';
+import { renderEmail } from '../mail/index.ts';
 import {
   type Actor,
   CLAIM_TIMEOUT_MS,

@@ -1,15 +1,21 @@
 import type { SessionUser } from '../../../shared/account.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import type { Database } from '../../db/client.ts';
-import { accountsDeletedWithin, adminEmails, dropTrustedContact, eraseAccount, lockAccount } from '../accounts/account-directory.ts';
-import type { AccountService } from '../accounts/account-service.ts';
-import { type AppointmentService, allJobsOf } from '../appointments/appointment-service.ts';
-import { announceChange, announceSessionEnded } from '../events/event-hub.ts';
-import { forgetActor } from '../history/history-service.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import { forgetPayersOf, paymentRecordsOf } from '../payments/payment-service.ts';
-import { forgetReviewer, reviewsOf } from '../reviews/review-service.ts';
-import type { TextService } from '../texts/text-service.ts';
+import {
+  type AccountService,
+  accountsDeletedWithin,
+  adminEmails,
+  dropTrustedContact,
+  eraseAccount,
+  lockAccount,
+} from '../accounts/index.ts';
+import { type AppointmentService, allJobsOf } from '../appointments/index.ts';
+import { announceChange, announceSessionEnded } from '../events/index.ts';
+import { forgetActor } from '../history/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { forgetPayersOf, paymentRecordsOf } from '../payments/index.ts';
+import { forgetReviewer, reviewsOf } from '../reviews/index.ts';
+import type { TextService } from '../texts/index.ts';
 
 /**
  * A customer's own data (decision 024): everything the business holds about them, as one JSON document, and the

@@ -1,7 +1,7 @@
 import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
 import type { Translator } from '../../i18n.ts';
-import type { EmailContent } from '../mail/mail-templates.ts';
+import type { EmailContent } from '../mail/index.ts';
 
 /** The thank-you after a payment, with the request for a rating, in the customer's language. */
 export function thankYouContent(

@@ -5,11 +5,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, customersByUserId, profileOf } from '../accounts/account-directory.ts';
-import { findJob, jobsById } from '../appointments/appointment-service.ts';
-import type { JobListener } from '../appointments/job-lifecycle.ts';
-import type { MailService } from '../mail/mail-service.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
+import { accountById, customersByUserId, profileOf } from '../accounts/index.ts';
+import { findJob, type JobListener, jobsById } from '../appointments/index.ts';
+import { type MailService, renderEmail } from '../mail/index.ts';
 import { thankYouContent } from './review-emails.ts';
 import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUser, startReview } from './review-queries.ts';
 

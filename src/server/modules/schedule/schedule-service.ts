@@ -21,9 +21,9 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { customersByUserId } from '../accounts/account-directory.ts';
-import type { ConfigLogService } from '../config-log/config-log-service.ts';
-import { announceSlotChange } from '../events/event-hub.ts';
+import { customersByUserId } from '../accounts/index.ts';
+import type { ConfigLogService } from '../config-log/index.ts';
+import { announceSlotChange } from '../events/index.ts';
 import {
   activeTimeOffBetween,
   findTimeOff,

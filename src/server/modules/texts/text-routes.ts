@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors.ts';
-import { loopbackOnly } from '../mail/dev-mailbox-routes.ts';
-import { escapeHtml } from '../mail/mail-templates.ts';
+import { escapeHtml, loopbackOnly } from '../mail/index.ts';
 import { listTexts } from './text-queries.ts';
 import type { TextService } from './text-service.ts';
 import { isTwilioSignatureValid } from './twilio-sender.ts';

@@ -7,9 +7,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
-import { accountById, confirmTextsNumber, numberTakenByAnother, profileOf } from '../accounts/account-directory.ts';
-import type { ErrorRecorder } from '../error-log/error-log-service.ts';
-import { DeliveryLoop } from '../mail/delivery-loop.ts';
+import { accountById, confirmTextsNumber, numberTakenByAnother, profileOf } from '../accounts/index.ts';
+import type { ErrorRecorder } from '../error-log/index.ts';
+import { DeliveryLoop } from '../mail/index.ts';
 import type { TextKind } from './text-content.ts';
 import { codeText, helpText, welcomeText } from './text-content.ts';
 import {
