@@ -22,7 +22,7 @@ import { AppointmentService, appointmentRoutes, JobLifecycle, openJobs } from '.
 import { BackupService, backupRoutes, type Dump } from './modules/backups/index.ts';
 import { ChatService, chatRoutes, createChatProvider } from './modules/chat/index.ts';
 import { ConfigLogService, configLogRoutes } from './modules/config-log/index.ts';
-import { createErrorRecorder, errorLogRoutes, startErrorLogPurge } from './modules/error-log/index.ts';
+import { createErrorRecorder, errorLogRoutes } from './modules/error-log/index.ts';
 import { EventHub, eventRoutes } from './modules/events/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailOptions, MailService } from './modules/mail/index.ts';
@@ -41,11 +41,11 @@ import {
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
-import { purgeExpiredRateLimits } from './plugins/rate-limit-store.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { startScheduler } from './scheduler.ts';
 
 // src/server/app.ts and dist/server/app.js sit at the same depth, so this names dist/web from both.
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -67,7 +67,7 @@ export type AppDependencies = {
   texts?: Pick<TextOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'now'> & { timeoutMs?: number };
   /** PayPal's client timeout (tests shorten it). */
   paypalTimeoutMs?: number;
-  /** How often the reminder scheduler looks for due reminders; it also runs once at start. */
+  /** How often the scheduler's minute pass (scheduler.ts) looks for due reminders; it also runs once at start. */
   reminderIntervalMs?: number;
   /** How long the chat assistant may take to answer (CHAT_TIMEOUT_MS; tests shorten it). */
   chatTimeoutMs?: number;
@@ -181,55 +181,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const privacy = new PrivacyService(deps.db, accounts, appointments, mail, texts, deps.config.support.email);
   app.decorate('privacy', privacy);
 
-  let reminderTimer: NodeJS.Timeout | undefined;
-  // Each minute: the visit and pay-link reminders that are due, and the captures a dead process or a silent provider left unfinished
-  // (looked up with the provider in the background: a slow provider never holds up the start).
-  const sendReminders = async () => {
-    void payments
-      .reconcileStaleCaptures()
-      .then(() => payments.reconcileStaleRefunds())
-      .catch((error: unknown) => app.log.error({ err: error }, 'the payment reconciliation failed'));
-    await appointments.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'the reminder pass failed'));
-    await payments.sendDuePayReminders().catch((error: unknown) => app.log.error({ err: error }, 'the pay-reminder pass failed'));
-    // The nightly backup, in the background (it is logged and recorded whatever happens).
-    if (deps.config.backup.nightly) {
-      void backups.backupIfDue().catch((error: unknown) => app.log.error({ err: error }, 'the backup check failed'));
-    }
-  };
-  let stopErrorLogPurge: (() => void) | undefined;
-  let hourlyPurgeTimer: NodeJS.Timeout | undefined;
+  // The timed work (scheduler.ts): reminders, reconciliation and the backup's check each minute; purges each hour.
+  let stopScheduler: (() => void) | undefined;
   app.addHook('onReady', async () => {
     mail.start();
     texts.start();
     await events.start();
     await notices.start();
-    await sendReminders();
-    reminderTimer = setInterval(() => void sendReminders(), deps.reminderIntervalMs ?? 60_000);
-    reminderTimer.unref();
-    stopErrorLogPurge = await startErrorLogPurge(deps.db, deps.config.errorLogRetentionDays, app.log);
-    // Each hour: the rate-limit counters that have expired, and the copies of e-mails and texts delivered long enough ago.
-    const purgeHourly = async () => {
-      await purgeExpiredRateLimits(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'the rate-limit purge failed'));
-      await mail
-        .purgeDelivered(deps.config.sentMessagesKeepDays)
-        .catch((error: unknown) => app.log.error({ err: error }, 'the sent e-mails purge failed'));
-      await texts
-        .purgeDelivered(deps.config.sentMessagesKeepDays)
-        .catch((error: unknown) => app.log.error({ err: error }, 'the sent texts purge failed'));
-      await privacy
-        .forgetDeliveredAfterDeletion(deps.config.sentMessagesKeepDays)
-        .catch((error: unknown) => app.log.error({ err: error }, 'the deleted accounts purge failed'));
-      // Contacts named before invitations existed get theirs (once); until they agree, no copy goes to them.
-      await accounts.inviteUninvitedContacts().catch((error: unknown) => app.log.error({ err: error }, 'the contact invitations failed'));
-    };
-    await purgeHourly();
-    hourlyPurgeTimer = setInterval(() => void purgeHourly(), 60 * 60_000);
-    hourlyPurgeTimer.unref();
+    stopScheduler = await startScheduler({
+      db: deps.db,
+      services: { appointments, payments, backups, mail, texts, privacy, accounts },
+      nightlyBackup: deps.config.backup.nightly,
+      sentMessagesKeepDays: deps.config.sentMessagesKeepDays,
+      errorLogRetentionDays: deps.config.errorLogRetentionDays,
+      intervals: { minuteMs: deps.reminderIntervalMs },
+      log: app.log,
+    });
   });
   app.addHook('onClose', async () => {
-    clearInterval(reminderTimer);
-    stopErrorLogPurge?.();
-    clearInterval(hourlyPurgeTimer);
+    stopScheduler?.();
     await events.stop();
     await notices.stop();
     await texts.stop();
