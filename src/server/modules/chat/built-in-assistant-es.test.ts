@@ -188,7 +188,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: '¿Debo apagar el firewall?', says: ['firewall'] },
   { question: 'Me llamaron de Microsoft diciendo que mi computadora tiene un virus', says: ['estafa'] },
   // Other services and the business
-  { question: 'Se me rompió la pantalla, ¿la pueden reparar?', says: ['No reparamos hardware'] },
+  { question: 'Se me rompió la pantalla, ¿la pueden reparar?', says: ['No reparamos piezas ni aparatos (hardware)'] },
   { question: '¿Me ayudan a conectar la impresora al wifi?', says: ['impresora'] },
   { question: '¿Trabajan con negocios pequeños?', says: ['Sí'] },
   { question: '¿Cómo hablo con una persona de verdad?', says: [support.phone, support.email] },

@@ -1,13 +1,21 @@
+import { SECURITY_LESSONS, type SERVICES_OFFERED } from '../../../shared/business.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import type { EntryId, Retrieval } from './knowledge.ts';
 import { type KnowledgeEntry, knowledgeIn, type SupportContact } from './knowledge.ts';
-import { LESSON_ES, SERVICE_ES } from './spanish-words.ts';
+import { fact } from './said.ts';
+
+/** A service's title as the Spanish site shows it (src/shared/locales/facts/es.po): the way a customer names it. */
+const serviceTitle = (title: (typeof SERVICES_OFFERED)[number]['title']): string => fact(title).es;
+/** A security lesson's title as the Spanish Securified page shows it. */
+const lessonTitle = (anchor: (typeof SECURITY_LESSONS)[number]['anchor']): string =>
+  fact(SECURITY_LESSONS.find((lesson) => lesson.anchor === anchor)?.title ?? '').es;
 
 /**
  * The assistant's knowledge in Spanish: only what retrieval reads, the ways a Spanish-speaking customer asks for
  * each entry and the words that point at it, keyed by the English entries' ids (knowledge.ts ENTRY_IDS and the
  * service and lesson ids). An id without its Spanish here does not compile. The answers are not here: each is
- * written once, in English, and its Spanish comes from src/server/locales/es.po (knowledge.ts, said.ts).
+ * written once, in English, and its Spanish comes from src/server/locales/es.po (knowledge.ts, said.ts). The services'
+ * and lessons' titles are asked as the Spanish site shows them.
  */
 export const RETRIEVAL_ES: Readonly<Record<EntryId, Retrieval>> = {
   fees: {
@@ -352,49 +360,49 @@ export const RETRIEVAL_ES: Readonly<Record<EntryId, Retrieval>> = {
       'virus malware infectada infectado infeccion ventana ventanas emergentes anuncios publicidad navegador pagina inicio barra antivirus limpiar quitar',
   },
   'service:Computer troubleshooting': {
-    questions: [SERVICE_ES['Computer troubleshooting'].title],
+    questions: [serviceTitle('Computer troubleshooting')],
     keywords:
       'lenta lento lentisima congelada congelado trabada trabado pegada error errores programa programas actualizacion actualizaciones impresora escaner computadora compu laptop pc mac falla',
   },
   'service:Internet and Wi-Fi': {
-    questions: [SERVICE_ES['Internet and Wi-Fi'].title],
+    questions: [serviceTitle('Internet and Wi-Fi')],
     keywords: 'wifi wi-fi inalambrico internet router modem red conectar conexion señal impresora televisor tele tableta telefono celular',
   },
   'service:E-mail, accounts and passwords': {
-    questions: [SERVICE_ES['E-mail, accounts and passwords'].title],
+    questions: [serviceTitle('E-mail, accounts and passwords')],
     keywords:
       'correo email e-mail outlook gmail bloqueada bloqueado cuenta cuentas contraseña contraseñas administrador recuperar entrar abre abrir',
   },
   'service:Security checkups': {
-    questions: [SERVICE_ES['Security checkups'].title],
+    questions: [serviceTitle('Security checkups')],
     keywords: 'virus ventanas emergentes anuncios seguridad revision chequeo estafa banco banca',
   },
   'service:New devices and backups': {
-    questions: [SERVICE_ES['New devices and backups'].title],
+    questions: [serviceTitle('New devices and backups')],
     keywords:
       'nueva nuevo computadora telefono celular pasar transferir archivos fotos contactos copia copias respaldo respaldos backup configurar',
   },
   'service:Small business and home office': {
-    questions: [SERVICE_ES['Small business and home office'].title],
+    questions: [serviceTitle('Small business and home office')],
     keywords: 'negocio empresa oficina microsoft 365 google workspace impresora compartida',
   },
   'security:strong-password': {
-    questions: [LESSON_ES['strong-password'].title],
+    questions: [lessonTitle('strong-password')],
     keywords:
       'contraseña contraseñas clave claves password frase fuerte buena crear elegir inventar repetir administrador verificacion dos pasos hackearon hackeo robaron',
   },
   'security:antivirus': {
-    questions: [LESSON_ES.antivirus.title],
+    questions: [lessonTitle('antivirus')],
     keywords:
       'antivirus virus malware infectada infectado infeccion defender norton mcafee ventana aviso alerta mensaje salio aparecio llamar numero escanear proteccion',
   },
   'security:phishing': {
-    questions: [LESSON_ES.phishing.title],
+    questions: [lessonTitle('phishing')],
     keywords:
       'phishing estafa estafas estafador fraude falso falsa sospechoso raro rara extraño correo mensaje texto enlace link adjunto clic banco cuenta bloqueada suspendida verificar irs medicare tarjeta regalo urgente llamada',
   },
   'security:windows-firewall': {
-    questions: [LESSON_ES['windows-firewall'].title],
+    questions: [lessonTitle('windows-firewall')],
     keywords: 'firewall cortafuegos red proteccion bloqueado bloquear apagar desactivar quitar windows seguridad configuracion',
   },
 };

@@ -5,7 +5,6 @@ import {
   GRACE_MINUTES,
   HARDWARE_NOTE,
   INCREMENT_MINUTES,
-  PAYMENT_METHODS,
   PAYMENT_TERMS,
   type REMOTE_SUPPORT_TOOLS,
   type SECURITY_LESSONS,
@@ -22,18 +21,9 @@ import { english } from '../../../shared/english.ts';
 import { LOCALE_NAMES, type Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import { TEXTS_OPT_IN_LABEL } from '../../../shared/text-messages.ts';
-import { type Said, said, say, type Value, type Words, words } from './said.ts';
+import { fact, type Said, said, say, type Value, type Words, words } from './said.ts';
 import { SPANISH_LABELS } from './spanish-labels.ts';
-import {
-  DAY_ES,
-  HARDWARE_NOTE_ES,
-  listInWordsEs,
-  PAYMENT_METHOD_ES,
-  SERVICE_ES,
-  SITE_LABELS_ES,
-  spokenSlotEs,
-  TOOL_ES,
-} from './spanish-words.ts';
+import { DAY_ES, listInWordsEs, SITE_LABELS_ES, spokenSlotEs, TOOL_NAME_ES } from './spanish-words.ts';
 
 /**
  * The assistant's knowledge, its first part: the types of its entries and their ids, the facts and values the answers
@@ -166,26 +156,31 @@ export const TOWNS = words(
 );
 export const citiesInWords = (town: (typeof SERVICE_TOWNS)[number]): Words =>
   words(listInWords(citiesOf(town)), listInWordsEs(citiesOf(town)));
-export const PAYMENT_TERMS_IN_WORDS = words(
-  PAYMENT_TERMS,
-  `El pago se hace al momento del servicio: ${listInWordsEs(
-    PAYMENT_METHODS.map((method) => PAYMENT_METHOD_ES[method]),
-    'o',
-  )}.`,
-);
-export const HARDWARE_NOTE_IN_WORDS = words(HARDWARE_NOTE, HARDWARE_NOTE_ES);
+// The texts of src/shared the answers quote are said in Spanish as the site says them (`fact`, said.ts).
+export const PAYMENT_TERMS_IN_WORDS = fact(PAYMENT_TERMS);
+export const HARDWARE_NOTE_IN_WORDS = fact(HARDWARE_NOTE);
 /** 'Funciona en…' → 'funciona en…': a description goes on in lower case after a colon. */
 export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 export const SERVICES_IN_WORDS = words(
   SERVICES_OFFERED.map((service) => service.title.toLowerCase()).join('; '),
-  SERVICES_OFFERED.map((service) => lowerFirst(SERVICE_ES[service.title].title)).join('; '),
+  SERVICES_OFFERED.map((service) => lowerFirst(fact(service.title).es)).join('; '),
 );
 const SMALL_BUSINESS = SERVICES_OFFERED.find((service) => service.title.startsWith('Small business'));
-export const SMALL_BUSINESS_IN_WORDS = words(SMALL_BUSINESS?.text ?? '', SMALL_BUSINESS ? SERVICE_ES[SMALL_BUSINESS.title].text : '');
+export const SMALL_BUSINESS_IN_WORDS = fact(SMALL_BUSINESS?.text ?? '');
 type Tool = (typeof REMOTE_SUPPORT_TOOLS)[number];
-export const toolName = (tool: Tool): Words => words(tool.name, TOOL_ES[tool.name].name);
-export const toolPlatforms = (tool: Tool): Words => words(tool.platforms, TOOL_ES[tool.name].platforms);
-export const toolText = (tool: Tool): Words => words(tool.text, lowerFirst(TOOL_ES[tool.name].text));
+/** A tool's name, which the site keeps in English, with the assistant's Spanish gloss (spanish-words.ts). */
+export const toolName = (tool: Tool): Words => words(tool.name, TOOL_NAME_ES[tool.name]);
+/**
+ * A tool's platforms, which the Spanish answer puts after the tool's name ("…, para Windows, Mac y Chromebook"): the
+ * site's own Spanish (facts/es.po), its first word in lower case unless the English has it too, a name ("Solo
+ * Windows" → "para solo Windows").
+ */
+export const toolPlatforms = (tool: Tool): Words => {
+  const spanish = fact(tool.platforms).es;
+  const first = spanish.split(/[\s,]/)[0] ?? '';
+  return words(tool.platforms, `para ${tool.platforms.includes(first) ? spanish : lowerFirst(spanish)}`);
+};
+export const toolText = (tool: Tool): Words => words(tool.text, lowerFirst(fact(tool.text).es));
 const dollars = (amount: number) => `$${amount}`;
 /** The fee schedule's numbers, as the fee answers name them. */
 export const feeValues: Readonly<Record<string, Value>> = {

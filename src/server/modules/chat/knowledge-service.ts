@@ -27,8 +27,7 @@ import {
   toolPlatforms,
   toolText,
 } from './knowledge-facts.ts';
-import { said, words } from './said.ts';
-import { BIO_ES } from './spanish-words.ts';
+import { fact, said } from './said.ts';
 
 /**
  * The assistant's knowledge about the business itself: the entries about fees, payment, the service area, booking,
@@ -284,7 +283,7 @@ export function serviceEntries(support: SupportContact, rules: BookingRules): Kn
       id: 'who',
       questions: ['Who are you?', 'Who is the technician?', 'How much experience do you have?', 'Are you a local business?'],
       keywords: 'who technician experience qualified local company business about person background',
-      answer: words(TECHNICIAN_BIO.paragraphs.slice(0, 2).join(' '), BIO_ES.slice(0, 2).join(' ')),
+      answer: fact(...TECHNICIAN_BIO.paragraphs.slice(0, 2)),
     },
     {
       id: 'contact',

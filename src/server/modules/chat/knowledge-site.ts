@@ -1,12 +1,11 @@
 import { SECURITY_LESSONS, SERVICES_OFFERED } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
 import { BOOKING_DAYS_IN_WORDS, type KnowledgeSource, lowerFirst } from './knowledge-facts.ts';
-import { said, words } from './said.ts';
-import { LESSON_ES, SERVICE_ES } from './spanish-words.ts';
+import { fact, said, words } from './said.ts';
 
 /**
  * The entries of the site's own pages: one for each service of the Services page and one for each security lesson
- * of the Securified page, answered from their texts in src/shared.
+ * of the Securified page, answered from their texts in src/shared, in Spanish as the site shows them (`fact`).
  */
 export function siteEntries(): KnowledgeSource[] {
   return [
@@ -15,7 +14,7 @@ export function siteEntries(): KnowledgeSource[] {
       questions: [service.title],
       keywords: serviceKeywords[service.title] ?? '',
       answer: said(english('Yes, we help with that. {text} Visits are on {days}, in person or remote.'), {
-        text: words(service.text, SERVICE_ES[service.title].text),
+        text: fact(service.text),
         days: BOOKING_DAYS_IN_WORDS,
       }),
     })),
@@ -24,8 +23,8 @@ export function siteEntries(): KnowledgeSource[] {
       questions: [lesson.title],
       keywords: lessonKeywords[lesson.anchor] ?? '',
       answer: said(english('{summary} The Securified page on this site has a short video about {title}.'), {
-        summary: words(lesson.summary.join(' '), LESSON_ES[lesson.anchor].summary.join(' ')),
-        title: words(lesson.title.toLowerCase(), lowerFirst(LESSON_ES[lesson.anchor].title)),
+        summary: fact(...lesson.summary),
+        title: words(lesson.title.toLowerCase(), lowerFirst(fact(lesson.title).es)),
       }),
     })),
   ];

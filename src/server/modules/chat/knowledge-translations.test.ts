@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
+import {
+  HARDWARE_NOTE,
+  PAYMENT_TERMS,
+  REMOTE_SUPPORT_TOOLS,
+  SECURITY_LESSONS,
+  SERVICES_OFFERED,
+  TECHNICIAN_BIO,
+} from '../../../shared/business.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import { knowledgeAsWritten, knowledgeIn } from './knowledge.ts';
 import { buildKnowledgeEs } from './knowledge-es.ts';
@@ -23,8 +31,8 @@ const RULE_SETS: BookingRules[] = [
 
 type PoEntry = { message?: string; translation?: string; origin?: [string, number?][]; obsolete?: boolean };
 
-async function catalogue(locale: 'en' | 'es'): Promise<Map<string, PoEntry>> {
-  const filename = fileURLToPath(new URL(`../../locales/${locale}.po`, import.meta.url));
+async function catalogue(locale: 'en' | 'es', folder = '../../locales'): Promise<Map<string, PoEntry>> {
+  const filename = fileURLToPath(new URL(`${folder}/${locale}.po`, import.meta.url));
   const parsed = (await formatter({ lineNumbers: false }).parse(readFileSync(filename, 'utf8'), {
     locale,
     sourceLocale: 'en',
@@ -79,5 +87,42 @@ describe('each answer is written once, in English, with its Spanish in the catal
       expect(entry.answer, entry.id).not.toBe(english.get(entry.id));
       expect(entry.answer, entry.id).not.toMatch(/\{\w+[,}]/);
     }
+  });
+});
+
+describe("one Spanish for each fact of src/shared: the site's own (issue 41)", () => {
+  it('quotes the services, the bio, the remote tools, the lessons, the hardware note and the payment terms as the Spanish site shows them', async () => {
+    const facts = await catalogue('es', '../../../shared/locales/facts');
+    /** The site's Spanish of an English fact; a fact the catalogue does not translate fails here. */
+    const spanishOf = (english: string): string => {
+      const translation = facts.get(english)?.translation ?? '';
+      expect(translation, english).not.toBe('');
+      expect(translation, english).not.toBe(english);
+      return translation;
+    };
+    const entries = new Map(buildKnowledgeEs(support, RULE_SETS[0] as BookingRules).map((entry) => [entry.id, entry]));
+    const answerOf = (id: string) => entries.get(id)?.answer ?? '';
+    // A description that goes on after a colon starts in lower case.
+    const tail = (text: string) => text.slice(1);
+
+    for (const service of SERVICES_OFFERED) {
+      const entry = entries.get(`service:${service.title}`);
+      expect(entry?.answer).toContain(spanishOf(service.text));
+      expect(entry?.questions).toContain(spanishOf(service.title));
+    }
+    for (const lesson of SECURITY_LESSONS) {
+      const entry = entries.get(`security:${lesson.anchor}`);
+      for (const line of lesson.summary) expect(entry?.answer).toContain(spanishOf(line));
+      expect(entry?.questions).toContain(spanishOf(lesson.title));
+    }
+    for (const paragraph of TECHNICIAN_BIO.paragraphs.slice(0, 2)) expect(answerOf('who')).toContain(spanishOf(paragraph));
+    for (const tool of REMOTE_SUPPORT_TOOLS) {
+      expect(answerOf('remote-tools')).toContain(tail(spanishOf(tool.text)));
+      expect(answerOf('remote-support')).toContain(tail(spanishOf(tool.platforms)));
+    }
+    expect(answerOf('hardware')).toContain(spanishOf(HARDWARE_NOTE));
+    expect(answerOf('services')).toContain(spanishOf(HARDWARE_NOTE));
+    expect(answerOf('payment-methods')).toContain(spanishOf(PAYMENT_TERMS));
+    expect(answerOf('when-pay')).toContain(spanishOf(PAYMENT_TERMS));
   });
 });

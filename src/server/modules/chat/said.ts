@@ -5,7 +5,8 @@ import { translatorFor } from '../../i18n.ts';
  * How the assistant's answers are written once (issue 41): each is an English message marked `english('…')`, with
  * an ICU placeholder (`{phone}`, `{minutes}`) for every fact, and src/server/locales/es.po holds its Spanish, as for
  * the e-mails. A value is the same in both languages (a number, a phone number, a name), words given in each
- * language (a list of days, a button's name), or another message of its own (the owner's cut-off rule).
+ * language (a list of days, a button's name), a text of src/shared with the site's own Spanish (`fact`), or another
+ * message of its own (the owner's cut-off rule).
  */
 
 /** Words given in each language: a list of days, a button as each language's screens name it. */
@@ -16,6 +17,15 @@ export type Value = string | number | Words | Said;
 
 export const said = (message: string, values: Readonly<Record<string, Value>> = {}): Said => ({ message, values });
 export const words = (en: string, es: string): Words => ({ en, es });
+
+/**
+ * Texts of src/shared the site shows (a service's description, a security lesson, the technician's bio), joined by
+ * spaces: in English as they are, in Spanish as the site translates them. Their Spanish is the site's own, from
+ * src/shared/locales/facts/es.po, which the server's translator loads with its own catalogue (src/server/i18n.ts), so
+ * one English fact has one Spanish, on the site and in the assistant's answers (issue 41).
+ */
+export const fact = (...texts: readonly string[]): Words =>
+  words(texts.join(' '), texts.map((text) => translatorFor('es').t(text)).join(' '));
 
 const isSaid = (value: Value): value is Said => typeof value === 'object' && 'message' in value;
 
