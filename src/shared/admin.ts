@@ -16,7 +16,8 @@ export const OWNER_MOVE_TEXTS = {
   sameSlot: 'The visit is already at that time. Choose another time.',
   slotTaken: 'Another visit is booked at that time. Choose another time, or move that visit first.',
   timeOff: 'That time is closed on your schedule (Time off). Choose another time, or reopen it first.',
-  unbookable: (windowDays: number) => `That time has passed or is more than ${windowDays} days ahead. Choose another time.`,
+  /** Thrown with its value (`{ windowDays }`), which HttpError fills in. */
+  unbookable: 'That time has passed or is more than {windowDays} days ahead. Choose another time.',
 } as const;
 export const CONFIG_FIELD_MAX_LENGTH = 2000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPOINTMENT_TEMPLATES } from './appointment-templates.ts';
 import { MAX_OPEN_APPOINTMENTS, SLOT_LABELS } from './business.ts';
 import { isWeekendDate, parseBusinessDate } from './business-time.ts';
 import { english, fillIn } from './english.ts';
@@ -101,20 +102,6 @@ export function visitTypeLabel(isRemote: boolean): 'Remote' | 'In-Person' {
 export function formatDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }
-
-/**
- * The texts with values in them, as messages with ICU placeholders: `APPOINTMENT_TEXTS` fills them in English, and
- * the browser shows them in the active language with `translate(APPOINTMENT_TEMPLATES.…, values)`.
- */
-export const APPOINTMENT_TEMPLATES = {
-  confirmVisit: english('Are you sure you want a {type} visit? If YES select OK'),
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the ICU placeholder {dollars}
-  payConfirm: english('Go to checkout to pay ${dollars}? If YES select OK'),
-  slotWithinNotice: english('Visits must be booked at least {hours} hours ahead. Please choose a later time.'),
-  rescheduled: english('Your visit has moved to {when}. We have e-mailed you an updated calendar invitation.'),
-  // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
-  pastCutoff: english('Your visit is less than {hours} hours away, so it can no longer be changed or cancelled online. Please call us at {phone}.'),
-} as const;
 
 export const APPOINTMENT_TEXTS = {
   selectTimeToast: english('Select a Time to Confirm!'),

@@ -11,16 +11,14 @@ export const TOO_MANY_ATTEMPTS = {
   minute: english('Too many attempts. Please try again in {count, plural, one {# minute} other {# minutes}}.'),
 } as const;
 
-/** The wait before the next attempt, as the server sends it: English, TOO_MANY_ATTEMPTS with its count filled in. */
-export function tooManyAttempts(milliseconds: number): string {
+/** The wait before the next attempt, in whole seconds under a minute, else in whole minutes: the params of RATE_LIMITED. */
+export function attemptWait(milliseconds: number): { count: number; unit: keyof typeof TOO_MANY_ATTEMPTS } {
   const seconds = Math.max(1, Math.ceil(milliseconds / 1000));
-  const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
-  return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+  return seconds < 60 ? { count: seconds, unit: 'second' } : { count: Math.ceil(seconds / 60), unit: 'minute' };
 }
 
-/** A text made by `tooManyAttempts`, matched back to its template and count; undefined for any other text. */
-export function readTooManyAttempts(text: string): { template: string; count: number } | undefined {
-  const match = /^Too many attempts\. Please try again in (\d+) (second|minute)s?\.$/.exec(text);
-  if (!match) return undefined;
-  return { template: TOO_MANY_ATTEMPTS[match[2] as 'second' | 'minute'], count: Number(match[1]) };
+/** The wait before the next attempt, as the server's message says it: English, TOO_MANY_ATTEMPTS with its count filled in. */
+export function tooManyAttempts(milliseconds: number): string {
+  const { count, unit } = attemptWait(milliseconds);
+  return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
 }

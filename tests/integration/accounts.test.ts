@@ -357,14 +357,22 @@ describe('account rate limits', () => {
     expect(failures.map((attempt) => attempt.status)).toEqual(Array(8).fill(401));
     const refused = await signIn(email, PASSWORD, '198.51.100.1');
     expect(refused.status).toBe(429);
-    expect(refused.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
+    expect(refused.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please try again in 15 minutes.',
+      params: { count: 15, unit: 'minute' },
+    });
     expect((await signIn(email, PASSWORD, '198.51.100.2')).status).toBe(200);
 
     // The windows are the database's: move them on to a minute and a half before the end, then to the end.
     await passRateLimitTime(subject.database.db, 15 * 60 - 90);
     const later = await signIn(email, PASSWORD, '198.51.100.1');
     expect(later.status).toBe(429);
-    expect(later.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 2 minutes.' });
+    expect(later.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please try again in 2 minutes.',
+      params: { count: 2, unit: 'minute' },
+    });
     await passRateLimitTime(subject.database.db, 90);
     expect((await signIn(email, PASSWORD, '198.51.100.1')).status).toBe(200);
   });

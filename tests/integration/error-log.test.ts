@@ -82,6 +82,7 @@ describe('POST /api/errors', () => {
       expect(refused.json().error).toEqual({
         code: 'RATE_LIMITED',
         message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/),
+        params: { count: expect.any(Number), unit: expect.stringMatching(/^(second|minute)$/) },
       });
       expect(await fresh.database.db.select().from(errorLog)).toHaveLength(20);
     } finally {
@@ -171,6 +172,7 @@ describe('POST /api/errors', () => {
         error: {
           code: 'RATE_LIMITED',
           message: expect.stringMatching(/^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/),
+          params: { count: expect.any(Number), unit: expect.stringMatching(/^(second|minute)$/) },
         },
       });
       expect(await fresh.database.db.select().from(errorLog)).toHaveLength(ANONYMOUS_REPORTS_LIMIT.max);

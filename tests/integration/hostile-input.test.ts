@@ -942,7 +942,14 @@ function expectWellBehaved(sent: Sent, response: { statusCode: number; headers: 
     expect(() => {
       parsed = JSON.parse(body);
     }, context).not.toThrow();
-    expect(parsed, context).toStrictEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    // `params` only for a message with values (a rate limit's wait): strings and numbers by name.
+    const { params, ...error } = (parsed as { error?: { params?: unknown } }).error ?? {};
+    expect({ error }, context).toStrictEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    if (params !== undefined)
+      expect(
+        Object.values(params as object).every((value) => ['string', 'number'].includes(typeof value)),
+        context,
+      ).toBe(true);
     const { code, message } = (parsed as { error: { code: string; message: string } }).error;
     expect(code.length, context).toBeGreaterThan(0);
     expect(message.length, context).toBeGreaterThan(0);

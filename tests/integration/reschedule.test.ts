@@ -173,6 +173,8 @@ describe('rescheduling a visit', () => {
       const tooSoon = await reschedule(customer.cookie, booked.id, { date: noticeDay, slot: '06:30pm' });
       expectError(tooSoon, 409, 'TOO_SOON');
       expect(tooSoon.json().error.message).toContain('336 hours');
+      // The value comes apart too, so that the browser says the same refusal in the customer's language.
+      expect(tooSoon.json().error.params).toEqual({ hours: 336 });
     } finally {
       expect((await rules({ minNoticeHours: 12, cutoffHours: 24 })).statusCode).toBe(200);
     }
@@ -198,6 +200,7 @@ describe('rescheduling a visit', () => {
     expect(refused.json().error).toEqual({
       code: 'NOT_ALLOWED',
       message: `Your visit is less than 24 hours away, so it can no longer be changed or cancelled online. Please call us at ${PHONE}.`,
+      params: { hours: 24, phone: PHONE },
     });
     expect(await activeAt(instantOf(to))).toEqual([]);
     expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([soon.toISOString()]);
@@ -317,6 +320,7 @@ describe('rescheduling a visit', () => {
     expect((await asOwner(admin.cookie, { date: '2020-06-06', slot: '08:00am' })).json().error).toEqual({
       code: 'SLOT_CLOSED',
       message: 'That time has passed or is more than 90 days ahead. Choose another time.',
+      params: { windowDays: 90 },
     });
 
     const before = (await mailbox(app(), customer.email)).length;

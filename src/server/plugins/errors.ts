@@ -1,19 +1,34 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { english } from '../../shared/english.ts';
-import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/messages.ts';
+import type { ErrorParams } from '../../shared/api-error.ts';
+import { english, fillIn } from '../../shared/english.ts';
+import { attemptWait, GENERIC_SERVER_ERROR_MESSAGE, tooManyAttempts } from '../../shared/messages.ts';
 
-/** An error a route throws on purpose: its message is meant for the user. */
+/**
+ * An error a route throws on purpose: its message is meant for the user. A message with values is thrown as its
+ * template (an `english('…')` text with `{name}` placeholders) and the values: the message becomes the filled-in
+ * English (for logs, API users and as the fallback), and the values travel in the body as `params`, with which the
+ * browser shows the same template in the customer's language (src/shared/error-texts.ts).
+ */
 export class HttpError extends Error {
+  readonly params: ErrorParams | undefined;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    params?: ErrorParams,
   ) {
-    super(message);
+    super(params ? fillIn(message, params) : message);
     this.name = 'HttpError';
+    this.params = params;
   }
+}
+
+/** A rate limit's refusal: the wait in English, and its count and unit as the params (src/shared/error-texts.ts). */
+export function tooManyAttemptsError(milliseconds: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', tooManyAttempts(milliseconds), attemptWait(milliseconds));
 }
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
@@ -34,8 +49,11 @@ export function clientErrorMessage(statusCode: number): string {
   return CLIENT_ERROR_MESSAGES[statusCode] ?? CLIENT_ERROR_MESSAGES[400] ?? english('The request was not valid.');
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: { code, message } });
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, params?: ErrorParams) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message, ...(params ? { params } : {}) } });
 }
 
 /** A client error Fastify raised itself (FST_*): its status, with our code and message. */
@@ -65,7 +83,7 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message);
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.params);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

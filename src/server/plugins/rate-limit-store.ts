@@ -1,7 +1,6 @@
-import { tooManyAttempts } from '../../shared/messages.ts';
 import type { Database } from '../db/client.ts';
 import { countAttempt, deleteCounter, deleteExpiredCounters, keepMomentAtLeast, millisecondsUntil } from '../db/rate-limit-queries.ts';
-import { HttpError } from './errors.ts';
+import { tooManyAttemptsError } from './errors.ts';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -12,7 +11,7 @@ export type Limit = { max: number; windowSeconds: number };
 export async function consumeRateLimit(db: Database, key: string, limit: Limit): Promise<void> {
   const { count, resetAt } = await countAttempt(db, key, limit.windowSeconds);
   if (count > limit.max) {
-    throw new HttpError(429, 'RATE_LIMITED', tooManyAttempts(resetAt.getTime() - Date.now()));
+    throw tooManyAttemptsError(resetAt.getTime() - Date.now());
   }
 }
 

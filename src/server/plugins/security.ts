@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { english } from '../../shared/english.ts';
-import { tooManyAttempts } from '../../shared/messages.ts';
-import { clientErrorMessage, HttpError } from './errors.ts';
+import { clientErrorMessage, HttpError, tooManyAttemptsError } from './errors.ts';
 import { isApiPath, requestPath } from './request-path.ts';
 
 declare module 'fastify' {
@@ -78,7 +77,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     global: true,
     max: 600,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => new HttpError(429, 'RATE_LIMITED', tooManyAttempts(context.ttl)),
+    errorResponseBuilder: (_request, context) => tooManyAttemptsError(context.ttl),
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

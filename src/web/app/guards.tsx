@@ -1,9 +1,10 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../shared/account.ts';
 import { PageSpinner } from '../components/loading-spinner.tsx';
+import { translate, useLanguage } from '../lib/i18n.ts';
 import { loginReturningTo } from '../lib/return-path.ts';
 import { useMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -12,9 +13,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 export const GUARD_REDIRECT_SECONDS = 3;
 
 function NotAuthorized() {
-  // The English text of src/shared is its own message id; `i18n` from useLingui shows it again on a language switch.
-  const { i18n } = useLingui();
-  const title = i18n._(ACCOUNT_TEXTS.notAuthorized);
+  useLanguage();
+  const title = translate(ACCOUNT_TEXTS.notAuthorized);
   usePageTitle(title);
   const navigate = useNavigate();
   // Signed in, the screen it asked for comes back (a pay link's checkout, say).

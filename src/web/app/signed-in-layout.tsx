@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { showToast, ToastHost } from '../components/toast.tsx';
-import { translateServerText } from '../features/appointments/server-text.ts';
 import { TAB_ID } from '../lib/api-client.ts';
 import { applyLiveSignal } from '../lib/live-invalidation.ts';
 import { connectLiveUpdates, subscribeLiveUpdates } from '../lib/live-updates.ts';
@@ -10,8 +9,8 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { isEndingSession, refreshSession, useMe } from '../lib/session.ts';
 
 function newQueryClient() {
-  // The failure's text comes from src/shared or the server, in English: the toast shows it in the active language.
-  return createQueryClient({ toast: (text) => showToast(translateServerText(text), 'error') });
+  // The failure's text comes in the active language (lib/mutation-failure.ts).
+  return createQueryClient({ toast: (text) => showToast(text, 'error') });
 }
 
 function recheckSession(): void {

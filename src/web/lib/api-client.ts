@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/api-error.ts';
+import type { ApiError, ErrorParams } from '../../shared/api-error.ts';
 import { TAB_ID_HEADER } from '../../shared/events.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../shared/messages.ts';
 
@@ -14,12 +14,16 @@ function newTabId(): string {
  */
 export const TAB_ID = newTabId();
 
-/** A failed API call, carrying the server's error code and its user-facing message. */
+/**
+ * A failed API call, carrying the server's error code, its user-facing message (English) and the message's values
+ * (`params`), with which `errorText` (error-text.ts) shows it in the active language.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -27,8 +31,17 @@ export class ApiRequestError extends Error {
 }
 
 function isApiError(payload: unknown): payload is ApiError {
-  const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  return typeof error?.code === 'string' && typeof error.message === 'string';
+  const error = (payload as { error?: { code?: unknown; message?: unknown; params?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string' && (error.params === undefined || isParams(error.params));
+}
+
+function isParams(params: unknown): params is ErrorParams {
+  return (
+    typeof params === 'object' &&
+    params !== null &&
+    !Array.isArray(params) &&
+    Object.values(params).every((value) => typeof value === 'string' || typeof value === 'number')
+  );
 }
 
 export type ApiRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
@@ -55,7 +68,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isApiError(payload)) throw new ApiRequestError(response.status, payload.error.code, payload.error.message);
+    if (isApiError(payload)) throw new ApiRequestError(response.status, payload.error.code, payload.error.message, payload.error.params);
     throw new ApiRequestError(response.status, 'UNKNOWN', GENERIC_SERVER_ERROR_MESSAGE);
   }
   return payload as T;

@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { fillIn } from '../../shared/english.ts';
 import { isLocale, LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
-import { readTooManyAttempts } from '../../shared/messages.ts';
 
 /**
  * The browser's languages (decision 016): Lingui, with one catalogue per part of the app, and only the active
@@ -138,15 +138,20 @@ export function activeLocale(): Locale {
 }
 
 /**
- * An English text of src/shared or from the server (an error's message), in the active language: the English text
- * is its message id (src/shared/english.ts); a text no loaded catalogue holds is shown as it came, its
- * placeholders filled in.
+ * A message defined in src/shared or src/server (`english('…')`), in the active language, with its values: the
+ * English text is its message id (src/shared/english.ts); a text no loaded catalogue holds is shown as it came, its
+ * placeholders filled in. One of the two ways a text reaches the screen (docs/conventions.md); the server's errors
+ * come through it by `errorText` (error-text.ts).
  */
-export const translate = (english: string, values?: Record<string, string | number>): string => {
-  // A rate limit's wait comes filled in ("… in 12 minutes."): matched back to its template, with its count.
-  const limited = readTooManyAttempts(english);
-  if (limited && limited.template in i18n.messages) return i18n._(limited.template, { count: limited.count });
-  return english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
-};
+export const translate = (english: string, values?: Readonly<Record<string, string | number>>): string =>
+  english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
+
+/**
+ * For a component that shows texts through `translate` and no macro: subscribes it to the language, so that it
+ * shows them again when the language changes. Answers the active language.
+ */
+export function useLanguage(): string {
+  return useLingui().i18n.locale;
+}
 
 export { i18n };

@@ -1,5 +1,5 @@
-import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/messages.ts';
-import { type FailureRecord, noteFailure, serverMessage } from './api-failure.ts';
+import { type FailureRecord, noteFailure } from './api-failure.ts';
+import { failureText as explain } from './error-text.ts';
 
 /**
  * What a write says about its failures, in its `meta`: where the error log files them, and how the user is told.
@@ -14,11 +14,11 @@ export type MutationFailureMeta = Omit<FailureRecord, 'appointmentIdentifier'> &
    * banner, a dialog, a message in a form); `toast` shows the error toast as well, with `failureText`.
    */
   notice?: 'screen' | 'toast';
-  /** The toast's text; the server's explanation, or the generic text, when left out. */
+  /** The toast's text, in the active language; the server's explanation, or the generic text, when left out. */
   failureText?: (error: unknown) => string;
 };
 
-/** Where the mutation cache shows a toast (the signed-in screens have one; the signed-out ones do not). */
+/** Where the mutation cache shows a toast, with a text in the active language (the signed-in screens have one; the signed-out ones do not). */
 export type FailureNotices = { toast?: (text: string) => void };
 
 /** Records a failed write once, as its meta says, and shows the toast when it asks for one. */
@@ -30,5 +30,5 @@ export function noteMutationFailure(
 ) {
   const { identify, notice = 'screen', failureText, ...record } = meta ?? { componentName: 'Mutation' };
   noteFailure(error, { ...record, appointmentIdentifier: identify?.(variables) });
-  if (notice === 'toast') notices.toast?.(failureText?.(error) ?? serverMessage(error) ?? GENERIC_SERVER_ERROR_MESSAGE);
+  if (notice === 'toast') notices.toast?.(failureText?.(error) ?? explain(error));
 }

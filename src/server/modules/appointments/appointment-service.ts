@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
 import { OWNER_MOVE_TEXTS } from '../../../shared/admin.ts';
+import { APPOINTMENT_TEMPLATES } from '../../../shared/appointment-templates.ts';
 import {
   APPOINTMENT_TEXTS,
   type Availability,
@@ -406,7 +407,7 @@ export class AppointmentService {
     // booking never locked them anyway.
     const { minNoticeHours } = await this.readRules(tx);
     if (isWithinNotice(startsAt, now, minNoticeHours)) {
-      throw new HttpError(409, 'TOO_SOON', APPOINTMENT_TEXTS.slotWithinNotice(minNoticeHours));
+      throw new HttpError(409, 'TOO_SOON', APPOINTMENT_TEMPLATES.slotWithinNotice, { hours: minNoticeHours });
     }
   }
 
@@ -414,7 +415,7 @@ export class AppointmentService {
   private async refusePastCutoff(tx: Executor, startsAt: Date, now: Date): Promise<void> {
     const { cutoffHours } = await this.readRules(tx);
     if (isPastCutoff(startsAt, now, cutoffHours)) {
-      throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.pastCutoff(cutoffHours, this.config.support.phone));
+      throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEMPLATES.pastCutoff, { hours: cutoffHours, phone: this.config.support.phone });
     }
   }
 
@@ -510,11 +511,9 @@ export class AppointmentService {
     // The customer reads of "your visit"; the owner, of the schedule.
     const owner = by === 'owner';
     if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
-      throw new HttpError(
-        400,
-        'SLOT_CLOSED',
-        owner ? OWNER_MOVE_TEXTS.unbookable(this.config.bookingWindowDays) : APPOINTMENT_TEXTS.slotClosed,
-      );
+      throw owner
+        ? new HttpError(400, 'SLOT_CLOSED', OWNER_MOVE_TEXTS.unbookable, { windowDays: this.config.bookingWindowDays })
+        : new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
     }
     try {
       const row = await this.db.transaction(async (tx) => {

@@ -11,19 +11,19 @@ import { useMyAppointments } from '../../features/appointments/api/get-my-appoin
 import { AppointmentList } from '../../features/appointments/components/appointment-list.tsx';
 import { BookingPanel } from '../../features/appointments/components/booking-panel.tsx';
 import { useDescriptionEditor } from '../../features/appointments/components/description-modal.tsx';
-import { translateServerText } from '../../features/appointments/server-text.ts';
-import { noteFailure, serverMessage } from '../../lib/api-failure.ts';
+import { noteFailure } from '../../lib/api-failure.ts';
 import { appConfig, telHref } from '../../lib/app-config.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useMe } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useLingui();
   useEffect(() => noteFailure(error, 'Home'), [error]);
-  const problem = serverMessage(error);
+  const problem = errorText(error);
   return (
     <Alert variant="danger" className="my-4">
-      <p className="fs-5">{problem ? translateServerText(problem) : t`Your appointments could not be loaded.`}</p>
+      <p className="fs-5">{problem ?? t`Your appointments could not be loaded.`}</p>
       <Button variant="outline-danger" size="lg" onClick={onRetry}>
         <Trans>Try again</Trans>
       </Button>

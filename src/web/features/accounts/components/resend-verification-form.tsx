@@ -6,8 +6,8 @@ import { checkEmailOnly, type EmailOnlyForm } from '../../../../shared/account-f
 import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
 import { useCheckedForm } from '../../../lib/checked-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { translateOptional } from '../translated.ts';
 import { EMAIL_INPUT } from './email-input.ts';
@@ -25,7 +25,7 @@ export function ResendVerificationForm() {
       await resendVerification.run(values);
       setSentTo(values.email);
     } catch (error) {
-      alert.show({ heading: t`The link could not be sent.`, body: translateOptional(serverMessage(error)) });
+      alert.show({ heading: t`The link could not be sent.`, body: errorText(error) });
     }
   };
 

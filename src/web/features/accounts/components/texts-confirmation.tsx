@@ -8,7 +8,7 @@ import type { Profile } from '../../../../shared/account.ts';
 import { TEXT_CODE_MESSAGES, type TextCodeInput, TextCodeSchema } from '../../../../shared/text-messages.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useConfirmTextsCode, useSendTextsCode } from '../api/texts-code.ts';
 import { translateOptional } from '../translated.ts';
@@ -46,7 +46,7 @@ export function TextsConfirmation({ profile, onConfirmed }: { profile: Profile; 
       onConfirmed();
     } catch (error) {
       reset({ code: '' });
-      alert.show({ heading: t`Your number is not confirmed yet.`, body: translateOptional(serverMessage(error)) ?? t`Please try again.` });
+      alert.show({ heading: t`Your number is not confirmed yet.`, body: errorText(error) ?? t`Please try again.` });
     }
   };
   const onSendCode = async () => {
@@ -54,7 +54,7 @@ export function TextsConfirmation({ profile, onConfirmed }: { profile: Profile; 
       await sendCode.mutateAsync();
       alert.show({ variant: 'success', body: t`We texted a new code to ${phone}. It works for 15 minutes.` });
     } catch (error) {
-      alert.show({ heading: t`No new code was sent.`, body: translateOptional(serverMessage(error)) ?? t`Please try again.` });
+      alert.show({ heading: t`No new code was sent.`, body: errorText(error) ?? t`Please try again.` });
     }
   };
 

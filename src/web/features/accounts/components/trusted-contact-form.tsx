@@ -8,7 +8,7 @@ import { type TrustedContactInput, TrustedContactSchema } from '../../../../shar
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useRemoveTrustedContact, useSaveTrustedContact, useTrustedContact } from '../api/trusted-contact.ts';
 import { translateOptional } from '../translated.ts';
 
@@ -81,7 +81,7 @@ function TrustedContactForm({
     } catch (error) {
       alert.show({
         heading: t`Your trusted contact was not saved.`,
-        body: translateOptional(serverMessage(error)) ?? t`Please try again.`,
+        body: errorText(error) ?? t`Please try again.`,
       });
     }
   };
@@ -94,7 +94,7 @@ function TrustedContactForm({
     } catch (error) {
       alert.show({
         heading: t`Your trusted contact was not removed.`,
-        body: translateOptional(serverMessage(error)) ?? t`Please try again.`,
+        body: errorText(error) ?? t`Please try again.`,
       });
     }
   };

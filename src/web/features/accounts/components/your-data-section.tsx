@@ -10,13 +10,12 @@ import { useSearchParams } from 'react-router';
 import { DELETE_REAUTH_MINUTES, type DeleteAccount, DeleteAccountSchema } from '../../../../shared/account.ts';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { clearSession, whileEndingSession } from '../../../lib/session.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { EXPORT_URL, useDeleteAccount } from '../api/delete-account.ts';
 import { useGoogleSignInAgain } from '../api/google-sign-in-again.ts';
-import { translateOptional } from '../translated.ts';
 
 /**
  * The account screen's "Your data" (decision 024): download everything the business holds about the customer, or
@@ -137,7 +136,7 @@ function DeleteAccountDialog({
         ({ cancelled } = await remove.mutateAsync(hasPassword ? values : {}));
       } catch (error) {
         if (error instanceof ApiRequestError && error.code === 'REAUTH_REQUIRED') onSignInExpired();
-        setFailure(translateOptional(serverMessage(error)) ?? t`Your account could not be deleted. Please try again.`);
+        setFailure(errorText(error) ?? t`Your account could not be deleted. Please try again.`);
         return;
       }
       reset();

@@ -9,7 +9,7 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { clearSession, useMe, whileEndingSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -38,7 +38,7 @@ function EmailChangePage() {
       try {
         await changeEmail.mutateAsync(values);
       } catch (error) {
-        alert.show({ heading: translate(ACCOUNT_TEXTS.changeEmailError), body: translateOptional(serverMessage(error)) });
+        alert.show({ heading: translate(ACCOUNT_TEXTS.changeEmailError), body: errorText(error) });
         return;
       }
       await modal.show({

@@ -7,8 +7,9 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { DEFAULT_COUNTDOWN_SECONDS, preloadMessageModal, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { noteFailure, serverMessage } from '../../../lib/api-failure.ts';
+import { noteFailure } from '../../../lib/api-failure.ts';
 import { useCheckedForm } from '../../../lib/checked-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { clearSession, currentSession, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -31,7 +32,7 @@ function ForgotPasswordPage() {
     try {
       await requestPasswordReset.run(values);
     } catch (error) {
-      alert.show({ heading: translate(ACCOUNT_TEXTS.forgotError), body: translateOptional(serverMessage(error)) });
+      alert.show({ heading: translate(ACCOUNT_TEXTS.forgotError), body: errorText(error) });
       reset({ email: '' });
       return;
     }

@@ -8,9 +8,9 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { serverMessage } from '../../../lib/api-failure.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { useCheckedForm } from '../../../lib/checked-form.ts';
+import { errorText, serverErrorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { RETURN_PARAMETER, returnPath } from '../../../lib/return-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -34,11 +34,11 @@ function loginFailure(error: unknown): AlertMessage {
       return { heading: translate(ACCOUNT_TEXTS.loginErrorTitle), body: translate(ACCOUNT_TEXTS.loginErrorBody) };
     if (error.code === 'EMAIL_NOT_VERIFIED')
       return { variant: 'warning', heading: translate(ACCOUNT_TEXTS.unverifiedTitle), body: translate(ACCOUNT_TEXTS.unverifiedBody) };
-    if (error.status === 429) return { body: translate(error.message) };
+    if (error.status === 429) return { body: serverErrorText(error) };
   }
   return {
     heading: translate(ACCOUNT_TEXTS.loginErrorTitle),
-    body: translateOptional(serverMessage(error)) ?? translate(ACCOUNT_TEXTS.loginErrorBody),
+    body: errorText(error) ?? translate(ACCOUNT_TEXTS.loginErrorBody),
   };
 }
 

@@ -4,14 +4,14 @@ import { ACCOUNT_TEXTS, type ProfileInput } from '../../../../shared/account.ts'
 import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/message-modal.tsx';
 import { ServiceAreaMap } from '../../../components/service-area-map.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
-import { translateDialog, translateOptional } from '../translated.ts';
+import { translateDialog } from '../translated.ts';
 
 function ServiceFormPage() {
   const { t } = useLingui();
@@ -26,7 +26,7 @@ function ServiceFormPage() {
     try {
       await saveProfile.mutateAsync(values);
     } catch (error) {
-      alert.show({ heading: translate(ACCOUNT_TEXTS.formSubmitError), body: translateOptional(serverMessage(error)) });
+      alert.show({ heading: translate(ACCOUNT_TEXTS.formSubmitError), body: errorText(error) });
       return;
     }
     await modal.show({

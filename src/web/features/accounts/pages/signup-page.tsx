@@ -7,8 +7,8 @@ import { FormPage } from '../../../components/form-page.tsx';
 import { preloadMessageModal, useMessageModal } from '../../../components/message-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
 import { type Problems, useCheckedForm } from '../../../lib/checked-form.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
@@ -34,7 +34,7 @@ function SignUpPage() {
       // The customer's e-mails come in the language they signed up in.
       await signUp.run({ ...values, locale: activeLocale() });
     } catch (error) {
-      alert.show({ heading: translate(ACCOUNT_TEXTS.signUpError), body: translateOptional(serverMessage(error)) });
+      alert.show({ heading: translate(ACCOUNT_TEXTS.signUpError), body: errorText(error) });
       return;
     }
     await modal.show({

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPOINTMENT_TEXTS, type BookAppointment, type CustomerAppointment } from '../../../../shared/appointments.ts';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { appointmentKeys, invalidateChange } from '../../../lib/query-keys.ts';
 
 /** Books a slot; the server answers 409 SLOT_TAKEN, TOO_MANY_OPEN or PROFILE_REQUIRED, or 400 SLOT_CLOSED. */
@@ -13,9 +15,9 @@ export function isExplainedRefusal(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && (error.status === 400 || error.status === 409 || error.status === 429);
 }
 
-/** What a failed booking says, in the error toast and in the panel: the server's reason, or the spec's text. */
+/** What a failed booking says, in the error toast and in the panel, in the active language: the server's reason, or the spec's text. */
 export function bookingFailureText(error: unknown): string {
-  return isExplainedRefusal(error) ? error.message : APPOINTMENT_TEXTS.notSet;
+  return (isExplainedRefusal(error) ? errorText(error) : undefined) ?? translate(APPOINTMENT_TEXTS.notSet);
 }
 
 /**

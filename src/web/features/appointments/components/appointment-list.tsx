@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
+import { APPOINTMENT_TEMPLATES } from '../../../../shared/appointment-templates.ts';
 import {
   APPOINTMENT_TEXTS,
   type CustomerAppointment,
@@ -17,11 +18,10 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { reportError } from '../../../lib/error-reporter.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { appointmentTime, money, visitType } from '../formats.ts';
-import { translateServerText } from '../server-text.ts';
-import { SPEC_TEXTS } from '../spec-texts.ts';
 import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What the checkout screen receives through the navigation state. */
@@ -240,7 +240,7 @@ export function AppointmentList({
   appointments: CustomerAppointment[];
   onEditDescription: (appointment: CustomerAppointment) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
@@ -250,7 +250,10 @@ export function AppointmentList({
   const cancel = useCancelAppointment();
   const cancelling = cancel.isPending ? cancel.variables : undefined;
   const rescheduleDialog = useRescheduleDialog((moved) => {
-    alert.show({ variant: 'success', body: i18n._(SPEC_TEXTS.rescheduled(appointmentTime(Date.parse(moved.startsAt)))) });
+    alert.show({
+      variant: 'success',
+      body: translate(APPOINTMENT_TEMPLATES.rescheduled, { when: appointmentTime(Date.parse(moved.startsAt)) }),
+    });
     heading.current?.focus();
   });
 
@@ -267,7 +270,7 @@ export function AppointmentList({
       const hours = Math.round((Date.parse(appointment.startsAt) - Date.parse(appointment.changeBy ?? '')) / 3_600_000);
       await modal.show({
         title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle),
-        body: i18n._(SPEC_TEXTS.pastCutoff(hours, appConfig.supportPhone)),
+        body: translate(APPOINTMENT_TEMPLATES.pastCutoff, { hours, phone: appConfig.supportPhone }),
       });
       return false;
     }
@@ -288,7 +291,7 @@ export function AppointmentList({
       await cancel.mutateAsync(appointment.id);
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'NOT_ALLOWED') {
-        await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: translateServerText(error.message) });
+        await modal.show({ title: translate(APPOINTMENT_TEXTS.cancelNotAllowedTitle), body: errorText(error) });
       } else {
         alert.show({ body: translate(APPOINTMENT_TEXTS.deleteError) });
       }
@@ -304,7 +307,8 @@ export function AppointmentList({
       await modal.show({ title: translate(APPOINTMENT_TEXTS.payNotAllowedTitle), body: translate(APPOINTMENT_TEXTS.payNotAllowedBody) });
       return;
     }
-    if (!(await confirm(i18n._(SPEC_TEXTS.payConfirm(money(appointment.amountCents)))))) return;
+    const amount = money(appointment.amountCents);
+    if (!(await confirm(t`Go to checkout to pay ${amount}? If YES select OK`))) return;
     const state: PaymentState = { appointmentId: appointment.id, amountCents: appointment.amountCents };
     void navigate('/makepayment', { state });
   };

@@ -11,8 +11,6 @@ import { showToast } from '../../../components/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { bookingFailureText, useBookAppointment } from '../api/book-appointment.ts';
-import { translateServerText } from '../server-text.ts';
-import { SPEC_TEXTS } from '../spec-texts.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
 /**
@@ -20,7 +18,7 @@ import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } 
  * Confirm. At the limit of open appointments the whole picker is disabled and says why.
  */
 export function BookingPanel({ openCount, onBooked }: { openCount: number; onBooked: (appointment: CustomerAppointment) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const booking = useBookAppointment();
   const confirm = useConfirm();
@@ -50,7 +48,10 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
       fail(translate(APPOINTMENT_TEXTS.selectTimeError));
       return;
     }
-    if (!(await confirm(i18n._(SPEC_TEXTS.confirmVisit(isRemote))))) return;
+    const question = isRemote
+      ? t`Are you sure you want a Remote visit? If YES select OK`
+      : t`Are you sure you want a In-Person visit? If YES select OK`;
+    if (!(await confirm(question))) return;
     try {
       const created = await booking.mutateAsync({ date: selectedDate, slot: chosenSlot, isRemote });
       choice.setSlot(undefined);
@@ -58,7 +59,7 @@ export function BookingPanel({ openCount, onBooked }: { openCount: number; onBoo
       onBooked(created);
     } catch (error) {
       // The booking's mutation has recorded the failure and shown the toast; the panel says it too, for screen readers.
-      alert.show({ body: translateServerText(bookingFailureText(error)) });
+      alert.show({ body: bookingFailureText(error) });
       if (error instanceof ApiRequestError && ['SLOT_TAKEN', 'SLOT_CLOSED', 'TOO_SOON'].includes(error.code)) choice.setSlot(undefined);
     }
   };

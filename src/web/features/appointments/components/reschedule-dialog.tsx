@@ -5,11 +5,10 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { APPOINTMENT_TEXTS, type CustomerAppointment } from '../../../../shared/appointments.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 import { appointmentTime } from '../formats.ts';
-import { translateServerText } from '../server-text.ts';
 import { SlotChoiceCalendar, SlotChoiceStatus, SlotChoiceTimes, useSlotChoice } from './slot-choice.tsx';
 
 /** Refusals after which the chosen time is no longer open: the choice is cleared so another can be made. */
@@ -52,7 +51,7 @@ function RescheduleForm({
       onMoved(moved);
     } catch (error) {
       if (error instanceof ApiRequestError && SLOT_REFUSALS.includes(error.code)) choice.setSlot(undefined);
-      say(translateServerText(serverMessage(error) ?? APPOINTMENT_TEXTS.rescheduleFailed));
+      say(errorText(error) ?? translate(APPOINTMENT_TEXTS.rescheduleFailed));
     }
   };
 

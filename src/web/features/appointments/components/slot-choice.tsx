@@ -5,12 +5,11 @@ import Button from 'react-bootstrap/Button';
 import type { SlotLabel } from '../../../../shared/business.ts';
 import { type BusinessDate, businessDateOf, zoneNoteFor } from '../../../../shared/business-time.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { bookingWindowOf, closedSpansOf, hasFreeSlot, monthOf, monthToSkipTo, slotsForDay, takenSet } from '../booking-days.ts';
 import { longDate } from '../formats.ts';
-import { translateServerText } from '../server-text.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -85,10 +84,10 @@ export function SlotChoiceStatus({ choice }: { choice: SlotChoice }): ReactNode 
   const { t } = useLingui();
   const { shown } = choice;
   if (shown.isError && !shown.data) {
-    const problem = serverMessage(shown.error);
+    const problem = errorText(shown.error);
     return (
       <Alert variant="danger">
-        <p>{problem ? translateServerText(problem) : t`The calendar could not be loaded.`}</p>
+        <p>{problem ?? t`The calendar could not be loaded.`}</p>
         <Button variant="outline-danger" onClick={() => void shown.refetch()}>
           <Trans>Try again</Trans>
         </Button>

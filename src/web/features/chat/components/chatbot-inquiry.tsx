@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -13,13 +12,14 @@ import {
 } from '../../../../shared/chat.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { translate, useLanguage } from '../../../lib/i18n.ts';
 import { useSendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
 
 /** The offer of a custom chatbot for an organisation, with a short request form that reaches the admins. */
 export function ChatbotInquiryOffer() {
-  const { i18n } = useLingui();
-  const say = (english: string | undefined) => (english === undefined ? undefined : i18n._(english));
+  useLanguage();
+  const say = (english: string | undefined) => (english === undefined ? undefined : translate(english));
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const alert = useTimedAlert();
@@ -45,7 +45,7 @@ export function ChatbotInquiryOffer() {
     try {
       await sendInquiry.mutateAsync(values);
     } catch (error) {
-      alert.show({ heading: i18n._(CHAT_TEXTS.inquiryFailure), body: say(serverMessage(error)) });
+      alert.show({ heading: translate(CHAT_TEXTS.inquiryFailure), body: errorText(error) });
       return;
     }
     reset();
@@ -57,11 +57,11 @@ export function ChatbotInquiryOffer() {
   return (
     <section aria-labelledby={`${formId}-title`} className="mt-5 pt-4 border-top">
       <h2 id={`${formId}-title`} className="h3">
-        {i18n._(CHAT_TEXTS.customTitle)}
+        {translate(CHAT_TEXTS.customTitle)}
       </h2>
-      <p className="fs-5">{i18n._(CHAT_TEXTS.customText)}</p>
+      <p className="fs-5">{translate(CHAT_TEXTS.customText)}</p>
       {/* Always present, so a screen reader announces the text when it appears. */}
-      <div role="status">{sent && <p className="alert alert-success fs-5">{i18n._(CHAT_TEXTS.inquirySent)}</p>}</div>
+      <div role="status">{sent && <p className="alert alert-success fs-5">{translate(CHAT_TEXTS.inquirySent)}</p>}</div>
       {!open ? (
         <Button
           ref={toggle}
@@ -74,13 +74,13 @@ export function ChatbotInquiryOffer() {
             setOpen(true);
           }}
         >
-          {i18n._(CHAT_TEXTS.customAsk)}
+          {translate(CHAT_TEXTS.customAsk)}
         </Button>
       ) : (
         <Form id={formId} noValidate onSubmit={handleSubmit(onValid)} className="chat-inquiry-form">
           {alert.element}
           <TextField
-            label={i18n._(CHAT_TEXTS.organisationLabel)}
+            label={translate(CHAT_TEXTS.organisationLabel)}
             autoComplete="organization"
             maxLength={ORGANISATION_MAX_LENGTH}
             registration={register('organisation')}
@@ -88,7 +88,7 @@ export function ChatbotInquiryOffer() {
             autoFocus
           />
           <TextField
-            label={i18n._(CHAT_TEXTS.inquiryLabel)}
+            label={translate(CHAT_TEXTS.inquiryLabel)}
             rows={4}
             maxLength={CHATBOT_INQUIRY_MAX_LENGTH}
             registration={register('message')}
@@ -96,7 +96,7 @@ export function ChatbotInquiryOffer() {
           />
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={isSubmitting}>
-              {i18n._(isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend)}
+              {translate(isSubmitting ? CHAT_TEXTS.inquirySending : CHAT_TEXTS.inquirySend)}
             </Button>
             <Button
               variant="outline-secondary"
@@ -106,7 +106,7 @@ export function ChatbotInquiryOffer() {
                 setOpen(false);
               }}
             >
-              {i18n._(CHAT_TEXTS.inquiryCancel)}
+              {translate(CHAT_TEXTS.inquiryCancel)}
             </Button>
           </div>
         </Form>

@@ -5,19 +5,20 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { CHAT_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, type ChatMessage, ChatMessageSchema } from '../../../../shared/chat.ts';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
-import { serverMessage } from '../../../lib/api-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSendChat } from '../api/send-chat.ts';
 import { ChatbotInquiryOffer } from '../components/chatbot-inquiry.tsx';
 import '../chat.css';
+import { translate } from '../../../lib/i18n.ts';
 
 /**
  * /chat: ask the assistant in plain words. The conversation lives in the page (it is sent with each question,
  * so the assistant keeps its context) and is gone when the page is left or Clear is pressed.
  */
 function ChatPage() {
-  const { i18n, t } = useLingui();
-  usePageTitle(i18n._(CHAT_TEXTS.title));
+  const { t } = useLingui();
+  usePageTitle(translate(CHAT_TEXTS.title));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const chat = useSendChat();
@@ -61,8 +62,7 @@ function ChatPage() {
       // Nothing typed is lost: the question goes back into the box to send again.
       setMessages(messages);
       setDraft(question.content);
-      const explanation = serverMessage(error);
-      alert.show({ heading: i18n._(CHAT_TEXTS.failure), body: explanation && i18n._(explanation) });
+      alert.show({ heading: translate(CHAT_TEXTS.failure), body: errorText(error) });
     } finally {
       if (pending.current === controller) {
         pending.current = null;
@@ -85,21 +85,21 @@ function ChatPage() {
 
   return (
     <Container className="py-4 py-md-5 chat-page">
-      <h1 className="mb-3">{i18n._(CHAT_TEXTS.title)}</h1>
-      <p className="lead">{i18n._(CHAT_TEXTS.intro)}</p>
+      <h1 className="mb-3">{translate(CHAT_TEXTS.title)}</h1>
+      <p className="lead">{translate(CHAT_TEXTS.intro)}</p>
 
       <section aria-label={t`Conversation`} className="mb-3">
         {/* A scrolling region must be reachable by keyboard to be read and scrolled (WCAG 2.1.1). */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
         <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label={t`Conversation with the assistant`} tabIndex={0}>
           {messages.length === 0 ? (
-            <p className="text-body-secondary mb-0">{i18n._(CHAT_TEXTS.empty)}</p>
+            <p className="text-body-secondary mb-0">{translate(CHAT_TEXTS.empty)}</p>
           ) : (
             messages.map((message, index) => (
               // The conversation only grows or is cleared, so a position is a stable key.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <div key={index} className={`chat-message chat-message-${message.role}`}>
-                <span className="chat-speaker">{i18n._(message.role === 'user' ? CHAT_TEXTS.you : CHAT_TEXTS.assistant)}:</span>
+                <span className="chat-speaker">{translate(message.role === 'user' ? CHAT_TEXTS.you : CHAT_TEXTS.assistant)}:</span>
                 {message.content}
               </div>
             ))
@@ -110,7 +110,7 @@ function ChatPage() {
       {alert.element}
       <Form noValidate onSubmit={send}>
         <Form.Group className="mb-3" controlId={inputId}>
-          <Form.Label className="fs-5">{i18n._(CHAT_TEXTS.inputLabel)}</Form.Label>
+          <Form.Label className="fs-5">{translate(CHAT_TEXTS.inputLabel)}</Form.Label>
           <Form.Control
             ref={input}
             size="lg"
@@ -125,16 +125,16 @@ function ChatPage() {
           />
           {inputError && (
             <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
-              {i18n._(inputError)}
+              {translate(inputError)}
             </Form.Control.Feedback>
           )}
         </Form.Group>
         <div className="d-flex flex-wrap gap-2">
           <Button type="submit" size="lg" disabled={waiting}>
-            {i18n._(waiting ? CHAT_TEXTS.thinking : CHAT_TEXTS.send)}
+            {translate(waiting ? CHAT_TEXTS.thinking : CHAT_TEXTS.send)}
           </Button>
           <Button type="button" variant="outline-secondary" size="lg" onClick={clear}>
-            {i18n._(CHAT_TEXTS.clear)}
+            {translate(CHAT_TEXTS.clear)}
           </Button>
         </div>
       </Form>

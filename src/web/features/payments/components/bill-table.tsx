@@ -1,5 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { type BillLine, isOurLine } from '../../../../shared/billing.ts';
+import { translate, useLanguage } from '../../../lib/i18n.ts';
 import { money } from '../formats.ts';
 
 /**
@@ -7,8 +8,7 @@ import { money } from '../formats.ts';
  * in the owner's own words. The checkout and the invoice show it.
  */
 export function BillTable({ lines, totalCents, className = '' }: { lines: BillLine[]; totalCents: number; className?: string }) {
-  // `i18n` from the hook: shown again in the new language when it changes.
-  const { i18n } = useLingui();
+  useLanguage();
   return (
     <table className={`table checkout-bill ${className}`.trim()}>
       <caption>
@@ -18,7 +18,7 @@ export function BillTable({ lines, totalCents, className = '' }: { lines: BillLi
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a bill's lines have no identity but their place
           <tr key={index}>
-            <td>{isOurLine(line) ? i18n._(line.text, line.values) : line.text}</td>
+            <td>{isOurLine(line) ? translate(line.text, line.values) : line.text}</td>
             <td className="text-end text-nowrap">{money(line.cents)}</td>
           </tr>
         ))}

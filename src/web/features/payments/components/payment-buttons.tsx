@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { appConfig } from '../../../lib/app-config.ts';
+import { translate, useLanguage } from '../../../lib/i18n.ts';
 import { buttonMoney } from '../formats.ts';
 import type { PayPalCheckoutProps } from './paypal-checkout.tsx';
 
@@ -25,10 +26,10 @@ export type PaymentFlow = {
 };
 
 function ScriptError() {
-  const { i18n } = useLingui();
+  useLanguage();
   return (
     <Alert variant="danger" className="fs-5">
-      {i18n._(PAYMENT_TEXTS.scriptError)}
+      {translate(PAYMENT_TEXTS.scriptError)}
     </Alert>
   );
 }

@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import { PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { noteFailure } from '../../../lib/api-failure.ts';
+import { translate } from '../../../lib/i18n.ts';
 import type { PaymentFlow } from './payment-buttons.tsx';
 
 export type PayPalCheckoutProps = PaymentFlow & { clientId: string };
@@ -15,7 +16,7 @@ function scriptOptions(clientId: string) {
 }
 
 function Buttons({ disabled, createOrder, captureOrder, onPaid, onFailure, onCancel }: PaymentFlow) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   // PayPal reports a failed createOrder through onError as well; it has been told already.
   const createFailed = useRef(false);
@@ -24,7 +25,7 @@ function Buttons({ disabled, createOrder, captureOrder, onPaid, onFailure, onCan
   if (isRejected) {
     return (
       <Alert variant="danger" className="fs-5">
-        {i18n._(PAYMENT_TEXTS.scriptError)}
+        {translate(PAYMENT_TEXTS.scriptError)}
       </Alert>
     );
   }

@@ -9,6 +9,7 @@ import { INVOICE_TEXTS, type Invoice, invoiceNumberText } from '../../../../shar
 import { formatDay } from '../../../../shared/locale-format.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -66,7 +67,7 @@ function PaymentPart({ invoice }: { invoice: Invoice }) {
  * method. Print gives the invoice alone (payments.css, @media print); the PDF is the one the receipt attaches.
  */
 function InvoicePage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const { appointmentId = '' } = useParams();
   const { me } = useMe();
   const invoice = useInvoice(appointmentId);
@@ -81,9 +82,7 @@ function InvoicePage() {
       <Container className="py-4 invoice-page">
         <h1>{t`Invoice`}</h1>
         <Alert variant={error instanceof ApiRequestError && error.status === 404 ? 'warning' : 'danger'}>
-          <p className="fs-5 mb-2">
-            {error instanceof ApiRequestError ? i18n._(error.message) : t`Something went wrong on our side. Please try again in a moment.`}
-          </p>
+          <p className="fs-5 mb-2">{errorText(error) ?? t`Something went wrong on our side. Please try again in a moment.`}</p>
           <Link to={back} className="btn btn-outline-primary btn-lg">
             <Trans>Back</Trans>
           </Link>

@@ -12,6 +12,7 @@ import { DEFAULT_COUNTDOWN_SECONDS, useMessageModal } from '../../../components/
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { noteFailure } from '../../../lib/api-failure.ts';
+import { errorText, serverErrorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCaptureOrder } from '../api/capture-order.ts';
@@ -36,7 +37,7 @@ function BackHome() {
 
 /** The server's refusals (not completed, paid already, no amount yet, not yours) and failures, with a way back. */
 function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const reported = useRef(false);
   useEffect(() => {
     if (reported.current) return;
@@ -47,11 +48,9 @@ function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => vo
   return (
     <Alert variant={refusal ? 'warning' : 'danger'} className="checkout-refused">
       <Alert.Heading as="h2" className="h4">
-        {refusal ? i18n._(APPOINTMENT_TEXTS.payNotAllowedTitle) : t`The checkout could not be loaded.`}
+        {refusal ? translate(APPOINTMENT_TEXTS.payNotAllowedTitle) : t`The checkout could not be loaded.`}
       </Alert.Heading>
-      <p className="fs-5">
-        {error instanceof ApiRequestError ? i18n._(error.message) : t`Something went wrong on our side. Please try again in a moment.`}
-      </p>
+      <p className="fs-5">{errorText(error) ?? t`Something went wrong on our side. Please try again in a moment.`}</p>
       <div className="d-flex flex-wrap gap-2">
         <BackHome />
         {!refusal && (
@@ -77,12 +76,12 @@ function isStaleOrder(error: unknown): boolean {
  * active language: the server's and the spec's texts are English, and shown through `translate`.
  */
 function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
-  if (error instanceof ApiRequestError && error.status === 402) return { body: translate(error.message) };
-  if (error instanceof ApiRequestError && RESTART_CODES.has(error.code)) return { variant: 'warning', body: translate(error.message) };
+  if (error instanceof ApiRequestError && error.status === 402) return { body: serverErrorText(error) };
+  if (error instanceof ApiRequestError && RESTART_CODES.has(error.code)) return { variant: 'warning', body: serverErrorText(error) };
   const heading = stage === 'create' ? PAYMENT_TEXTS.paymentProcessError : PAYMENT_TEXTS.approvalError;
   // A refusal (already paid, not completed) says why; a fault says only what the spec says.
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message !== heading) {
-    return { heading: translate(heading), body: translate(error.message) };
+    return { heading: translate(heading), body: serverErrorText(error) };
   }
   return { body: translate(heading) };
 }
@@ -92,8 +91,8 @@ function failureMessage(stage: PaymentStage, error: unknown): AlertMessage {
  * (kept in the address so a reload works); the amount shown and charged is the server's.
  */
 function MakePaymentPage() {
-  const { i18n, t } = useLingui();
-  usePageTitle(i18n._(PAYMENT_TEXTS.checkout));
+  const { t } = useLingui();
+  usePageTitle(translate(PAYMENT_TEXTS.checkout));
   const location = useLocation();
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
@@ -125,7 +124,7 @@ function MakePaymentPage() {
     const amount = money(outcome.amountCents);
     const received = t`We received ${amount} and e-mailed you a receipt. You will be taken back to your appointments.`;
     await modal.show({
-      title: i18n._(PAYMENT_TEMPLATES.thankYou, { name: outcome.payerName }),
+      title: translate(PAYMENT_TEMPLATES.thankYou, { name: outcome.payerName }),
       // A TEST payment (test mode, PayPal's sandbox) took no money: the thank-you says so first.
       body: outcome.isTest ? (
         <>
@@ -155,7 +154,7 @@ function MakePaymentPage() {
     content = (
       <div role="status" className="checkout-paid">
         {paid.isTest && <TestPaymentNotice as="p" />}
-        <p className="fs-4 fw-semibold">{i18n._(PAYMENT_TEMPLATES.thankYou, { name: paid.payerName })}</p>
+        <p className="fs-4 fw-semibold">{translate(PAYMENT_TEMPLATES.thankYou, { name: paid.payerName })}</p>
         <p>
           <Link to="/home" className="target-link">
             <Trans>Back to your appointments</Trans>
@@ -221,7 +220,7 @@ function MakePaymentPage() {
   return (
     <Container className="py-4 py-md-5">
       <div className="checkout-page">
-        <h1 className="mb-3">{i18n._(PAYMENT_TEXTS.checkout)}</h1>
+        <h1 className="mb-3">{translate(PAYMENT_TEXTS.checkout)}</h1>
         {content}
       </div>
       {modal.element}

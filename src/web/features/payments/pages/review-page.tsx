@@ -8,7 +8,8 @@ import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
 import { MAX_REVIEW_COMMENT, REVIEW_TEXTS, ReviewAnswerSchema } from '../../../../shared/reviews.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useReview, useSendReview } from '../api/review.ts';
 import { visitTime } from '../formats.ts';
@@ -19,7 +20,7 @@ import { visitTime } from '../formats.ts';
  * thanks link to it.
  */
 function ReviewPage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Rate your visit`);
   const { appointmentId = '' } = useParams();
   const review = useReview(appointmentId);
@@ -35,11 +36,7 @@ function ReviewPage() {
       <Container className="py-4 review-page">
         <h1>{t`Rate your visit`}</h1>
         <Alert variant="warning">
-          <p className="fs-5">
-            {review.error instanceof ApiRequestError
-              ? i18n._(review.error.message)
-              : t`Something went wrong on our side. Please try again in a moment.`}
-          </p>
+          <p className="fs-5">{errorText(review.error) ?? t`Something went wrong on our side. Please try again in a moment.`}</p>
           <Link to="/home" className="btn btn-outline-primary btn-lg">
             <Trans>Back to your appointments</Trans>
           </Link>
@@ -107,7 +104,7 @@ function ReviewPage() {
             ))}
             {problem && (
               <p id="review-problem" className="text-danger fw-semibold mt-2" role="alert">
-                {i18n._(problem)}
+                {translate(problem)}
               </p>
             )}
           </fieldset>
@@ -125,9 +122,7 @@ function ReviewPage() {
           </Form.Group>
           {send.isError && (
             <Alert variant="danger" role="alert">
-              {send.error instanceof ApiRequestError
-                ? i18n._(send.error.message)
-                : t`Something went wrong on our side. Please try again in a moment.`}
+              {errorText(send.error) ?? t`Something went wrong on our side. Please try again in a moment.`}
             </Alert>
           )}
           <Button type="submit" size="lg" disabled={send.isPending}>

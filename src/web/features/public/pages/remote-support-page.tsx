@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { REMOTE_SUPPORT_TOOLS } from '../../../../shared/business.ts';
 import { withLinks } from '../../../components/linked-text.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 export function RemoteSupportPage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const title = t`Remote support`;
   usePageTitle(title);
   const { supportPhone: phone, supportEmail: email } = appConfig;
@@ -23,8 +24,8 @@ export function RemoteSupportPage() {
               <div className="card h-100">
                 <div className="card-body">
                   <h2 className="h4 card-title">{name}</h2>
-                  <p className="text-body-secondary mb-2">{i18n._(tool.platforms)}</p>
-                  <p className="card-text">{i18n._(tool.text)}</p>
+                  <p className="text-body-secondary mb-2">{translate(tool.platforms)}</p>
+                  <p className="card-text">{translate(tool.text)}</p>
                   <a className="btn btn-primary" href={tool.url} target="_blank" rel="noopener noreferrer">
                     {t`Open ${name}`}
                     <span className="visually-hidden"> {t`(opens in a new tab)`}</span>

@@ -2,11 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { SECURITY_LESSONS } from '../../../../shared/business.ts';
 import { withLinks } from '../../../components/linked-text.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { LessonVideo } from '../components/lesson-video.tsx';
 
 export function SecurifiedPage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const title = t`Stay safe online`;
   usePageTitle(title);
   const phone = appConfig.supportPhone;
@@ -21,7 +22,7 @@ export function SecurifiedPage() {
           {SECURITY_LESSONS.map((lesson) => (
             <li key={lesson.anchor} className="list-inline-item">
               <a href={`#${lesson.anchor}`} className="target-link">
-                {i18n._(lesson.title)}
+                {translate(lesson.title)}
               </a>
             </li>
           ))}
@@ -31,13 +32,13 @@ export function SecurifiedPage() {
         <section key={lesson.anchor} id={lesson.anchor} aria-labelledby={`${lesson.anchor}-title`} className="lesson mb-5">
           <div className="row gy-3">
             <div className="col-lg-7">
-              <LessonVideo youtubeId={lesson.youtubeId} title={i18n._(lesson.title)} poster={lesson.poster} />
+              <LessonVideo youtubeId={lesson.youtubeId} title={translate(lesson.title)} poster={lesson.poster} />
             </div>
             <div className="col-lg-5">
-              <h2 id={`${lesson.anchor}-title`}>{i18n._(lesson.title)}</h2>
+              <h2 id={`${lesson.anchor}-title`}>{translate(lesson.title)}</h2>
               <ul>
                 {lesson.summary.map((point) => (
-                  <li key={point}>{i18n._(point)}</li>
+                  <li key={point}>{translate(point)}</li>
                 ))}
               </ul>
             </div>

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/business.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { withLinks } from '../../../components/linked-text.tsx';
+import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 /** A visit's start as the spec writes it ('08:00am'), or as Spanish does ('8:00 a. m.'). */
@@ -37,15 +38,15 @@ export function ServicesPage() {
             <div key={service.title}>
               <div className="card h-100 service-card">
                 <div className="card-body">
-                  <h3 className="h5 card-title">{i18n._(service.title)}</h3>
-                  <p className="card-text">{i18n._(service.text)}</p>
+                  <h3 className="h5 card-title">{translate(service.title)}</h3>
+                  <p className="card-text">{translate(service.text)}</p>
                 </div>
               </div>
             </div>
           ))}
         </div>
         <p className="mt-4 mb-0">
-          <strong>{t`Hardware:`}</strong> {i18n._(HARDWARE_NOTE)}
+          <strong>{t`Hardware:`}</strong> {translate(HARDWARE_NOTE)}
         </p>
       </section>
 
@@ -53,16 +54,16 @@ export function ServicesPage() {
         <h2 id="fees">{t`Fees`}</h2>
         <ul className="fee-list">
           {FEE_SCHEDULE_TEXT.map((line) => (
-            <li key={line}>{i18n._(line)}</li>
+            <li key={line}>{translate(line)}</li>
           ))}
         </ul>
         <p>{t`For example, 90 minutes of troubleshooting costs $75, and a 70-minute visit costs the one-hour minimum of $50.`}</p>
         <h3 className="h5">{t`Payment`}</h3>
-        <p>{i18n._(PAYMENT_TERMS)}</p>
+        <p>{translate(PAYMENT_TERMS)}</p>
         <ul className="list-inline">
           {PAYMENT_METHODS.map((method) => (
             <li key={method} className="list-inline-item badge text-bg-light border payment-method">
-              {i18n._(method)}
+              {translate(method)}
             </li>
           ))}
         </ul>
@@ -97,9 +98,9 @@ export function ServicesPage() {
       </section>
 
       <section aria-labelledby="technician" className="mt-5">
-        <h2 id="technician">{i18n._(TECHNICIAN_BIO.heading)}</h2>
+        <h2 id="technician">{translate(TECHNICIAN_BIO.heading)}</h2>
         {TECHNICIAN_BIO.paragraphs.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)}>{i18n._(paragraph)}</p>
+          <p key={paragraph.slice(0, 24)}>{translate(paragraph)}</p>
         ))}
         <p className="mb-0">
           {withLinks(
