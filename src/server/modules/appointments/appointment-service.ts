@@ -35,18 +35,18 @@ import { HttpError } from '../../plugins/errors.ts';
 import {
   accountById,
   adminEmails,
+  type CopyFacts,
+  copyToTrustedContact,
   customersByUserId,
   lockAccount,
   lockAccountForBooking,
   profileOf,
-} from '../accounts/account-directory.ts';
-import { type CopyFacts, copyToTrustedContact, readCopyFacts, trustedContactCopy } from '../accounts/trusted-contacts.ts';
-import type { MailService, OutgoingEmail } from '../mail/mail-service.ts';
-import type { EmailContent } from '../mail/mail-templates.ts';
-import { renderEmail } from '../mail/mail-templates.ts';
-import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/schedule-service.ts';
-import { confirmationText, reminderText } from '../texts/text-content.ts';
-import type { TextService } from '../texts/text-service.ts';
+  readCopyFacts,
+  trustedContactCopy,
+} from '../accounts/index.ts';
+import { type EmailContent, type MailService, type OutgoingEmail, renderEmail } from '../mail/index.ts';
+import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/index.ts';
+import { confirmationText, reminderText, type TextService } from '../texts/index.ts';
 import {
   type AdminNotice,
   adminNoticeContent,
