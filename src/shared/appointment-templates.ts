@@ -15,3 +15,12 @@ export const APPOINTMENT_TEMPLATES = {
   // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
   pastCutoff: english('Your visit is less than {hours} hours away, so it can no longer be changed or cancelled online. Please call us at {phone}.'),
 } as const;
+
+/**
+ * The appointments' refusals that the server sends with values (src/shared/error-texts.ts): the booking screens
+ * register them with the browser's error texts (src/web/features/appointments/api/error-templates.ts).
+ */
+export const APPOINTMENT_ERROR_TEMPLATES = {
+  TOO_SOON: APPOINTMENT_TEMPLATES.slotWithinNotice,
+  NOT_ALLOWED: APPOINTMENT_TEMPLATES.pastCutoff,
+} as const;

@@ -1,5 +1,4 @@
 import type { ErrorParams } from './api-error.ts';
-import { APPOINTMENT_TEMPLATES } from './appointment-templates.ts';
 import { TOO_MANY_ATTEMPTS } from './messages.ts';
 
 /**
@@ -9,15 +8,12 @@ import { TOO_MANY_ATTEMPTS } from './messages.ts';
  * refusals (NOT_ALLOWED for a completed visit) send none and are shown by their message, which is their template.
  * The back office's refusals with values (the owner's move outside the window) stay English and are not listed.
  */
-export const ERROR_TEMPLATES: Readonly<Record<string, string | ((params: ErrorParams) => string)>> = {
-  TOO_SOON: APPOINTMENT_TEMPLATES.slotWithinNotice,
-  NOT_ALLOWED: APPOINTMENT_TEMPLATES.pastCutoff,
+export type ErrorTemplate = string | ((params: ErrorParams) => string);
+
+/**
+ * The templates any screen may need (a rate limit answers any form). A feature's own refusals with values are in its
+ * own table (APPOINTMENT_ERROR_TEMPLATES), which the browser loads with that feature's screens only.
+ */
+export const ERROR_TEMPLATES: Readonly<Record<string, ErrorTemplate>> = {
   RATE_LIMITED: ({ unit }) => (unit === 'minute' ? TOO_MANY_ATTEMPTS.minute : TOO_MANY_ATTEMPTS.second),
 };
-
-/** The template an error with values is written from, or undefined for an error without (its message is its own id). */
-export function errorTemplate(code: string, params: ErrorParams | undefined): string | undefined {
-  if (!params || !Object.hasOwn(ERROR_TEMPLATES, code)) return undefined;
-  const template = ERROR_TEMPLATES[code];
-  return typeof template === 'function' ? template(params) : template;
-}

@@ -4,9 +4,10 @@ import Container from 'react-bootstrap/Container';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../shared/account.ts';
 import { PageSpinner } from '../components/loading-spinner.tsx';
-import { translate, useLanguage } from '../lib/i18n.ts';
+import { translate } from '../lib/i18n.ts';
 import { loginReturningTo } from '../lib/return-path.ts';
 import { useMe } from '../lib/session.ts';
+import { useLanguage } from '../lib/use-language.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** A refused visitor is sent to /login after this many seconds. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_TEXTS } from '../../shared/appointments.ts';
 import { ApiRequestError } from './api-client.ts';
+import '../features/appointments/api/error-templates.ts';
 import { errorText, serverErrorText } from './error-text.ts';
 import { activateLocale, loadMessages } from './i18n.ts';
 

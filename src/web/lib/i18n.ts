@@ -1,5 +1,4 @@
 import { i18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
 import { fillIn } from '../../shared/english.ts';
 import { isLocale, LOCALE_QUERY_PARAMETER, type Locale } from '../../shared/locale.ts';
 
@@ -146,12 +145,7 @@ export function activeLocale(): Locale {
 export const translate = (english: string, values?: Readonly<Record<string, string | number>>): string =>
   english in i18n.messages ? i18n._(english, values) : fillIn(english, values ?? {});
 
-/**
- * For a component that shows texts through `translate` and no macro: subscribes it to the language, so that it
- * shows them again when the language changes. Answers the active language.
- */
-export function useLanguage(): string {
-  return useLingui().i18n.locale;
-}
+/** Whether a loaded catalogue holds the message whose id is this English text. */
+export const isTranslated = (english: string): boolean => english in i18n.messages;
 
 export { i18n };

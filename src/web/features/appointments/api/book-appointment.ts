@@ -4,6 +4,7 @@ import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { appointmentKeys, invalidateChange } from '../../../lib/query-keys.ts';
+import './error-templates.ts';
 
 /** Books a slot; the server answers 409 SLOT_TAKEN, TOO_MANY_OPEN or PROFILE_REQUIRED, or 400 SLOT_CLOSED. */
 export function bookAppointment(body: BookAppointment): Promise<CustomerAppointment> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { appointmentKeys, invalidateChange } from '../../../lib/query-keys.ts';
+import './error-templates.ts';
 
 /** Cancels one of the customer's appointments; a completed job answers 409 NOT_ALLOWED. */
 export function cancelAppointment(appointmentId: string): Promise<void> {

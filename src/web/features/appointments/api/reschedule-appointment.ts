@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerAppointment, RescheduleAppointment } from '../../../../shared/appointments.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { appointmentKeys, invalidateChange } from '../../../lib/query-keys.ts';
+import './error-templates.ts';
 
 export type RescheduleRequest = RescheduleAppointment & { appointmentId: string };
 

@@ -13,7 +13,8 @@ import {
 import { TextField } from '../../../components/text-field.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { translate, useLanguage } from '../../../lib/i18n.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { useSendChatbotInquiry } from '../api/send-chatbot-inquiry.ts';
 
 /** The offer of a custom chatbot for an organisation, with a short request form that reaches the admins. */

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { type BillLine, isOurLine } from '../../../../shared/billing.ts';
-import { translate, useLanguage } from '../../../lib/i18n.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { money } from '../formats.ts';
 
 /**

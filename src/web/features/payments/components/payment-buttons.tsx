@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { appConfig } from '../../../lib/app-config.ts';
-import { translate, useLanguage } from '../../../lib/i18n.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { buttonMoney } from '../formats.ts';
 import type { PayPalCheckoutProps } from './paypal-checkout.tsx';
 
