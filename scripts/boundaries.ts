@@ -50,7 +50,7 @@ export type BoundaryRule =
   | 'table-of-another-module'
   | 'table-without-owner'
   | 'owner-of-no-table'
-  | 'job-written-outside-lifecycle';
+  | 'appointment-written-outside-lifecycle';
 
 /** A source file, its path relative to the repository root with forward slashes. */
 export type SourceFile = { path: string; text: string };
@@ -110,15 +110,15 @@ export const TABLE_RULE_EXCEPTIONS: readonly { file: string; table: string; why:
  * A job's state has one owner (issue 37): inside the appointments module, the queries that write the appointments
  * table are imported by the job's life cycle only. (Claiming a due reminder, which marks it sent, is the reminders' own bookkeeping, not the job's state.)
  */
-const JOB_LIFECYCLE_FILE = 'src/server/modules/appointments/job-lifecycle.ts';
-const JOB_WRITES = ['insertAppointment', 'updateAppointment'];
-const JOB_QUERY_IMPORT_PATTERN = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"\n]+)['"]/g;
+const APPOINTMENT_LIFECYCLE_FILE = 'src/server/modules/appointments/appointment-lifecycle.ts';
+const APPOINTMENT_WRITES = ['insertAppointment', 'updateAppointment'];
+const APPOINTMENT_QUERY_IMPORT_PATTERN = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"\n]+)['"]/g;
 
-function jobWritesOutsideLifecycle(file: string, text: string): Violation[] {
+function appointmentWritesOutsideLifecycle(file: string, text: string): Violation[] {
   // Other modules cannot import the appointments' queries at all (queries-of-another-module).
-  if (file === JOB_LIFECYCLE_FILE || moduleOf(file) !== 'appointments') return [];
+  if (file === APPOINTMENT_LIFECYCLE_FILE || moduleOf(file) !== 'appointments') return [];
   const found: Violation[] = [];
-  for (const match of text.matchAll(JOB_QUERY_IMPORT_PATTERN)) {
+  for (const match of text.matchAll(APPOINTMENT_QUERY_IMPORT_PATTERN)) {
     const target = resolveImport(file, match[2] ?? '');
     if (!target?.replace(/\.ts$/, '').endsWith('modules/appointments/appointment-queries')) continue;
     const names = (match[1] ?? '').split(',').map(
@@ -129,8 +129,8 @@ function jobWritesOutsideLifecycle(file: string, text: string): Violation[] {
           .split(/\s+as\s+/)[0],
     );
     for (const name of names) {
-      if (name && JOB_WRITES.includes(name)) {
-        found.push({ file, line: lineAt(text, match.index), verb: 'imports', target: name, rule: 'job-written-outside-lifecycle' });
+      if (name && APPOINTMENT_WRITES.includes(name)) {
+        found.push({ file, line: lineAt(text, match.index), verb: 'imports', target: name, rule: 'appointment-written-outside-lifecycle' });
       }
     }
   }
@@ -388,7 +388,7 @@ export function findViolations(files: SourceFile[]): Violation[] {
     const module = moduleOf(file);
     if (module && isFaceOf(module, file)) violations.push(...reExportsOfOtherModules(file, module, text));
     if (module) violations.push(...tablesOfOtherModules(file, module, text, tables));
-    violations.push(...jobWritesOutsideLifecycle(file, text));
+    violations.push(...appointmentWritesOutsideLifecycle(file, text));
     if (file.startsWith('src/') && !mayQuery(file)) {
       for (const match of text.matchAll(QUERY_PATTERN)) {
         violations.push({

@@ -18,7 +18,7 @@ import {
   sessionCacheFor,
 } from './modules/accounts/index.ts';
 import { AdminService, adminRoutes } from './modules/admin/index.ts';
-import { AppointmentService, appointmentRoutes, JobLifecycle, openJobs } from './modules/appointments/index.ts';
+import { AppointmentLifecycle, AppointmentService, appointmentRoutes, openAppointments } from './modules/appointments/index.ts';
 import { BackupService, backupRoutes, type Dump } from './modules/backups/index.ts';
 import { ChatService, chatRoutes, createChatProvider } from './modules/chat/index.ts';
 import { ConfigLogService, configLogRoutes } from './modules/config-log/index.ts';
@@ -28,7 +28,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailOptions, MailService } from './modules/mail/index.ts';
 import { type PaymentProvider, PaymentService, PayPalProvider, paymentRoutes, SandboxProvider } from './modules/payments/index.ts';
 import { PrivacyService, privacyRoutes } from './modules/privacy/index.ts';
-import { ReviewService, reviewRoutes, reviewsJobListener } from './modules/reviews/index.ts';
+import { ReviewService, reviewRoutes, reviewsAppointmentListener } from './modules/reviews/index.ts';
 import { ScheduleService, scheduleRoutes } from './modules/schedule/index.ts';
 import {
   devTextOutboxRoutes,
@@ -162,15 +162,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const provider: PaymentProvider = deps.config.paypal
     ? new PayPalProvider({ ...deps.config.paypal, timeoutMs: deps.paypalTimeoutMs })
     : new SandboxProvider();
-  // A job's life cycle (appointments/job-lifecycle.ts) calls, in this order, what the modules do when a job changes:
+  // A job's life cycle (appointments/appointment-lifecycle.ts) calls, in this order, what the modules do when a job changes:
   // the booking's own e-mails, then payments (stale orders, pay link, invoice, receipt), then reviews (the thank-you).
-  const jobs = new JobLifecycle();
-  const appointments = new AppointmentService(deps.db, deps.config, mail, jobs, texts, notices);
-  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts, jobs);
+  const lifecycle = new AppointmentLifecycle();
+  const appointments = new AppointmentService(deps.db, deps.config, mail, lifecycle, texts, notices);
+  const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts, lifecycle);
   app.decorate('payments', payments);
-  jobs.listen(appointments.jobListener);
-  jobs.listen(payments.jobListener);
-  jobs.listen(reviewsJobListener(mail, deps.config));
+  lifecycle.listen(appointments.appointmentListener);
+  lifecycle.listen(payments.appointmentListener);
+  lifecycle.listen(reviewsAppointmentListener(mail, deps.config));
   app.decorate('events', events);
   app.decorate('appointments', appointments);
   const backups = new BackupService(deps.db, deps.dump, deps.config.backup, app.log, app.recordError);
@@ -220,10 +220,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chat });
   await app.register(backupRoutes, { backups });
   await app.register(privacyRoutes, { privacy });
-  await app.register(adminRoutes, { admin: new AdminService(deps.db, mail, payments, events, appointments, jobs, texts, deps.config) });
+  await app.register(adminRoutes, {
+    admin: new AdminService(deps.db, mail, payments, events, appointments, lifecycle, texts, deps.config),
+  });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
-  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openJobs, deps.config.publicUrl) });
+  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openAppointments, deps.config.publicUrl) });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
   await app.register(textConsentRoutes, { texts });

@@ -3,7 +3,7 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locale.ts';
-import { formatDay, formatMoney, formatVisitTime } from '../shared/locale-format.ts';
+import { formatAppointmentTimeIn, formatDay, formatMoney } from '../shared/locale-format.ts';
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
@@ -47,7 +47,7 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
     locale,
     t: (english, values) => i18n._(english, values),
     // As the screens write them (src/shared/locale-format.ts), so that an e-mail and a screen agree.
-    appointmentTime: (instant) => formatVisitTime(instant, locale),
+    appointmentTime: (instant) => formatAppointmentTimeIn(instant, locale),
     money: (cents) => formatMoney(cents, locale),
     day: (instant) => formatDay(instant, locale),
     link: (url) => {

@@ -44,7 +44,7 @@ export const OVERRIDE_REASON_MAX_LENGTH = 500;
  * the hardware fitted, and, when the amount must differ from the bill, the amount and why. The server computes the
  * bill (src/shared/billing.ts) and sets the amount from it.
  */
-export const VisitWorkSchema = z
+export const AppointmentWorkSchema = z
   .object({
     kind: z.enum(SERVICE_KINDS, { error: 'Choose troubleshooting or consulting.' }),
     start: WorkTimeSchema,
@@ -74,7 +74,7 @@ export const VisitWorkSchema = z
       .optional(),
   })
   .refine((work) => minutesBetween(work.start, work.end) !== null, { path: ['end'], error: 'The end must come after the start.' });
-export type VisitWork = z.output<typeof VisitWorkSchema>;
+export type AppointmentWork = z.output<typeof AppointmentWorkSchema>;
 
 /** The bill kept with a job: what the clock and the hardware came to, and the amount charged if the owner changed it. */
 export const StoredBillSchema = z.object({
@@ -108,7 +108,7 @@ export const AdminAppointmentUpdateSchema = z
     /** How a payment ticked by hand was made. */
     paymentMethod: z.enum(MANUAL_PAYMENT_METHODS),
     /** The bill from the clock, which sets the amount (so `amount` is not sent with it). */
-    work: VisitWorkSchema,
+    work: AppointmentWorkSchema,
   })
   .partial()
   .refine((update) => update.work === undefined || update.amount === undefined, {

@@ -95,7 +95,7 @@ export function canBookMore(openCount: number): boolean {
   return openCount < MAX_OPEN_APPOINTMENTS;
 }
 
-export function visitTypeLabel(isRemote: boolean): 'Remote' | 'In-Person' {
+export function appointmentTypeLabel(isRemote: boolean): 'Remote' | 'In-Person' {
   return isRemote ? english('Remote') : english('In-Person');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BILL_TEXTS, durationText, lineInEnglish, minutesBetween, visitBill } from './billing.ts';
-import { feeForVisit } from './business.ts';
+import { appointmentBill, BILL_TEXTS, durationText, lineInEnglish, minutesBetween } from './billing.ts';
+import { feeForAppointment } from './business.ts';
 
 describe('the bill from the clock', () => {
   // Every boundary of the schedule: the first hour, its 10-minute grace, each half-hour and its grace.
@@ -12,14 +12,14 @@ describe('the bill from the clock', () => {
     [100, 7500, 1],
     [101, 10000, 2],
   ])('troubleshooting for %i minutes: $%i cents, %i extra half-hours', (minutes, cents, extra) => {
-    const bill = visitBill('troubleshooting', minutes);
+    const bill = appointmentBill('troubleshooting', minutes);
     expect(bill.totalCents).toBe(cents);
     expect(bill.lines[0]).toEqual({ text: BILL_TEXTS.firstHour.troubleshooting, values: {}, cents: 5000 });
     expect(bill.lines.slice(1)).toEqual(
       extra === 0 ? [] : [{ text: BILL_TEXTS.extraHalfHours, values: { count: extra }, cents: extra * 2500 }],
     );
     // The same schedule as the one /services states and the assistant quotes.
-    expect(bill.totalCents).toBe(feeForVisit('troubleshooting', minutes) * 100);
+    expect(bill.totalCents).toBe(feeForAppointment('troubleshooting', minutes) * 100);
   });
 
   it.each([
@@ -30,14 +30,14 @@ describe('the bill from the clock', () => {
     [100, 15000, 1],
     [101, 20000, 2],
   ])('consulting for %i minutes: %i cents, %i extra half-hours', (minutes, cents, extra) => {
-    const bill = visitBill('consulting', minutes);
+    const bill = appointmentBill('consulting', minutes);
     expect(bill.totalCents).toBe(cents);
     expect(bill.lines).toHaveLength(extra === 0 ? 1 : 2);
-    expect(bill.totalCents).toBe(feeForVisit('consulting', minutes) * 100);
+    expect(bill.totalCents).toBe(feeForAppointment('consulting', minutes) * 100);
   });
 
   it('charges the first hour for a shorter visit, and adds each hardware part as its own line', () => {
-    const bill = visitBill('troubleshooting', 25, [
+    const bill = appointmentBill('troubleshooting', 25, [
       { description: 'Replacement power adapter', cents: 3999 },
       { description: 'HDMI cable', cents: 1250 },
     ]);
@@ -46,8 +46,8 @@ describe('the bill from the clock', () => {
   });
 
   it('words the lines in English for the history', () => {
-    expect(visitBill('consulting', 101).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '2 extra half-hours']);
-    expect(visitBill('consulting', 71).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '1 extra half-hour']);
+    expect(appointmentBill('consulting', 101).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '2 extra half-hours']);
+    expect(appointmentBill('consulting', 71).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '1 extra half-hour']);
   });
 
   it('counts the minutes between two times of a day, and refuses an end before the start', () => {
@@ -69,6 +69,6 @@ describe('the bill from the clock', () => {
   });
 
   it('refuses a length that is not a whole, non-negative number of minutes', () => {
-    expect(() => visitBill('troubleshooting', -1)).toThrow(RangeError);
+    expect(() => appointmentBill('troubleshooting', -1)).toThrow(RangeError);
   });
 });

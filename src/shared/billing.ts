@@ -11,7 +11,7 @@ export const SERVICE_KINDS = ['troubleshooting', 'consulting'] as const satisfie
 
 /** A line of the bill: an English text of its own (translated with its values) and its amount. */
 export type BillLine = { text: string; values: Record<string, string | number>; cents: number };
-export type VisitBill = { kind: ServiceKind; minutes: number; lines: BillLine[]; totalCents: number };
+export type AppointmentBill = { kind: ServiceKind; minutes: number; lines: BillLine[]; totalCents: number };
 export type HardwareLine = { description: string; cents: number };
 
 export const BILL_TEXTS = {
@@ -45,7 +45,7 @@ export function durationText(minutes: number): string {
 }
 
 /** The bill of `minutes` of `kind` of work, with the hardware fitted: the first hour, the extra half-hours, each part. */
-export function visitBill(kind: ServiceKind, minutes: number, hardware: readonly HardwareLine[] = []): VisitBill {
+export function appointmentBill(kind: ServiceKind, minutes: number, hardware: readonly HardwareLine[] = []): AppointmentBill {
   const fee = FEES[kind];
   const extra = extraHalfHours(kind, minutes);
   const lines: BillLine[] = [{ text: BILL_TEXTS.firstHour[kind], values: {}, cents: fee.hourlyDollars * 100 }];

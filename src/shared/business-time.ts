@@ -191,7 +191,7 @@ export function businessDayEnd(date: BusinessDate): Date {
 }
 
 /** A visit's length: each slot runs 90 minutes, up to the next slot's start. */
-export const VISIT_MINUTES = 90;
+export const APPOINTMENT_MINUTES = 90;
 
 /** A closed span of time (the owner's time off), end exclusive. */
 export type ClosedSpan = { startsAt: Date; endsAt: Date };
@@ -202,7 +202,7 @@ export type SlotClosedReason = 'time-off' | 'notice';
 /** A slot falls in time off when the visit (start to start + 90 minutes) overlaps a closed span. */
 export function isInTimeOff(startsAt: Date, closed: readonly ClosedSpan[]): boolean {
   const start = startsAt.getTime();
-  const end = start + VISIT_MINUTES * 60 * 1000;
+  const end = start + APPOINTMENT_MINUTES * 60 * 1000;
   return closed.some((span) => start < span.endsAt.getTime() && end > span.startsAt.getTime());
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeForVisit, SERVICE_CITIES, SLOT_LABELS, zipForCity } from './business.ts';
+import { feeForAppointment, SERVICE_CITIES, SLOT_LABELS, zipForCity } from './business.ts';
 
 describe('the fee schedule', () => {
   it.each([
@@ -14,7 +14,7 @@ describe('the fee schedule', () => {
     [130, 100],
     [131, 125],
   ])('troubleshooting for %i minutes costs $%i', (minutes, dollars) => {
-    expect(feeForVisit('troubleshooting', minutes)).toBe(dollars);
+    expect(feeForAppointment('troubleshooting', minutes)).toBe(dollars);
   });
 
   it.each([
@@ -22,11 +22,11 @@ describe('the fee schedule', () => {
     [90, 150],
     [120, 200],
   ])('consulting for %i minutes costs $%i', (minutes, dollars) => {
-    expect(feeForVisit('consulting', minutes)).toBe(dollars);
+    expect(feeForAppointment('consulting', minutes)).toBe(dollars);
   });
 
   it('refuses a negative length', () => {
-    expect(() => feeForVisit('troubleshooting', -5)).toThrow(RangeError);
+    expect(() => feeForAppointment('troubleshooting', -5)).toThrow(RangeError);
   });
 });
 

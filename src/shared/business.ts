@@ -55,7 +55,7 @@ export function extraHalfHours(kind: ServiceKind, minutes: number): number {
 }
 
 /** The fee, in whole dollars, for a visit of the given length, as the fee schedule states it. */
-export function feeForVisit(kind: ServiceKind, minutes: number): number {
+export function feeForAppointment(kind: ServiceKind, minutes: number): number {
   const fee = FEES[kind];
   return fee.hourlyDollars + extraHalfHours(kind, minutes) * fee.incrementDollars;
 }

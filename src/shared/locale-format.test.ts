@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotInstant } from './business-time.ts';
-import { formatMoney, formatVisitTime } from './locale-format.ts';
+import { formatAppointmentTimeIn, formatMoney } from './locale-format.ts';
 
 describe('amounts in the customer’s language', () => {
   it('writes dollars the English and the Spanish way, a credit with its sign first', () => {
@@ -16,8 +16,12 @@ describe('amounts in the customer’s language', () => {
 describe('visit times in the customer’s language', () => {
   it('says the noon slot as Spanish speakers do: "a las 12:30 p. m.", not "0:30 p. m."', () => {
     const plain = (text: string) => text.replace(/\s/g, ' ');
-    expect(plain(formatVisitTime(slotInstant('2026-12-20', '12:30pm'), 'es'))).toBe('domingo, 20 de diciembre de 2026 a las 12:30 p. m.');
-    expect(plain(formatVisitTime(slotInstant('2026-12-20', '08:00am'), 'es'))).toBe('domingo, 20 de diciembre de 2026 a las 8:00 a. m.');
-    expect(formatVisitTime(slotInstant('2026-12-20', '12:30pm'), 'en')).toBe('Sunday, December 20, 2026 at 12:30pm');
+    expect(plain(formatAppointmentTimeIn(slotInstant('2026-12-20', '12:30pm'), 'es'))).toBe(
+      'domingo, 20 de diciembre de 2026 a las 12:30 p. m.',
+    );
+    expect(plain(formatAppointmentTimeIn(slotInstant('2026-12-20', '08:00am'), 'es'))).toBe(
+      'domingo, 20 de diciembre de 2026 a las 8:00 a. m.',
+    );
+    expect(formatAppointmentTimeIn(slotInstant('2026-12-20', '12:30pm'), 'en')).toBe('Sunday, December 20, 2026 at 12:30pm');
   });
 });

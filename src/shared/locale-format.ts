@@ -34,7 +34,7 @@ export function spanishTime(instant: Date | number, keepTogether: KeepTogether =
 }
 
 /** A visit's day and time. */
-export function formatVisitTime(instant: Date | number, locale: Locale, keepTogether: KeepTogether = 'none'): string {
+export function formatAppointmentTimeIn(instant: Date | number, locale: Locale, keepTogether: KeepTogether = 'none'): string {
   if (locale !== 'es') return formatAppointmentTime(instant);
   // "a la una", "a las ocho".
   const at = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'a la' : 'a las';

@@ -93,11 +93,11 @@ export const PAYMENT_TEXTS = {
   orderStale: english('The amount of this job has changed. Please start the payment again.'),
   // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
   paymentInProgress: english('A payment for this job is being processed. Please wait a minute, then look at your appointments before trying again.'),
-  jobChangeDuringPayment: english('A payment for this job is being processed right now. Try again in a minute.'),
+  appointmentChangeDuringPayment: english('A payment for this job is being processed right now. Try again in a minute.'),
   // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
   paymentPending: english('PayPal is still reviewing your payment for this job. We will e-mail your receipt as soon as PayPal completes it; please do not pay again.'),
   // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
-  jobChangeDuringPendingPayment: english('PayPal is still reviewing a payment for this job. The job can be changed once PayPal completes or declines it.'),
+  appointmentChangeDuringPendingPayment: english('PayPal is still reviewing a payment for this job. The job can be changed once PayPal completes or declines it.'),
   orderReplaced: english('This payment can no longer be completed. Please start the payment again.'),
   paymentNotFound: english('That payment was not found.'),
   refundInProgress: 'This refund is already being processed. Try again in a minute.',

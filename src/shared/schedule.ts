@@ -78,7 +78,7 @@ export function closeTimeOf(form: CloseTimeForm): CloseTimeInput {
 }
 
 /** A booking that falls inside a closure: the owner calls, reschedules or cancels it; it is never dropped. */
-export const AffectedBookingSchema = z.object({
+export const AffectedAppointmentSchema = z.object({
   appointmentId: z.string(),
   startsAt: z.string(),
   time: z.string(),
@@ -87,7 +87,7 @@ export const AffectedBookingSchema = z.object({
   customerEmail: z.string(),
   customerPhone: z.string(),
 });
-export type AffectedBooking = z.infer<typeof AffectedBookingSchema>;
+export type AffectedAppointment = z.infer<typeof AffectedAppointmentSchema>;
 
 export const TimeOffSchema = z.object({
   id: z.string(),
@@ -96,7 +96,7 @@ export const TimeOffSchema = z.object({
   reason: z.string(),
   createdBy: z.string(),
   createdAt: z.string(),
-  affected: z.array(AffectedBookingSchema),
+  affected: z.array(AffectedAppointmentSchema),
 });
 export type TimeOff = z.infer<typeof TimeOffSchema>;
 

@@ -19,7 +19,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
   let admin: HttpCustomer;
   let customer: HttpCustomer;
   let office: Window;
-  let jobId = '';
+  let appointmentId = '';
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), launchBrowser()]);
@@ -33,10 +33,10 @@ describe('the bill from the clock in the back office, in Chromium against the re
 
   it('completes a job with its time and a part, shows the lines as they are typed, and charges a different amount only with a reason', async () => {
     const { page } = office;
-    const job = await bookOverHttp(server.url, customer, DAY, '09:30am');
-    jobId = job.id;
+    const appointment = await bookOverHttp(server.url, customer, DAY, '09:30am');
+    appointmentId = appointment.id;
     await page.goto(`${server.url}/admin`);
-    const row = page.locator(`.admin-table tbody tr[data-appointment-id="${job.id}"]`);
+    const row = page.locator(`.admin-table tbody tr[data-appointment-id="${appointment.id}"]`);
     await row.getByRole('button', { name: /^Edit/ }).click();
     let dialog = await shownDialog(page, 'Edit appointment');
 
@@ -76,7 +76,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
 
     // The job is on the completed list with the bill's amount; the dialog opens with the bill as saved.
     await page.goto(`${server.url}/completed-appointments`);
-    const done = page.locator(`.admin-table tbody tr[data-appointment-id="${job.id}"]`);
+    const done = page.locator(`.admin-table tbody tr[data-appointment-id="${appointment.id}"]`);
     await expect.poll(() => done.locator('.admin-amount').textContent()).toBe('$114.99');
     await done.getByRole('button', { name: /^Edit/ }).click();
     dialog = await shownDialog(page, 'Edit appointment');
@@ -100,12 +100,12 @@ describe('the bill from the clock in the back office, in Chromium against the re
     await expect
       .poll(() => newest.locator('.admin-history-change').allTextContents())
       .toContain('Amount set by hand: (empty) →changed to “$100.00 instead of $114.99: Returning customer: the adapter at cost”');
-    expectQuietConsole(office, [{ path: `/api/admin/appointments/${job.id}`, status: 400 }]);
+    expectQuietConsole(office, [{ path: `/api/admin/appointments/${appointment.id}`, status: 400 }]);
 
     // The customer's checkout says what the amount is made of, the owner's change as an adjustment.
     const home = await openWindow(browser, server.url, customer);
     try {
-      await home.page.goto(`${server.url}/makepayment?appointment=${encodeURIComponent(job.id)}`);
+      await home.page.goto(`${server.url}/makepayment?appointment=${encodeURIComponent(appointment.id)}`);
       const lines = home.page.getByRole('table', { name: 'What you pay for' });
       await lines.waitFor();
       expect(await lines.locator('tbody tr').allInnerTexts()).toEqual([
@@ -127,7 +127,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
     const mail = (await mailbox(server.url, customer.email)).find((entry) => entry.subject.startsWith('Your visit is complete'));
     expect(mail?.subject).toBe('Your visit is complete: $114.99');
     const link = new URL(mail?.links.find((entry) => entry.includes('/makepayment')) ?? '');
-    expect(link.searchParams.get('appointment')).toBe(jobId);
+    expect(link.searchParams.get('appointment')).toBe(appointmentId);
 
     const visitor = await openPage(browser);
     try {
@@ -139,7 +139,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
       await page.getByLabel('E-mail address').fill(customer.email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => url.pathname === '/makepayment' && url.searchParams.get('appointment') === jobId);
+      await page.waitForURL((url) => url.pathname === '/makepayment' && url.searchParams.get('appointment') === appointmentId);
       const lines = page.getByRole('table', { name: 'What you pay for' });
       await lines.waitFor();
       expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$100.00']);
@@ -155,7 +155,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
       const { page } = home;
       await page.goto(`${server.url}/home`);
       await page.getByRole('link', { name: /^Invoice \(visit of / }).click();
-      await page.waitForURL(`${server.url}/invoice/${encodeURIComponent(jobId)}`);
+      await page.waitForURL(`${server.url}/invoice/${encodeURIComponent(appointmentId)}`);
       const title = page.getByRole('heading', { level: 1, name: /^Invoice \d{5}$/ });
       await title.waitFor();
       const number = ((await title.textContent()) ?? '').replace('Invoice ', '');
@@ -190,20 +190,20 @@ describe('the bill from the clock in the back office, in Chromium against the re
 
     // The owner opens it from the paid list once the job is paid; a stranger's address is refused with a message.
     const { page } = office;
-    await page.goto(`${server.url}/invoice/${encodeURIComponent(jobId)}`);
+    await page.goto(`${server.url}/invoice/${encodeURIComponent(appointmentId)}`);
     await page.getByRole('heading', { level: 1, name: /^Invoice \d{5}$/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${server.url}/invoice/no-such-job`);
     await page.getByText('That invoice was not found.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expectQuietConsole(office, [
-      { path: `/api/admin/appointments/${jobId}`, status: 400 },
+      { path: `/api/admin/appointments/${appointmentId}`, status: 400 },
       { path: '/api/invoices/no-such-job', status: 404 },
     ]);
   });
 
   it('thanks the customer once the job is paid, takes their rating on the page the e-mail links to, and shows it to the owner', async () => {
-    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${jobId}`, { isPaid: true, paymentMethod: 'cash' });
+    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${appointmentId}`, { isPaid: true, paymentMethod: 'cash' });
     await expect
       .poll(
         async () =>

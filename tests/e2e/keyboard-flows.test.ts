@@ -4,7 +4,7 @@ import { ADMIN_TEXTS } from '../../src/shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
 import { fillIn } from '../../src/shared/english.ts';
-import { formatVisitTime, spanishTime } from '../../src/shared/locale-format.ts';
+import { formatAppointmentTimeIn, spanishTime } from '../../src/shared/locale-format.ts';
 import { PAYMENT_TEXTS } from '../../src/shared/payments.ts';
 import { KeyboardUser, noDialog, openedDialog } from '../support/accessibility.ts';
 import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
@@ -40,7 +40,7 @@ type Journey = {
   browser: { locale: string; timezoneId?: string };
   /** A slot's button, and a visit's time in the appointments list, as the screens show them. */
   slotName: (date: string, slot: Parameters<typeof slotInstant>[1]) => string;
-  visitTime: (date: string, slot: Parameters<typeof slotInstant>[1]) => string;
+  appointmentTime: (date: string, slot: Parameters<typeof slotInstant>[1]) => string;
   descriptions: [string, string];
   /** The slot booked on the second day (each journey its own, so that one cannot hold up the other). */
   slot: Parameters<typeof slotInstant>[1];
@@ -51,7 +51,7 @@ const JOURNEYS: Record<Journey['language'], Journey> = {
     say: (_part, english, values = {}) => fillIn(english, values),
     browser: { locale: 'en-US' },
     slotName: (_date, slot) => slot,
-    visitTime: when,
+    appointmentTime: when,
     descriptions: ['My e-mail stopped arriving.', 'E-mail stopped arriving on the tablet too.'],
     slot: '02:00pm',
   },
@@ -60,7 +60,7 @@ const JOURNEYS: Record<Journey['language'], Journey> = {
     say: es,
     browser: SPANISH_BROWSER,
     slotName: (date, slot) => spanishTime(slotInstant(date, slot), 'meridiem'),
-    visitTime: (date, slot) => formatVisitTime(slotInstant(date, slot), 'es', 'all'),
+    appointmentTime: (date, slot) => formatAppointmentTimeIn(slotInstant(date, slot), 'es', 'all'),
     descriptions: ['Mi correo dejó de llegar.', 'El correo tampoco llega a la tableta.'],
     slot: '03:30pm',
   },
@@ -143,7 +143,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
    * the journey's language; every screen on the way is in that language.
    */
   async function customerJourney(journey: Journey, person: HttpCustomer) {
-    const { say, slotName, visitTime, descriptions, slot: time } = journey;
+    const { say, slotName, appointmentTime, descriptions, slot: time } = journey;
     const [described, edited] = descriptions;
     const inLanguage = async (page: Page) => expect(await page.evaluate(() => document.documentElement.lang)).toBe(journey.language);
     const { page, keys } = await open(undefined, '/login', journey.browser);
@@ -211,7 +211,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await noDialog(page);
     const row = page.locator('.appointment-table tbody tr').first();
     await expect.poll(() => row.locator('.appointment-description').textContent()).toBe(described);
-    expect(await row.locator('td').first().textContent()).toBe(visitTime(day(1), time));
+    expect(await row.locator('td').first().textContent()).toBe(appointmentTime(day(1), time));
 
     // Edit the description.
     await keys.tabTo(button(row, new RegExp(`^${say('appointments', 'Edit')}`)));
@@ -315,8 +315,8 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   });
 
   it('pays a completed job in test mode', async () => {
-    const job = await bookOverHttp(server.url, regular, day(0), '08:00am');
-    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${job.id}`, { amount: '60', isCompleted: true });
+    const appointment = await bookOverHttp(server.url, regular, day(0), '08:00am');
+    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${appointment.id}`, { amount: '60', isCompleted: true });
     const { page, keys } = await open(regular, '/home');
     const row = page.locator('.appointment-table tbody tr').filter({ hasText: when(day(0), '08:00am') });
     await row.waitFor();
@@ -337,18 +337,18 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   });
 
   it('runs the back office: edits and completes a job, deletes one, takes payments by hand and for a customer, clears an error, keeps the change log', async () => {
-    const job = await bookOverHttp(server.url, regular, day(2), '09:30am');
-    await describeOverHttp(server.url, regular, job.id, 'The printer will not print.');
+    const appointment = await bookOverHttp(server.url, regular, day(2), '09:30am');
+    await describeOverHttp(server.url, regular, appointment.id, 'The printer will not print.');
     const mistake = await bookOverHttp(server.url, regular, day(2), '11:00am');
     const phoned = await bookOverHttp(server.url, regular, day(3), '08:00am', true);
     await callAs(server.url, regular, 'POST', '/api/errors', { errorMessage: 'Scanner timed out', componentName: 'KeyboardTest' }, 204);
 
     const { page, keys } = await open(admin, '/admin');
     const adminRow = (id: string) => page.locator(`.admin-table tbody tr[data-appointment-id="${id}"]`);
-    await adminRow(job.id).waitFor();
+    await adminRow(appointment.id).waitFor();
 
     // Edit: notes, an amount and Completed, in the dialog.
-    await keys.tabTo(button(adminRow(job.id), /^Edit/));
+    await keys.tabTo(button(adminRow(appointment.id), /^Edit/));
     await keys.press('Enter');
     let dialog = await openedDialog(page, 'Edit appointment');
     await keys.waitForFocus(dialog.getByLabel('Description'));
@@ -373,8 +373,8 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     // A payment by hand, from the completed list: Paid, then Check among the methods by the arrows.
     await keys.tabTo(officeLink(page, 'Completed'), { backwards: true });
     await keys.press('Enter');
-    await adminRow(job.id).waitFor();
-    await keys.tabTo(button(adminRow(job.id), /^Edit/));
+    await adminRow(appointment.id).waitFor();
+    await keys.tabTo(button(adminRow(appointment.id), /^Edit/));
     await keys.press('Enter');
     dialog = await openedDialog(page, 'Edit appointment');
     await keys.waitForFocus(dialog.getByLabel('Description'));

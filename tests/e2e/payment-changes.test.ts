@@ -80,7 +80,9 @@ describe('a job changed during its payment, and a refund, in Chromium against th
   const payButton = (page: Page, dollars: string) =>
     page.getByRole('region', { name: 'Test mode: no money moves' }).getByRole('button', { name: `Pay $${dollars} (test mode)` });
   const mine = async () =>
-    (await callAs<CustomerAppointment[]>(server.url, customer, 'GET', '/api/appointments')).find((job) => job.id === changed.id);
+    (await callAs<CustomerAppointment[]>(server.url, customer, 'GET', '/api/appointments')).find(
+      (appointment) => appointment.id === changed.id,
+    );
   const paidRows = (page: Page, appointmentId: string) => page.locator(`.admin-table tbody tr[data-appointment-id="${appointmentId}"]`);
   const refundButton = (page: Page, dollars: string) =>
     page.getByRole('button', { name: `Refund $${dollars} to ${CUSTOMER_NAME}`, exact: true });
@@ -208,16 +210,16 @@ describe('a job changed during its payment, and a refund, in Chromium against th
       .toBe(2);
     home = await open(customer);
     await home.page.goto(`${server.url}/home`);
-    const job = home.page.locator('.appointment-table tbody tr').filter({ hasText: '$200.00' });
-    await job.getByRole('button', { name: /^Pay/ }).click();
+    const appointment = home.page.locator('.appointment-table tbody tr').filter({ hasText: '$200.00' });
+    await appointment.getByRole('button', { name: /^Pay/ }).click();
     await answerConfirm(home.page, APPOINTMENT_TEXTS.payConfirm('200.00'), 'Cancel');
     expectQuietConsole(office);
     expectQuietConsole(home);
   });
 
   it('keeps a refunded payment and the next one of the same job as two rows; the page passes axe and fits 412 px at 200% text', async () => {
-    const job = home.page.locator('.appointment-table tbody tr').filter({ hasText: '$200.00' });
-    await job.getByRole('button', { name: /^Pay/ }).click();
+    const appointment = home.page.locator('.appointment-table tbody tr').filter({ hasText: '$200.00' });
+    await appointment.getByRole('button', { name: /^Pay/ }).click();
     await answerConfirm(home.page, APPOINTMENT_TEXTS.payConfirm('200.00'), 'OK');
     await payButton(home.page, '200.00').click();
     await shownDialog(home.page, PAYMENT_TEXTS.thankYou("Mary-Ann O'Neil"));

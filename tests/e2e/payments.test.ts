@@ -143,11 +143,11 @@ describe('payments with PayPal, in Chromium against the real server', () => {
   });
 
   it('lets the customer pay at /makepayment with PayPal: a declined card says so, the next try succeeds', async () => {
-    const job = await bookOverHttp(server.url, customer, day(2), '11:00am');
-    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${job.id}`, { amount: '60.00', isCompleted: true });
+    const appointment = await bookOverHttp(server.url, customer, day(2), '11:00am');
+    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${appointment.id}`, { amount: '60.00', isCompleted: true });
     const window = await open(customer, 'serve');
     const { page } = window;
-    await page.goto(`${server.url}/makepayment?appointment=${job.id}`);
+    await page.goto(`${server.url}/makepayment?appointment=${appointment.id}`);
     await expect.poll(() => page.locator('h2').first().textContent()).toBe(PAYMENT_TEXTS.makePayment('60.00'));
     await payPalButton(page).waitFor();
     expect(await page.getByText('Test mode: no money moves').count()).toBe(0);
@@ -169,11 +169,11 @@ describe('payments with PayPal, in Chromium against the real server', () => {
   });
 
   it('says so when PayPal’s script cannot be loaded', async () => {
-    const job = await bookOverHttp(server.url, customer, day(2), '05:00pm');
-    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${job.id}`, { amount: '20', isCompleted: true });
+    const appointment = await bookOverHttp(server.url, customer, day(2), '05:00pm');
+    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${appointment.id}`, { amount: '20', isCompleted: true });
     const window = await open(customer, 'fail');
     const { page } = window;
-    await page.goto(`${server.url}/makepayment?appointment=${job.id}`);
+    await page.goto(`${server.url}/makepayment?appointment=${appointment.id}`);
     await page.getByText(PAYMENT_TEXTS.scriptError).waitFor();
     expect(await payPalButton(page).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

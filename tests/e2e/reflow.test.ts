@@ -300,7 +300,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
   /** The customer's completed, unpaid visit, in each pass. */
   const completed: Record<Language, string> = { en: '', es: '' };
   /** Each language's customer's paid visit, whose thank-you asks for a rating. */
-  const paidVisit: Record<Language, string> = { en: '', es: '' };
+  const paidAppointment: Record<Language, string> = { en: '', es: '' };
 
   /** A customer's visits: one completed (a long word in its description and notes), one paid, one to come. */
   async function bookVisits(
@@ -309,9 +309,13 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     slots: [string, string, string],
   ): Promise<{ completed: string; paid: string }> {
     const [completedSlot, paidSlot, comingSlot] = slots;
-    const job = (await bookOverHttp(server.url, customer, day(0), completedSlot)).id;
-    await describeOverHttp(server.url, customer, job, `The printer stopped; the manual is at ${LONG_WORD}`);
-    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${job}`, { amount: '75', isCompleted: true, notes: LONG_WORD });
+    const appointment = (await bookOverHttp(server.url, customer, day(0), completedSlot)).id;
+    await describeOverHttp(server.url, customer, appointment, `The printer stopped; the manual is at ${LONG_WORD}`);
+    await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${appointment}`, {
+      amount: '75',
+      isCompleted: true,
+      notes: LONG_WORD,
+    });
     const paid = await bookOverHttp(server.url, customer, day(0), paidSlot, true);
     await callAs(server.url, admin, 'PATCH', `/api/admin/appointments/${paid.id}`, {
       amount: '1250.50',
@@ -320,7 +324,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
       paymentMethod: 'check',
     });
     await bookOverHttp(server.url, customer, day(1), comingSlot);
-    return { completed: job, paid: paid.id };
+    return { completed: appointment, paid: paid.id };
   }
 
   beforeAll(async () => {
@@ -344,7 +348,12 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
       bookVisits(customer, admin, ['09:30am', '11:00am', '02:00pm']),
       bookVisits(cliente, admin, ['12:30pm', '02:00pm', '03:30pm']),
     ]);
-    [completed.en, completed.es, paidVisit.en, paidVisit.es] = [english.completed, spanish.completed, english.paid, spanish.paid];
+    [completed.en, completed.es, paidAppointment.en, paidAppointment.es] = [
+      english.completed,
+      spanish.completed,
+      english.paid,
+      spanish.paid,
+    ];
     await callAs(
       server.url,
       customer,
@@ -404,7 +413,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     let where = what;
     try {
       await resize(window, SIZES[0], { beforeLoad: true });
-      await page.goto(`${server.url}${screen.path.replace('COMPLETED', completed[language]).replace('PAID', paidVisit[language])}`);
+      await page.goto(`${server.url}${screen.path.replace('COMPLETED', completed[language]).replace('PAID', paidAppointment[language])}`);
       await page.locator('h1').first().waitFor();
       await page.locator('.page-spinner').waitFor({ state: 'detached' });
       // Checking every size can take longer than such a screen stays on a busy machine: the page's time stands still

@@ -119,7 +119,7 @@ describe('time off: the owner closes a day in the back office and it is gone fro
       expect(await axeViolations(office)).toEqual([]);
 
       // A subscribed phone reads the feed: the customer's booking is in it, under the invite's UID.
-      const visit = await bookOverHttp(server.url, customer, DAY, '03:30pm');
+      const appointment = await bookOverHttp(server.url, customer, DAY, '03:30pm');
       // The address is made of the server's PUBLIC_URL; the test server is reached at its own address.
       const feedOf = async (url: string) => {
         const response = await fetch(`${server.url}${new URL(url).pathname}`);
@@ -130,7 +130,7 @@ describe('time off: the owner closes a day in the back office and it is gone fro
       const uids = new ICAL.Component(ICAL.parse(read.text))
         .getAllSubcomponents('vevent')
         .map((event) => String(event.getFirstPropertyValue('uid')));
-      expect(uids).toContain(`${visit.id}@techhelp`);
+      expect(uids).toContain(`${appointment.id}@techhelp`);
 
       await section.getByRole('button', { name: 'Make a new address' }).click();
       await office.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'OK' }).click();
@@ -152,7 +152,7 @@ describe('time off: the owner closes a day in the back office and it is gone fro
 
   it('lists the bookings inside a new closure with their phone; the owner moves one and cancels the other, and the customer is e-mailed each time', async () => {
     try {
-      const visit = await bookOverHttp(server.url, customer, BOOKED_DAY, '09:30am');
+      const appointment = await bookOverHttp(server.url, customer, BOOKED_DAY, '09:30am');
       const toMove = await bookOverHttp(server.url, customer, BOOKED_DAY, '02:00pm');
       const office = await openAs(admin, '/admin/time-off');
       await office.getByRole('heading', { name: 'Time Off', level: 1 }).waitFor();
@@ -190,7 +190,7 @@ describe('time off: the owner closes a day in the back office and it is gone fro
       const mail = await mailboxOf(server.url, customer.email);
       expect(mail.some((entry) => entry.subject.endsWith('is cancelled') && entry.text.includes('we had to cancel'))).toBe(true);
       const list = await fetch(`${server.url}/api/appointments`, { headers: { cookie: customer.cookieHeader } });
-      expect(((await list.json()) as Array<{ id: string }>).map((entry) => entry.id)).not.toContain(visit.id);
+      expect(((await list.json()) as Array<{ id: string }>).map((entry) => entry.id)).not.toContain(appointment.id);
     } finally {
       for (const watched of opened.splice(0)) {
         expect(watched.consoleErrors).toEqual([]);

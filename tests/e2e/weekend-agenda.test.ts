@@ -97,7 +97,7 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
   const agenda = (page: Page) => page.getByRole('region', { name: 'This weekend' });
   const daySection = (page: Page, date: string) => agenda(page).getByRole('region', { name: agendaDayHeading(date) });
   /** Each visit of a day as "time name kind", in the order shown. */
-  const visitsOf = (section: Locator) =>
+  const appointmentsOf = (section: Locator) =>
     section
       .locator('li.weekend-agenda-visit')
       .evaluateAll((items) => items.map((item) => item.querySelector('.weekend-agenda-title')?.textContent?.replace(/\s+/g, ' ').trim()));
@@ -125,12 +125,12 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
     const saturday = daySection(page, SATURDAY);
     const sunday = daySection(page, SUNDAY);
     expect(await saturday.getByRole('list').count()).toBe(1);
-    expect(await visitsOf(saturday)).toEqual([
+    expect(await appointmentsOf(saturday)).toEqual([
       '08:00am Alice Moreno In-person',
       "12:30pm Bruno O'Hara Remote",
       "05:00pm Bruno O'Hara In-person",
     ]);
-    expect(await visitsOf(sunday)).toEqual([
+    expect(await appointmentsOf(sunday)).toEqual([
       "08:00am Bruno O'Hara In-person",
       '02:00pm Alice Moreno In-person',
       '06:30pm Alice Moreno Remote',
@@ -157,7 +157,7 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
     // Booked while the dashboard is open: it takes its place in the agenda without a reload.
     await bookOverHttp(server.url, people.clara, SATURDAY, '02:00pm', true);
     await expect
-      .poll(() => visitsOf(saturday), { timeout: 5000 })
+      .poll(() => appointmentsOf(saturday), { timeout: 5000 })
       .toEqual([
         '08:00am Alice Moreno In-person',
         "12:30pm Bruno O'Hara Remote",
@@ -267,7 +267,7 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
     await page.clock.setSystemTime(businessDayEnd(SUNDAY).getTime() + 30 * 60 * 1000);
     await page.clock.runFor(61_000);
     await expect.poll(() => agenda(page).getByRole('heading', { level: 3 }).first().textContent()).toBe(agendaDayHeading(NEXT_SATURDAY));
-    expect(await visitsOf(daySection(page, NEXT_SATURDAY))).toEqual(['09:30am Clara Nguyen In-person']);
+    expect(await appointmentsOf(daySection(page, NEXT_SATURDAY))).toEqual(['09:30am Clara Nguyen In-person']);
     // Three weeks on: nothing booked.
     await page.clock.setSystemTime(businessDayEnd(SUNDAY).getTime() + 21 * 24 * HOUR_MS);
     await page.clock.runFor(61_000);

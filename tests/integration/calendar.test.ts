@@ -60,7 +60,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
   let admin: Awaited<ReturnType<typeof bookingAdmin>>;
   const app = () => subject.app;
   /** The daylight-saving case's visits: both change Sundays of 2027 and the Saturdays before, each booked with its own clock. */
-  const DST_VISITS = [
+  const DST_APPOINTMENTS = [
     ['2027-03-13', '06:30pm'],
     ['2027-03-14', '08:00am'],
     ['2027-11-06', '06:30pm'],
@@ -68,7 +68,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
   ] as const;
   // The fresh slots leave those dates out, so that on the runs a few weeks before them neither case takes the other's
   // slot (SLOT_TAKEN), whatever order the cases run in.
-  const dstDates = DST_VISITS.map(([date]) => date);
+  const dstDates = DST_APPOINTMENTS.map(([date]) => date);
   const days = upcomingWeekendDays(10, 3, dstDates);
   let nextSlotIndex = 0;
   /** A slot no other test in this file uses. */
@@ -181,12 +181,12 @@ describe('calendar invites and the owner’s calendar feed', () => {
 
   it('e-mails an updated invitation when the owner makes a visit remote or in person, and nothing when nothing changes', async () => {
     const customer = await bookingCustomer(app(), 'switched');
-    const visit = await bookAt(customer.cookie, freshSlot());
-    const uid = `${visit.id}@techhelp`;
+    const appointment = await bookAt(customer.cookie, freshSlot());
+    const uid = `${appointment.id}@techhelp`;
     const edit = async (payload: Record<string, unknown>) => {
       const response = await app().inject({
         method: 'PATCH',
-        url: `/api/admin/appointments/${visit.id}`,
+        url: `/api/admin/appointments/${appointment.id}`,
         headers: { cookie: admin.cookie },
         payload,
       });
@@ -220,16 +220,16 @@ describe('calendar invites and the owner’s calendar feed', () => {
     await edit({ isCompleted: true });
     await edit({ isRemote: true });
     expect(await mailbox(app(), customer.email)).toHaveLength(count);
-    const [row] = await subject.database.db.select().from(appointments).where(eq(appointments.id, visit.id));
+    const [row] = await subject.database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(row?.inviteSequence).toBe(2);
   });
 
   it('places visits on both daylight-saving Sundays and the days before them at the right instant, 90 minutes long', async () => {
     const customer = await bookingCustomer(app(), 'dst');
     const viewer = { id: customer.id, email: customer.email, emailVerified: true, isAdmin: false };
-    const visits = DST_VISITS;
+    const dstAppointments = DST_APPOINTMENTS;
     const ids: string[] = [];
-    for (const [date, slot] of visits) {
+    for (const [date, slot] of dstAppointments) {
       const now = new Date(slotInstant(date, slot).getTime() - 30 * 24 * 60 * 60 * 1000);
       const booked = await app().appointments.book(viewer, { date, slot, isRemote: false }, now);
       ids.push(booked.id);
@@ -242,7 +242,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
       .filter((attachment) => attachment.contentType.endsWith('method=REQUEST'))
       .map((attachment) => calendarOf(attachment.content).getFirstSubcomponent('vevent') as ICAL.Component);
     expect(requests).toHaveLength(4);
-    visits.forEach(([date, slot], index) => {
+    dstAppointments.forEach(([date, slot], index) => {
       const vevent = requests.find((candidate) => candidate.getFirstPropertyValue('uid') === `${ids[index]}@techhelp`);
       expect(vevent, `${date} ${slot}`).toBeDefined();
       const event = new ICAL.Event(vevent as ICAL.Component);
@@ -273,7 +273,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
       };
     };
     const openUids = async () =>
-      (await asAdmin('GET', '/api/admin/appointments')).json().map((visit: { id: string }) => `${visit.id}@techhelp`);
+      (await asAdmin('GET', '/api/admin/appointments')).json().map((appointment: { id: string }) => `${appointment.id}@techhelp`);
     const pathOf = (url: string) => new URL(url).pathname;
     const notFound = { error: { code: 'NOT_FOUND', message: 'That calendar was not found.' } };
 
@@ -424,10 +424,10 @@ describe('calendar invites and the owner’s calendar feed', () => {
 
     it('writes no control character a customer typed: a lone CR is a line break of the description, the others are dropped', async () => {
       const customer = await bookingCustomer(app(), 'feed-controls');
-      const visit = await bookAt(customer.cookie, freshSlot());
+      const appointment = await bookAt(customer.cookie, freshSlot());
       const described = await app().inject({
         method: 'PUT',
-        url: `/api/appointments/${visit.id}/description`,
+        url: `/api/appointments/${appointment.id}/description`,
         headers: { cookie: customer.cookie },
         payload: { description: 'Laptop\rBEGIN:VEVENT\u0007 beeps\u007f\u000b\u001b[31m red\u0085 twice\u2028END' },
       });
@@ -437,7 +437,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
       // Lines end with CR LF and nothing else: no lone CR or LF, and no other control character, anywhere.
       expect(body.replaceAll('\r\n', '')).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
       expect(body.split('\r\n').filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(feedEvents(body).events.length);
-      const ours = feedEvents(body).events.find((event) => event.uid === `${visit.id}@techhelp`);
+      const ours = feedEvents(body).events.find((event) => event.uid === `${appointment.id}@techhelp`);
       expect(ours?.description.split('\n').slice(-3)).toEqual(['Problem: Laptop', 'BEGIN:VEVENT beeps[31m red twice', 'END']);
     });
   });

@@ -169,10 +169,10 @@ describe('the trusted contact’s consent', () => {
     // Twenty visit e-mails in a row, a booking and nineteen moves: the customer gets each, the address none.
     const id = await bookNext(customer);
     for (let move = 0; move < 19; move++) await reschedule(customer, id);
-    const visitMails = (await mailbox(app(), customer.email)).filter((mail) =>
+    const appointmentMails = (await mailbox(app(), customer.email)).filter((mail) =>
       /^Your TechHelp visit (on |has moved to )/.test(mail.subject),
     );
-    expect(visitMails).toHaveLength(20);
+    expect(appointmentMails).toHaveLength(20);
     expect(await mailbox(app(), target)).toEqual([invitation]);
     expect((await contactOf(customer)).status).toBe('invited');
 
@@ -219,7 +219,7 @@ describe('the trusted contact’s consent', () => {
 
     // The Agree link opened twice (a mail scanner, then the person): the words and a button, and nothing agreed.
     const { agreeLink, params } = await contactInvitation(app(), contact, customer.id);
-    for (let visit = 0; visit < 2; visit++) {
+    for (let appointment = 0; appointment < 2; appointment++) {
       const page = await openContactLink(app(), agreeLink);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -272,7 +272,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
     let cookie: string;
 
     /** The words of a visit's e-mails: its time, "(New York time)", in-person. */
-    const visit = (startsAt: Date) => {
+    const appointment = (startsAt: Date) => {
       const time = timeOf(locale, startsAt);
       return {
         ...BUSINESS,
@@ -346,7 +346,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       if (locale === 'es') expect((await delivered(email, subject)).parsed.subject).toBe('Cambie su contraseña de TechHelp');
     });
 
-    let visitId: string;
+    let appointmentId: string;
 
     it('booking confirmation, with its calendar invite in that language and in New York time', async () => {
       const startsAt = slotInstant(day(0), '09:30am');
@@ -357,8 +357,8 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         payload: { date: day(0), slot: '09:30am', isRemote: false },
       });
       expect(booked.statusCode).toBe(201);
-      visitId = booked.json().id;
-      const words = visit(startsAt);
+      appointmentId = booked.json().id;
+      const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit on {time}', words);
       const mail = await delivered(email, subject);
       expectMail(mail, locale, {
@@ -401,12 +401,12 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       const startsAt = slotInstant(day(1), '11:00am');
       const moved = await app.inject({
         method: 'POST',
-        url: `/api/appointments/${visitId}/reschedule`,
+        url: `/api/appointments/${appointmentId}/reschedule`,
         headers: { cookie },
         payload: { date: day(1), slot: '11:00am' },
       });
       expect(moved.statusCode).toBe(200);
-      const words = visit(startsAt);
+      const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit has moved to {time}', words);
       const mail = await delivered(email, subject);
       expectMail(mail, locale, {
@@ -428,9 +428,9 @@ describe('every customer e-mail, in the customer’s saved language', () => {
 
     it('cancellation by the customer, with the calendar CANCEL', async () => {
       const startsAt = slotInstant(day(1), '11:00am');
-      const cancelled = await app.inject({ method: 'POST', url: `/api/appointments/${visitId}/cancel`, headers: { cookie } });
+      const cancelled = await app.inject({ method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, headers: { cookie } });
       expect(cancelled.statusCode).toBeLessThan(300);
-      const words = visit(startsAt);
+      const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit on {time} is cancelled', words);
       const mail = await delivered(email, subject);
       expectMail(mail, locale, {
@@ -463,7 +463,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         headers: { cookie: adminCookie },
       });
       expect(deleted.statusCode).toBe(204);
-      const words = visit(startsAt);
+      const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit on {time} is cancelled', words);
       const mail = await delivered(email, subject);
       expectMail(mail, locale, {
@@ -498,7 +498,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         payload: { isRemote: true },
       });
       expect(switched.statusCode).toBe(200);
-      const words = visit(startsAt);
+      const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit on {time} is now remote', words);
       const mail = await delivered(email, subject);
       expectMail(mail, locale, {
@@ -529,7 +529,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       const startsAt = slotInstant('2099-06-07', slot);
       await database.db.insert(appointments).values({ id: `20990607-${crypto.randomUUID()}`, userId, startsAt, slotLabel: slot });
       expect(await app.appointments.sendDueReminders(new Date(startsAt.getTime() - 20 * 3600_000))).toBe(1);
-      const words = visit(startsAt);
+      const words = appointment(startsAt);
       const subject = say(locale, 'Reminder: your {business} visit tomorrow', words);
       expectMail(await delivered(email, subject), locale, {
         subject,
@@ -543,7 +543,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       });
     });
 
-    let paidVisitId: string;
+    let paidAppointmentId: string;
     let paidStartsAt: Date;
 
     it('receipt, for a payment the owner recorded by hand', async () => {
@@ -555,10 +555,10 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         payload: { date: day(3), slot: '02:00pm', isRemote: false },
       });
       expect(booked.statusCode).toBe(201);
-      paidVisitId = booked.json().id;
+      paidAppointmentId = booked.json().id;
       const paid = await app.inject({
         method: 'PATCH',
-        url: `/api/admin/appointments/${paidVisitId}`,
+        url: `/api/admin/appointments/${paidAppointmentId}`,
         headers: { cookie: adminCookie },
         // Billed from the clock: an hour and a half of troubleshooting, $75.00, with its lines on the receipt.
         payload: {
@@ -570,7 +570,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       });
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().paidNow).toBe(true);
-      const invoice = await app.inject({ method: 'GET', url: `/api/invoices/${paidVisitId}`, headers: { cookie } });
+      const invoice = await app.inject({ method: 'GET', url: `/api/invoices/${paidAppointmentId}`, headers: { cookie } });
       const invoiceNumber = invoice.json().number as number;
       const amount = moneyOf(locale, 7500);
       const lines =
@@ -590,7 +590,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
           }),
           say(locale, 'Your invoice {number} is attached; you can also see it and print it at {url}.', {
             number: String(invoiceNumber).padStart(5, '0'),
-            url: linkOf(locale, `${PUBLIC_URL}/invoice/${paidVisitId}`),
+            url: linkOf(locale, `${PUBLIC_URL}/invoice/${paidAppointmentId}`),
           }),
           say(locale, 'Keep this e-mail as your receipt.'),
         ],
@@ -610,14 +610,14 @@ describe('every customer e-mail, in the customer’s saved language', () => {
           }),
           say(locale, 'Would you tell us how it went? Choosing from 1 to 5 stars takes a moment, and a comment helps us even more.'),
         ],
-        action: { label: say(locale, 'Rate my visit'), url: linkOf(locale, `${PUBLIC_URL}/review/${paidVisitId}`) },
+        action: { label: say(locale, 'Rate my visit'), url: linkOf(locale, `${PUBLIC_URL}/review/${paidAppointmentId}`) },
       });
     });
 
     it('refund', async () => {
       const paidList = await app.inject({ method: 'GET', url: '/api/admin/paid', headers: { cookie: adminCookie } });
       expect(paidList.statusCode).toBe(200);
-      const entry = (paidList.json().entries as Array<{ id: string; payment: { id: string } }>).find((row) => row.id === paidVisitId);
+      const entry = (paidList.json().entries as Array<{ id: string; payment: { id: string } }>).find((row) => row.id === paidAppointmentId);
       const refunded = await app.inject({
         method: 'POST',
         url: `/api/admin/payments/${entry?.payment.id}/refund`,

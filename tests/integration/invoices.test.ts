@@ -24,7 +24,7 @@ describe('invoices', () => {
   const call = (method: 'GET' | 'PATCH', url: string, cookie: string, payload?: object) =>
     subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
   const edit = (id: string, payload: object) => call('PATCH', `/api/admin/appointments/${id}`, admin.cookie, payload);
-  const visitOf = async (customer: { cookie: string }) => {
+  const appointmentOf = async (customer: { cookie: string }) => {
     const { date, slot } = nextSlot();
     const response = await book(subject.app, customer.cookie, date, slot);
     expect(response.statusCode).toBe(201);
@@ -40,7 +40,7 @@ describe('invoices', () => {
   it('is numbered when a job is completed with an amount, once, and shown to its customer and the owner only', async () => {
     const customer = await bookingCustomer(subject.app, 'invoice-customer');
     const stranger = await bookingCustomer(subject.app, 'invoice-stranger');
-    const id = await visitOf(customer);
+    const id = await appointmentOf(customer);
     const url = `/api/invoices/${id}`;
     // Not completed: no invoice yet.
     expect((await call('GET', url, customer.cookie)).statusCode).toBe(404);
@@ -78,7 +78,7 @@ describe('invoices', () => {
 
   it('is a PDF with the business, the customer, the visit, the lines and the payment, in the language asked for', async () => {
     const customer = await bookingCustomer(subject.app, 'invoice-pdf');
-    const id = await visitOf(customer);
+    const id = await appointmentOf(customer);
     expect((await edit(id, { isCompleted: true, work: { kind: 'troubleshooting', start: '09:00', end: '10:30' } })).statusCode).toBe(200);
     expect((await edit(id, { isPaid: true, paymentMethod: 'check' })).statusCode).toBe(200);
     const number = String((await call('GET', `/api/invoices/${id}`, customer.cookie)).json().number).padStart(5, '0');
@@ -121,7 +121,7 @@ describe('invoices', () => {
 
   it('is void, with nothing due and no way to pay, once the owner deletes the visit, in English and Spanish', async () => {
     const customer = await bookingCustomer(subject.app, 'invoice-void');
-    const id = await visitOf(customer);
+    const id = await appointmentOf(customer);
     expect((await edit(id, { isCompleted: true, amount: '70' })).statusCode).toBe(200);
     expect((await call('GET', `/api/invoices/${id}`, customer.cookie)).json().status).toBe('due');
     const deleted = await subject.app.inject({ method: 'DELETE', url: `/api/admin/appointments/${id}`, headers: { cookie: admin.cookie } });
@@ -147,7 +147,7 @@ describe('invoices', () => {
 
   it('is attached to the receipt, as a PDF that says it is paid', async () => {
     const customer = await bookingCustomer(subject.app, 'invoice-receipt');
-    const id = await visitOf(customer);
+    const id = await appointmentOf(customer);
     expect((await edit(id, { isCompleted: true, amount: '60', isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
     const number = String((await call('GET', `/api/invoices/${id}`, customer.cookie)).json().number).padStart(5, '0');
     const receipt = (await mailbox(subject.app, customer.email)).find((mail) => mail.subject.startsWith('Your TechHelp receipt'));
@@ -167,10 +167,11 @@ describe('invoices', () => {
   it('numbers concurrent completions without gaps, and a number whose transaction rolls back is given again', async () => {
     const customers = [];
     for (let index = 0; index < 3; index++) customers.push(await bookingCustomer(subject.app, `invoice-race${index}`));
-    const jobs: string[] = [];
-    for (const customer of customers) for (let visit = 0; visit < 3; visit++) jobs.push(await visitOf(customer));
+    const appointments: string[] = [];
+    for (const customer of customers)
+      for (let appointment = 0; appointment < 3; appointment++) appointments.push(await appointmentOf(customer));
     const before = await expectNoGaps();
-    const [spare, ...raced] = jobs;
+    const [spare, ...raced] = appointments;
 
     // A transaction that numbers a job and then fails gives the number back.
     await expect(

@@ -29,12 +29,12 @@ describe('the pay link and its reminders', () => {
   const edit = (id: string, payload: object) =>
     subject.app.inject({ method: 'PATCH', url: `/api/admin/appointments/${id}`, payload, headers: { cookie: admin.cookie } });
   /** A new customer with one visit booked. */
-  const customerWithVisit = async (prefix: string) => {
+  const customerWithAppointment = async (prefix: string) => {
     const customer = await bookingCustomer(subject.app, prefix);
     const { date, slot } = nextSlot();
     const response = await book(subject.app, customer.cookie, date, slot);
     expect(response.statusCode).toBe(201);
-    return { ...customer, visit: response.json().id as string };
+    return { ...customer, appointment: response.json().id as string };
   };
   const payMails = async (email: string) =>
     (await mailbox(subject.app, email)).filter((mail) => /^(Your visit is complete|A friendly reminder)/.test(mail.subject));
@@ -46,22 +46,22 @@ describe('the pay link and its reminders', () => {
       .where(eq(payRequests.appointmentId, id));
 
   it('is e-mailed once, when the job becomes payable, with a link to its payment', async () => {
-    const customer = await customerWithVisit('paylink-once');
+    const customer = await customerWithAppointment('paylink-once');
     // Completed without an amount: nothing to pay yet.
-    expect((await edit(customer.visit, { isCompleted: true })).statusCode).toBe(200);
+    expect((await edit(customer.appointment, { isCompleted: true })).statusCode).toBe(200);
     expect(await payMails(customer.email)).toEqual([]);
     // The amount makes it payable: the pay link goes out.
-    expect((await edit(customer.visit, { amount: '75' })).statusCode).toBe(200);
+    expect((await edit(customer.appointment, { amount: '75' })).statusCode).toBe(200);
     const [link] = await payMails(customer.email);
     expect(link?.subject).toBe('Your visit is complete: $75.00');
-    expect(link?.links).toContain(`http://localhost:3000/makepayment?appointment=${customer.visit}`);
+    expect(link?.links).toContain(`http://localhost:3000/makepayment?appointment=${customer.appointment}`);
     // Another edit of a payable job sends nothing more.
-    expect((await edit(customer.visit, { notes: 'Replaced the cable' })).statusCode).toBe(200);
+    expect((await edit(customer.appointment, { notes: 'Replaced the cable' })).statusCode).toBe(200);
     expect(await payMails(customer.email)).toHaveLength(1);
     // Un-completed, nothing is due; completed again, a new link.
-    expect((await edit(customer.visit, { isCompleted: false })).statusCode).toBe(200);
-    expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.visit))).toEqual([]);
-    expect((await edit(customer.visit, { isCompleted: true })).statusCode).toBe(200);
+    expect((await edit(customer.appointment, { isCompleted: false })).statusCode).toBe(200);
+    expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.appointment))).toEqual([]);
+    expect((await edit(customer.appointment, { isCompleted: true })).statusCode).toBe(200);
     expect((await payMails(customer.email)).map((mail) => mail.subject)).toEqual([
       'Your visit is complete: $75.00',
       'Your visit is complete: $75.00',
@@ -69,24 +69,24 @@ describe('the pay link and its reminders', () => {
   });
 
   it('reminds after 3 and after 7 days, once each, and no more', async () => {
-    const customer = await customerWithVisit('paylink-remind');
-    expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    const customer = await customerWithAppointment('paylink-remind');
+    expect((await edit(customer.appointment, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
     // Not yet due at 2 days.
-    await sentDaysAgo(customer.visit, 2);
+    await sentDaysAgo(customer.appointment, 2);
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(customer.email)).toHaveLength(1);
-    await sentDaysAgo(customer.visit, 3);
+    await sentDaysAgo(customer.appointment, 3);
     await subject.app.payments.sendDuePayReminders();
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(customer.email)).toHaveLength(2);
     // Six days: the second is not due yet.
-    await sentDaysAgo(customer.visit, 6);
+    await sentDaysAgo(customer.appointment, 6);
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(customer.email)).toHaveLength(2);
-    await sentDaysAgo(customer.visit, 7);
+    await sentDaysAgo(customer.appointment, 7);
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(customer.email)).toHaveLength(3);
-    await sentDaysAgo(customer.visit, 30);
+    await sentDaysAgo(customer.appointment, 30);
     await subject.app.payments.sendDuePayReminders();
     const subjects = (await payMails(customer.email)).map((mail) => mail.subject);
     expect(subjects).toHaveLength(3);
@@ -94,36 +94,37 @@ describe('the pay link and its reminders', () => {
   });
 
   it('sends one reminder, not two, to a link late for both (the server was down)', async () => {
-    const customer = await customerWithVisit('paylink-late');
-    expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
-    await sentDaysAgo(customer.visit, 9);
+    const customer = await customerWithAppointment('paylink-late');
+    expect((await edit(customer.appointment, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    await sentDaysAgo(customer.appointment, 9);
     await subject.app.payments.sendDuePayReminders();
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(customer.email)).toHaveLength(2);
   });
 
   it('never reminds of a job paid or deleted since', async () => {
-    const paid = await customerWithVisit('paylink-paid');
-    const deleted = await customerWithVisit('paylink-deleted');
-    for (const customer of [paid, deleted]) expect((await edit(customer.visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
-    expect((await edit(paid.visit, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
+    const paid = await customerWithAppointment('paylink-paid');
+    const deleted = await customerWithAppointment('paylink-deleted');
+    for (const customer of [paid, deleted])
+      expect((await edit(customer.appointment, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+    expect((await edit(paid.appointment, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
     const removed = await subject.app.inject({
       method: 'DELETE',
-      url: `/api/admin/appointments/${deleted.visit}`,
+      url: `/api/admin/appointments/${deleted.appointment}`,
       headers: { cookie: admin.cookie },
     });
     expect(removed.statusCode).toBe(204);
-    for (const customer of [paid, deleted]) await sentDaysAgo(customer.visit, 3);
+    for (const customer of [paid, deleted]) await sentDaysAgo(customer.appointment, 3);
     await subject.app.payments.sendDuePayReminders();
-    await sentDaysAgo(paid.visit, 7);
-    await sentDaysAgo(deleted.visit, 7);
+    await sentDaysAgo(paid.appointment, 7);
+    await sentDaysAgo(deleted.appointment, 7);
     await subject.app.payments.sendDuePayReminders();
     expect(await payMails(paid.email)).toHaveLength(1);
     expect(await payMails(deleted.email)).toHaveLength(1);
   });
 
   /** The job's payment, as the owner's paid list shows it, refunded by the owner. */
-  const refundJob = async (id: string) => {
+  const refundAppointment = async (id: string) => {
     const paid = await subject.app.inject({ method: 'GET', url: '/api/admin/paid', headers: { cookie: admin.cookie } });
     const payment = (paid.json() as { entries: Array<{ id: string; payment: { id: string } }> }).entries.find(
       (entry) => entry.id === id,
@@ -137,20 +138,20 @@ describe('the pay link and its reminders', () => {
   };
 
   it('ends with the payment: a refund afterwards does not start the reminders again, whenever it comes', async () => {
-    const early = await customerWithVisit('paylink-refund-early');
-    const late = await customerWithVisit('paylink-refund-late');
+    const early = await customerWithAppointment('paylink-refund-early');
+    const late = await customerWithAppointment('paylink-refund-late');
     for (const customer of [early, late]) {
-      expect((await edit(customer.visit, { isCompleted: true, amount: '80' })).statusCode).toBe(200);
-      expect((await edit(customer.visit, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
-      expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.visit))).toEqual([]);
+      expect((await edit(customer.appointment, { isCompleted: true, amount: '80' })).statusCode).toBe(200);
+      expect((await edit(customer.appointment, { isPaid: true, paymentMethod: 'cash' })).statusCode).toBe(200);
+      expect(await subject.database.db.select().from(payRequests).where(eq(payRequests.appointmentId, customer.appointment))).toEqual([]);
     }
     // One refunded the day after the link, the other after both reminders would have gone.
-    await refundJob(early.visit);
-    await sentDaysAgo(early.visit, 3);
-    await sentDaysAgo(late.visit, 8);
-    await refundJob(late.visit);
+    await refundAppointment(early.appointment);
+    await sentDaysAgo(early.appointment, 3);
+    await sentDaysAgo(late.appointment, 8);
+    await refundAppointment(late.appointment);
     await subject.app.payments.sendDuePayReminders();
-    await sentDaysAgo(early.visit, 7);
+    await sentDaysAgo(early.appointment, 7);
     expect(await subject.app.payments.sendDuePayReminders()).toBe(0);
     for (const customer of [early, late]) {
       const subjects = (await mailbox(subject.app, customer.email)).map((mail) => mail.subject);
@@ -166,8 +167,8 @@ describe('the pay link and its reminders', () => {
   });
 
   it('sends nothing more to an account deleted since: no reminder, no receipt, no refund notice', async () => {
-    const customer = await customerWithVisit('paylink-gone');
-    expect((await edit(customer.visit, { isCompleted: true, amount: '60' })).statusCode).toBe(200);
+    const customer = await customerWithAppointment('paylink-gone');
+    expect((await edit(customer.appointment, { isCompleted: true, amount: '60' })).statusCode).toBe(200);
     const gone = await subject.app.inject({
       method: 'POST',
       url: '/api/account/delete',
@@ -175,11 +176,11 @@ describe('the pay link and its reminders', () => {
       payload: { confirmation: PASSWORD },
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    await sentDaysAgo(customer.visit, 3);
+    await sentDaysAgo(customer.appointment, 3);
     expect(await subject.app.payments.sendDuePayReminders()).toBe(0);
     // The owner still records the payment of the job done, and may refund it: the books keep both, no e-mail goes.
-    expect((await edit(customer.visit, { isPaid: true, paymentMethod: 'check' })).statusCode).toBe(200);
-    await refundJob(customer.visit);
+    expect((await edit(customer.appointment, { isPaid: true, paymentMethod: 'check' })).statusCode).toBe(200);
+    await refundAppointment(customer.appointment);
     expect(await mailbox(subject.app, `deleted-${customer.id.toLowerCase()}@deleted.invalid`)).toEqual([]);
     expect((await mailbox(subject.app, customer.email)).filter((mail) => /reminder|receipt|refund|Thank/i.test(mail.subject))).toEqual([]);
   });
@@ -194,20 +195,20 @@ describe('the pay link and its reminders', () => {
     });
     try {
       // Two customers with three visits each, every pay link 3 days old.
-      const visits: Array<{ email: string; visit: string }> = [];
+      const appointments: Array<{ email: string; appointment: string }> = [];
       for (let index = 0; index < 2; index++) {
-        const customer = await customerWithVisit(`paylink-race${index}`);
-        visits.push(customer);
+        const customer = await customerWithAppointment(`paylink-race${index}`);
+        appointments.push(customer);
         for (let more = 0; more < 2; more++) {
           const { date, slot } = nextSlot();
           const response = await book(subject.app, customer.cookie, date, slot);
           expect(response.statusCode).toBe(201);
-          visits.push({ email: customer.email, visit: response.json().id });
+          appointments.push({ email: customer.email, appointment: response.json().id });
         }
       }
-      for (const { visit } of visits) {
-        expect((await edit(visit, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
-        await sentDaysAgo(visit, 3);
+      for (const { appointment } of appointments) {
+        expect((await edit(appointment, { isCompleted: true, amount: '50' })).statusCode).toBe(200);
+        await sentDaysAgo(appointment, 3);
       }
       const sent = await Promise.all([
         subject.app.payments.sendDuePayReminders(),
@@ -215,9 +216,9 @@ describe('the pay link and its reminders', () => {
         subject.app.payments.sendDuePayReminders(),
         second.payments.sendDuePayReminders(),
       ]);
-      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(visits.length);
+      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(appointments.length);
       // Each visit: its pay link and one reminder.
-      for (const email of new Set(visits.map((entry) => entry.email))) expect(await payMails(email), email).toHaveLength(6);
+      for (const email of new Set(appointments.map((entry) => entry.email))) expect(await payMails(email), email).toHaveLength(6);
     } finally {
       await second.close();
     }

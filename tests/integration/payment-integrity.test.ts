@@ -54,7 +54,8 @@ describe('money integrity (PayPal stand-in)', () => {
     database.db.select().from(paymentOrders).where(eq(paymentOrders.appointmentId, appointmentId));
   const paymentsOf = (appointmentId: string) => database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
   const inForce = async (appointmentId: string) => (await paymentsOf(appointmentId)).filter((payment) => payment.refundedAt === null);
-  const job = async (appointmentId: string) => (await database.db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0];
+  const appointment = async (appointmentId: string) =>
+    (await database.db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0];
   const historyOf = async (appointmentId: string) => (await asAdmin('GET', `/api/admin/appointments/${appointmentId}/history`)).json();
   /** The captures that took money for this job, as the provider counts them. */
   const providerCaptures = async (appointmentId: string) => {
@@ -65,7 +66,7 @@ describe('money integrity (PayPal stand-in)', () => {
     [...paypal.refunds.values()].filter((refund) => captureIds.includes(refund.captureId));
 
   /** A booked job the owner marked completed at `amount` through the back office, of a new customer unless given one. */
-  async function completedJob(amount = '50.00', customer?: Customer) {
+  async function completedAppointment(amount = '50.00', customer?: Customer) {
     customer ??= await bookingCustomer(app, 'payer');
     const index = slot++;
     const booked = await book(app, customer.cookie, days[Math.floor(index / SLOTS.length)] ?? '', SLOTS[index % SLOTS.length] ?? '');
@@ -77,7 +78,7 @@ describe('money integrity (PayPal stand-in)', () => {
   }
 
   it('refuses an order made before the owner changed the amount, then takes the new amount', async () => {
-    const { customer, appointmentId } = await completedJob('50.00');
+    const { customer, appointmentId } = await completedAppointment('50.00');
     const orderId = await createOrder(customer, appointmentId);
     expect((await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { amount: '200.00' })).statusCode).toBe(200);
 
@@ -86,14 +87,14 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(stale.json().error).toEqual(STALE);
     expect(await providerCaptures(appointmentId)).toEqual([]);
     expect(await paymentsOf(appointmentId)).toEqual([]);
-    expect((await job(appointmentId))?.amountCents).toBe(20_000);
+    expect((await appointment(appointmentId))?.amountCents).toBe(20_000);
     expect((await ordersOf(appointmentId)).map((order) => order.state)).toEqual(['voided']);
 
     const fresh = await createOrder(customer, appointmentId);
     const paid = await capture(customer, fresh);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().amountCents).toBe(20_000);
-    expect((await job(appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect(await providerCaptures(appointmentId)).toHaveLength(1);
     const history = await historyOf(appointmentId);
     expect(history[0]).toMatchObject({ action: 'payment', actorEmail: customer.email, changes: { isPaid: { before: false } } });
@@ -101,7 +102,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('checks the amount again at capture, even when the change did not void the order', async () => {
-    const { customer, appointmentId } = await completedJob('50.00');
+    const { customer, appointmentId } = await completedAppointment('50.00');
     const orderId = await createOrder(customer, appointmentId);
     // A change written past the back office (a manual fix in the database) leaves the order open.
     await database.db.update(appointments).set({ amountCents: 20_000 }).where(eq(appointments.id, appointmentId));
@@ -112,20 +113,20 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('refuses an order of a job the owner un-completed', async () => {
-    const { customer, appointmentId } = await completedJob('80.00');
+    const { customer, appointmentId } = await completedAppointment('80.00');
     const orderId = await createOrder(customer, appointmentId);
     expect((await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { isCompleted: false })).statusCode).toBe(200);
     const response = await capture(customer, orderId);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual(STALE);
     expect(await providerCaptures(appointmentId)).toEqual([]);
-    expect((await job(appointmentId))?.paidAt).toBeNull();
-    expect((await job(appointmentId))?.completedAt).toBeNull();
+    expect((await appointment(appointmentId))?.paidAt).toBeNull();
+    expect((await appointment(appointmentId))?.completedAt).toBeNull();
   });
 
   it('refuses an order of a job the customer cancelled or the owner deleted', async () => {
     // The admin can take a payment for a job that is not completed yet; the customer cancels it meanwhile.
-    const cancelled = await completedJob('40.00');
+    const cancelled = await completedAppointment('40.00');
     await asAdmin('PATCH', `/api/admin/appointments/${cancelled.appointmentId}`, { isCompleted: false });
     const adminOrder = await asAdmin('POST', '/api/admin/payments/orders', { appointmentId: cancelled.appointmentId, amount: '40' });
     expect(adminOrder.statusCode).toBe(201);
@@ -134,7 +135,7 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(afterCancel.statusCode).toBe(404);
     expect(afterCancel.json().error).toEqual(GONE);
 
-    const deleted = await completedJob('45.00');
+    const deleted = await completedAppointment('45.00');
     const orderId = await createOrder(deleted.customer, deleted.appointmentId);
     expect((await asAdmin('DELETE', `/api/admin/appointments/${deleted.appointmentId}`)).statusCode).toBe(204);
     const afterDelete = await capture(deleted.customer, orderId);
@@ -149,7 +150,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('voids an older order when a newer one is made', async () => {
-    const { customer, appointmentId } = await completedJob('60.00');
+    const { customer, appointmentId } = await completedAppointment('60.00');
     const first = await createOrder(customer, appointmentId);
     const second = await createOrder(customer, appointmentId);
     // The amount did not change: the order was replaced, and the text says only that.
@@ -163,7 +164,7 @@ describe('money integrity (PayPal stand-in)', () => {
     const payer = await bookingCustomer(app, 'payer');
     for (let round = 0; round < 20; round++) {
       // Two open orders of one job (as two tabs would have had before orders were voided), captured together.
-      const two = await completedJob('70.00', payer);
+      const two = await completedAppointment('70.00', payer);
       const a = await createOrder(two.customer, two.appointmentId);
       const b = await createOrder(two.customer, two.appointmentId);
       await database.db.update(paymentOrders).set({ state: 'created' }).where(eq(paymentOrders.orderId, a));
@@ -177,7 +178,7 @@ describe('money integrity (PayPal stand-in)', () => {
       expect((await ordersOf(two.appointmentId)).map((order) => order.state).sort()).toEqual(['captured', 'voided']);
 
       // One order, captured twice at once (a double click): one capture, one payment, the same answer or a wait.
-      const same = await completedJob('70.00', payer);
+      const same = await completedAppointment('70.00', payer);
       const orderId = await createOrder(same.customer, same.appointmentId);
       const both = await Promise.all([capture(same.customer, orderId), capture(same.customer, orderId)]);
       const codes = both.map((answer) => answer.statusCode).sort();
@@ -193,7 +194,7 @@ describe('money integrity (PayPal stand-in)', () => {
   }, 120_000);
 
   it('answers a replayed capture as the first, taking nothing more', async () => {
-    const { customer, appointmentId } = await completedJob('55.00');
+    const { customer, appointmentId } = await completedAppointment('55.00');
     const orderId = await createOrder(customer, appointmentId);
     const first = await capture(customer, orderId);
     expect(first.statusCode).toBe(200);
@@ -208,7 +209,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('records a capture whose answer was lost, from the order itself', async () => {
-    const { customer, appointmentId } = await completedJob('65.00');
+    const { customer, appointmentId } = await completedAppointment('65.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('captured-then-lost');
     const response = await capture(customer, orderId);
@@ -218,7 +219,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('refuses job changes while a capture is under way, and refunds a capture the job can no longer take', async () => {
-    const { customer, appointmentId } = await completedJob('90.00');
+    const { customer, appointmentId } = await completedAppointment('90.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.setSlowMs(600);
     paypal.behave('slow');
@@ -260,9 +261,9 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('finishes a capture a dead process left claimed: recorded when the provider took it, released when not', async () => {
-    const taken = await completedJob('35.00');
+    const taken = await completedAppointment('35.00');
     const takenOrder = await createOrder(taken.customer, taken.appointmentId);
-    const released = await completedJob('36.00');
+    const released = await completedAppointment('36.00');
     const releasedOrder = await createOrder(released.customer, released.appointmentId);
     // The provider captured the first order, but the process died before recording it.
     const token = await paypalToken(paypal);
@@ -278,7 +279,7 @@ describe('money integrity (PayPal stand-in)', () => {
     }
 
     expect(await app.payments.reconcileStaleCaptures()).toBeGreaterThanOrEqual(2);
-    expect((await job(taken.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(taken.appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect(await paymentsOf(taken.appointmentId)).toHaveLength(1);
     expect((await ordersOf(taken.appointmentId))[0]?.state).toBe('captured');
     expect((await mailbox(app, taken.customer.email)).map((mail) => mail.subject)).toContain('Your TechHelp receipt: $35.00');
@@ -289,7 +290,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('refunds a PayPal payment once from the back office, however often it is asked; the job can be paid again', async () => {
-    const { customer, appointmentId } = await completedJob('120.00');
+    const { customer, appointmentId } = await completedAppointment('120.00');
     const orderId = await createOrder(customer, appointmentId);
     expect((await capture(customer, orderId)).statusCode).toBe(200);
     const [payment] = await paymentsOf(appointmentId);
@@ -311,7 +312,7 @@ describe('money integrity (PayPal stand-in)', () => {
     });
     expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
 
-    const after = await job(appointmentId);
+    const after = await appointment(appointmentId);
     expect(after?.paidAt).toBeNull();
     expect(after?.completedAt).toBeInstanceOf(Date);
     expect((await ordersOf(appointmentId))[0]?.state).toBe('refunded');
@@ -337,7 +338,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('finishes a refund a dead process left claimed, once, in the name of the admin who asked', async () => {
-    const { customer, appointmentId } = await completedJob('110.00');
+    const { customer, appointmentId } = await completedAppointment('110.00');
     expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
     const [payment] = await paymentsOf(appointmentId);
     // The process asked PayPal and died before recording the answer.
@@ -359,12 +360,12 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(after?.refundedAt).toBeInstanceOf(Date);
     expect(after?.refundReference).toBe((await asked.json()).id);
     expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
-    expect((await job(appointmentId))?.paidAt).toBeNull();
+    expect((await appointment(appointmentId))?.paidAt).toBeNull();
     expect((await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'refund')).toHaveLength(1);
   });
 
   it('the reconciler finishes a refund claimed long ago without anyone asking again', async () => {
-    const { customer, appointmentId } = await completedJob('115.00');
+    const { customer, appointmentId } = await completedAppointment('115.00');
     expect((await capture(customer, await createOrder(customer, appointmentId))).statusCode).toBe(200);
     const [payment] = await paymentsOf(appointmentId);
     await database.db
@@ -381,7 +382,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('keeps a refund that PayPal did not make to be tried again, and records one by hand for cash', async () => {
-    const online = await completedJob('130.00');
+    const online = await completedAppointment('130.00');
     expect((await capture(online.customer, await createOrder(online.customer, online.appointmentId))).statusCode).toBe(200);
     const [payment] = await paymentsOf(online.appointmentId);
     paypal.behaveOnRefund('server-error');
@@ -391,11 +392,11 @@ describe('money integrity (PayPal stand-in)', () => {
       code: 'REFUND_FAILED',
       message: 'The refund could not be made. Nothing was changed; please try again in a moment.',
     });
-    expect((await job(online.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(online.appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect((await asAdmin('POST', `/api/admin/payments/${payment?.id}/refund`)).statusCode).toBe(200);
     expect(providerRefundsOf([payment?.captureId ?? ''])).toHaveLength(1);
 
-    const cash = await completedJob('40.00');
+    const cash = await completedAppointment('40.00');
     expect(
       (await asAdmin('PATCH', `/api/admin/appointments/${cash.appointmentId}`, { isPaid: true, paymentMethod: 'cash' })).statusCode,
     ).toBe(200);
@@ -406,7 +407,7 @@ describe('money integrity (PayPal stand-in)', () => {
     const refunded = await asAdmin('POST', `/api/admin/payments/${byHand?.id}/refund`);
     expect(refunded.json()).toMatchObject({ refundReference: 'given back by hand (cash)', amountCents: 4000 });
     expect(paypal.refunds.size).toBe(refunds);
-    expect((await job(cash.appointmentId))?.paidAt).toBeNull();
+    expect((await appointment(cash.appointmentId))?.paidAt).toBeNull();
   });
 
   /** Makes the claim of the job's order look abandoned, as the reconciler finds it a few minutes later. */
@@ -430,7 +431,7 @@ describe('money integrity (PayPal stand-in)', () => {
   }
 
   it('holds a capture PayPal keeps PENDING: nothing pays or changes the job meanwhile, and it is recorded once PayPal completes it', async () => {
-    const { customer, appointmentId } = await completedJob('50.00');
+    const { customer, appointmentId } = await completedAppointment('50.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('pending');
     const held = await capture(customer, orderId);
@@ -447,7 +448,7 @@ describe('money integrity (PayPal stand-in)', () => {
       const refused = await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, change);
       expect(refused.json().error, JSON.stringify(change)).toEqual({
         code: 'PAYMENT_PENDING',
-        message: PAYMENT_TEXTS.jobChangeDuringPendingPayment,
+        message: PAYMENT_TEXTS.appointmentChangeDuringPendingPayment,
       });
     }
 
@@ -483,7 +484,7 @@ describe('money integrity (PayPal stand-in)', () => {
     paypal.finishPending(orderId, 'COMPLETED');
     await ageClaim(orderId);
     await app.payments.reconcileStaleCaptures();
-    expect((await job(appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect((await inForce(appointmentId)).map((payment) => payment.amountCents)).toEqual([5000]);
     expect((await ordersOf(appointmentId))[0]?.state).toBe('captured');
     expect((await mailbox(app, customer.email)).map((mail) => mail.subject)).toContain('Your TechHelp receipt: $50.00');
@@ -493,7 +494,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('voids a PENDING capture that PayPal declines, says so in the history, and lets a new order pay', async () => {
-    const { customer, appointmentId } = await completedJob('52.00');
+    const { customer, appointmentId } = await completedAppointment('52.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('pending');
     expect((await capture(customer, orderId)).json().error.code).toBe('PAYMENT_PENDING');
@@ -517,7 +518,7 @@ describe('money integrity (PayPal stand-in)', () => {
 
   it('leaves what PayPal started to PayPal after a switch to test mode, and names it in the error log once', async () => {
     // A refund of a PayPal payment left claimed by a process that died; the server comes back in test mode.
-    const refunding = await completedJob('110.00');
+    const refunding = await completedAppointment('110.00');
     expect((await capture(refunding.customer, await createOrder(refunding.customer, refunding.appointmentId))).statusCode).toBe(200);
     const [payment] = await paymentsOf(refunding.appointmentId);
     await database.db
@@ -525,7 +526,7 @@ describe('money integrity (PayPal stand-in)', () => {
       .set({ refundClaimedAt: new Date(Date.now() - 10 * 60_000), refundedBy: admin.id })
       .where(eq(payments.id, payment?.id ?? ''));
     // An order made with PayPal that the customer's tab captures after the switch.
-    const paying = await completedJob('70.00');
+    const paying = await completedAppointment('70.00');
     const payPalOrder = await createOrder(paying.customer, paying.appointmentId);
 
     await withProvider(new SandboxProvider(), async () => {
@@ -537,7 +538,7 @@ describe('money integrity (PayPal stand-in)', () => {
       expect(late.json().error).toEqual({ code: 'ORDER_STALE', message: PAYMENT_TEXTS.orderReplaced });
     });
     expect((await paymentsOf(refunding.appointmentId))[0]?.refundedAt).toBeNull();
-    expect((await job(refunding.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(refunding.appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect((await mailbox(app, refunding.customer.email)).map((mail) => mail.subject)).not.toContain('Your TechHelp refund: $110.00');
     const named = (await errorsOf(refunding.appointmentId)).filter((message) => message.includes('left unfinished with paypal'));
     expect(named).toHaveLength(1);
@@ -552,7 +553,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('keeps a PENDING capture whose order PayPal no longer shows (its credentials changed): the money may still come', async () => {
-    const { customer, appointmentId } = await completedJob('62.00');
+    const { customer, appointmentId } = await completedAppointment('62.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('pending');
     expect((await capture(customer, orderId)).json().error.code).toBe('PAYMENT_PENDING');
@@ -567,7 +568,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('voids a claimed order that PayPal no longer knows, writes the error log, and frees the job', async () => {
-    const { customer, appointmentId } = await completedJob('60.00');
+    const { customer, appointmentId } = await completedAppointment('60.00');
     const orderId = await createOrder(customer, appointmentId);
     // The capture's and the look-up's answers were lost, and the order has since expired at PayPal.
     paypal.orders.delete(orderId);
@@ -581,7 +582,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('records a give-back the owner made by hand in PayPal after the automatic refund failed', async () => {
-    const { customer, appointmentId } = await completedJob('85.00');
+    const { customer, appointmentId } = await completedAppointment('85.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('wrong-amount');
     paypal.behaveOnRefund('server-error');
@@ -614,7 +615,7 @@ describe('money integrity (PayPal stand-in)', () => {
     const made = (captureId: string) => providerRefundsOf([captureId]).filter((refund) => refund.status === 'COMPLETED');
 
     // Failed by PayPal after a while: asked again, and made.
-    const failing = await completedJob('86.00');
+    const failing = await completedAppointment('86.00');
     const failingOrder = await createOrder(failing.customer, failing.appointmentId);
     paypal.behave('wrong-amount');
     paypal.behaveOnRefund('pending');
@@ -638,7 +639,7 @@ describe('money integrity (PayPal stand-in)', () => {
     expect(await adminMailsOf(failingOrder)).toHaveLength(1);
 
     // Made by PayPal after a while: recorded then, and the admins told then.
-    const completing = await completedJob('87.00');
+    const completing = await completedAppointment('87.00');
     const completingOrder = await createOrder(completing.customer, completing.appointmentId);
     paypal.behave('wrong-amount');
     paypal.behaveOnRefund('pending');
@@ -654,7 +655,7 @@ describe('money integrity (PayPal stand-in)', () => {
   });
 
   it('announces a give-back that keeps failing once, not at every attempt, and again when it is made', async () => {
-    const { customer, appointmentId } = await completedJob('80.00');
+    const { customer, appointmentId } = await completedAppointment('80.00');
     const orderId = await createOrder(customer, appointmentId);
     paypal.behave('wrong-amount');
     // The refund fails at the capture and at the reconciler's next three attempts, then goes through.
@@ -695,7 +696,7 @@ describe('money integrity (PayPal stand-in)', () => {
       (await historyOf(appointmentId)).filter((entry: { action: string }) => entry.action === 'refund-pending');
 
     // Completed by PayPal after a while: recorded then, and the customer told then.
-    const completes = await completedJob('110.00');
+    const completes = await completedAppointment('110.00');
     expect((await capture(completes.customer, await createOrder(completes.customer, completes.appointmentId))).statusCode).toBe(200);
     const [first] = await paymentsOf(completes.appointmentId);
     paypal.behaveOnRefund('pending');
@@ -705,7 +706,7 @@ describe('money integrity (PayPal stand-in)', () => {
     }
     const [held] = await paymentsOf(completes.appointmentId);
     expect(held).toMatchObject({ refundedAt: null, refundPendingId: expect.any(String) });
-    expect((await job(completes.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(completes.appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect(madeRefunds(first?.captureId ?? '')).toHaveLength(1);
     await ageRefundClaim(first?.id ?? '');
     await app.payments.reconcileStaleRefunds();
@@ -720,12 +721,12 @@ describe('money integrity (PayPal stand-in)', () => {
       refundReference: held?.refundPendingId,
       refundPendingId: null,
     });
-    expect((await job(completes.appointmentId))?.paidAt).toBeNull();
+    expect((await appointment(completes.appointmentId))?.paidAt).toBeNull();
     expect((await mailbox(app, completes.customer.email)).map((mail) => mail.subject)).toContain('Your TechHelp refund: $110.00');
     expect(await pendingEntries(completes.appointmentId)).toHaveLength(1);
 
     // Failed by PayPal: no money went back, so the job stays paid, the error log says so, and it can be refunded again.
-    const fails = await completedJob('120.00');
+    const fails = await completedAppointment('120.00');
     expect((await capture(fails.customer, await createOrder(fails.customer, fails.appointmentId))).statusCode).toBe(200);
     const [second] = await paymentsOf(fails.appointmentId);
     paypal.behaveOnRefund('pending');
@@ -734,19 +735,19 @@ describe('money integrity (PayPal stand-in)', () => {
     await ageRefundClaim(second?.id ?? '');
     await app.payments.reconcileStaleRefunds();
     expect((await paymentsOf(fails.appointmentId))[0]).toMatchObject({ refundedAt: null, refundPendingId: null, refundClaimedAt: null });
-    expect((await job(fails.appointmentId))?.paidAt).toBeInstanceOf(Date);
+    expect((await appointment(fails.appointmentId))?.paidAt).toBeInstanceOf(Date);
     expect((await errorsOf(fails.appointmentId)).filter((message) => message.includes('was FAILED by the provider'))).toHaveLength(1);
     expect(await pendingEntries(fails.appointmentId)).toHaveLength(2);
     expect((await mailbox(app, fails.customer.email)).map((mail) => mail.subject)).not.toContain('Your TechHelp refund: $120.00');
 
     const again = await asAdmin('POST', `/api/admin/payments/${second?.id}/refund`);
     expect(again.statusCode, again.body).toBe(200);
-    expect((await job(fails.appointmentId))?.paidAt).toBeNull();
+    expect((await appointment(fails.appointmentId))?.paidAt).toBeNull();
     expect(madeRefunds(second?.captureId ?? '')).toHaveLength(1);
   });
 
   it('exports the paid list with every formula-like cell neutralised', async () => {
-    const { customer, appointmentId } = await completedJob('25.00');
+    const { customer, appointmentId } = await completedAppointment('25.00');
     await asAdmin('PATCH', `/api/admin/appointments/${appointmentId}`, { isPaid: true, paymentMethod: 'check' });
     const hostile = ['=HYPERLINK("http://evil.example","Click")', '+1+2', '-3+4', '@SUM(A1)', '\tTab', '\rReturn'];
     await database.db

@@ -13,7 +13,7 @@ const days = upcomingWeekendDays(12, 3);
 let slotCounter = 0;
 
 /** A booked job marked completed with an amount by the owner (directly in the database: the back office comes later). */
-async function completedJob(app: App, database: TestDatabase, amountCents = 7500) {
+async function completedAppointment(app: App, database: TestDatabase, amountCents = 7500) {
   const customer = await bookingCustomer(app, 'payer');
   const index = slotCounter++;
   const created = (
@@ -59,7 +59,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   const appointment = async (id: string) => (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
 
   it('creates the order from the server’s amount, captures it, verifies it and records one payment with a receipt', async () => {
-    const { customer, appointmentId } = await completedJob(app, database, 7500);
+    const { customer, appointmentId } = await completedAppointment(app, database, 7500);
     const checkout = await app.inject({
       method: 'GET',
       url: `/api/payments/checkout/${appointmentId}`,
@@ -126,7 +126,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   });
 
   it('records an order PayPal reports as already captured, once', async () => {
-    const { customer, appointmentId } = await completedJob(app, database);
+    const { customer, appointmentId } = await completedAppointment(app, database);
     const { orderId } = (await createOrder(customer.cookie, { appointmentId })).json();
     paypal.behave('already-captured');
     const response = await capture(customer.cookie, orderId);
@@ -141,7 +141,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     ['malformed', 502, 'APPROVAL_FAILED', 'not JSON'],
     ['wrong-amount', 502, 'APPROVAL_FAILED', 'amount 1.00 instead of 75.00'],
   ] as const)('leaves the job unpaid when the capture is %s, and records it in the error log', async (behaviour, status, code, logged) => {
-    const { customer, appointmentId } = await completedJob(app, database);
+    const { customer, appointmentId } = await completedAppointment(app, database);
     const { orderId } = (await createOrder(customer.cookie, { appointmentId })).json();
     paypal.behave(behaviour);
     const response = await capture(customer.cookie, orderId);
@@ -175,7 +175,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   });
 
   it('refuses to pay an uncompleted, a paid, a cancelled or another customer’s job, with the spec’s messages', async () => {
-    const { customer, appointmentId } = await completedJob(app, database);
+    const { customer, appointmentId } = await completedAppointment(app, database);
     const stranger = await bookingCustomer(app, 'stranger');
     expect((await createOrder(stranger.cookie, { appointmentId })).statusCode).toBe(404);
 
@@ -197,7 +197,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
   });
 
   it('never lets another customer capture someone’s order', async () => {
-    const { customer, appointmentId } = await completedJob(app, database);
+    const { customer, appointmentId } = await completedAppointment(app, database);
     const stranger = await bookingCustomer(app, 'thief');
     const { orderId } = (await createOrder(customer.cookie, { appointmentId })).json();
     expect((await capture(stranger.cookie, orderId)).statusCode).toBe(404);
@@ -208,7 +208,7 @@ describe('payments with PayPal (a stand-in on 127.0.0.1)', () => {
     const admin = await bookingCustomer(app, 'owner');
     await database.db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
     await app.notices.settle();
-    const { customer, appointmentId } = await completedJob(app, database, 0);
+    const { customer, appointmentId } = await completedAppointment(app, database, 0);
     const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin.cookie) =>
       app.inject({ method, url, payload, headers: { cookie } });
 
@@ -273,7 +273,7 @@ describe("payments through PayPal's sandbox (PAYPAL_ENV=sandbox, a stand-in on 1
     const paidList = async () => (await asAdmin('GET', '/api/admin/paid?from=2026-01-01&to=2099-12-31')).json();
     const before = await paidList();
 
-    const { customer, appointmentId } = await completedJob(app, database, 7500);
+    const { customer, appointmentId } = await completedAppointment(app, database, 7500);
     const page = await app.inject({ method: 'GET', url: '/services' });
     expect(page.body).toContain('"payments":{"mode":"paypal","clientId":');
     expect(page.body).toContain('"test":true');
@@ -342,7 +342,7 @@ describe('payments in test mode (no PayPal configured)', () => {
   });
 
   it('runs the same create, capture, verify and record steps', async () => {
-    const { customer, appointmentId } = await completedJob(app, database, 12_550);
+    const { customer, appointmentId } = await completedAppointment(app, database, 12_550);
     const checkout = (
       await app.inject({ method: 'GET', url: `/api/payments/checkout/${appointmentId}`, headers: { cookie: customer.cookie } })
     ).json();

@@ -95,7 +95,7 @@ describe("a customer's own data: export and deletion", () => {
     expect(data.account).toMatchObject({ email: customer.email, emailVerified: true, locale: 'en' });
     expect(data.profile).toMatchObject({ firstName: "Mary-Ann O'Neil", lastName: 'Smith', city: 'Bay Shore', zipCode: '11706' });
     expect(data.trustedContact).toMatchObject({ name: 'Laura Smith', email: 'laura.export@example.com' });
-    expect(data.appointments.map((job: { id: string }) => job.id).sort()).toEqual([paid, upcoming].sort());
+    expect(data.appointments.map((appointment: { id: string }) => appointment.id).sort()).toEqual([paid, upcoming].sort());
     expect(data.payments).toEqual([
       expect.objectContaining({
         appointmentId: paid,
@@ -205,7 +205,7 @@ describe("a customer's own data: export and deletion", () => {
     expect(adminMailsAfter.filter(aboutThem).map((mail) => mail.subject)).toEqual([expect.stringMatching(/cancel/i)]);
     expect(adminMailsAfter.length).toBe(adminMailsBefore.length - adminMailsBefore.filter(aboutThem).length + 1);
     const open = await app().inject({ url: '/api/admin/appointments', headers: { cookie: admin.cookie } });
-    expect(open.json().map((job: { id: string }) => job.id)).not.toContain(upcoming);
+    expect(open.json().map((appointment: { id: string }) => appointment.id)).not.toContain(upcoming);
 
     // No sign-in, no session, no profile, no contact.
     expect((await app().inject({ url: '/api/account/me', headers: { cookie: customer.cookie } })).json().user).toBeNull();

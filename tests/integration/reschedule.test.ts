@@ -115,16 +115,16 @@ describe('rescheduling a visit', () => {
 
   it('keeps the count of open visits: a customer with three can move one, and still can not book a fourth', async () => {
     const customer = await bookingCustomer(app(), 'three');
-    const visits = [await bookAt(customer.cookie, freshSlot()), await bookAt(customer.cookie, freshSlot())];
-    visits.push(await bookAt(customer.cookie, freshSlot()));
+    const booked = [await bookAt(customer.cookie, freshSlot()), await bookAt(customer.cookie, freshSlot())];
+    booked.push(await bookAt(customer.cookie, freshSlot()));
     const to = freshSlot();
-    const moved = await reschedule(customer.cookie, visits[1]?.id ?? '', to);
+    const moved = await reschedule(customer.cookie, booked[1]?.id ?? '', to);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await listOf(customer.cookie)).toHaveLength(3);
     const fourth = freshSlot();
     const refused = await book(app(), customer.cookie, fourth.date, fourth.slot);
     expectError(refused, 409, 'TOO_MANY_OPEN');
-    expect((await listOf(customer.cookie)).map((visit) => visit.id).sort()).toEqual(visits.map((visit) => visit.id).sort());
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.id).sort()).toEqual(booked.map((visit) => visit.id).sort());
   });
 
   it('refuses the same slot (SAME_SLOT) and a slot someone else holds (SLOT_TAKEN), leaving the visit where it was', async () => {
@@ -144,7 +144,7 @@ describe('rescheduling a visit', () => {
     expect(taken.json()).toEqual({
       error: { code: 'SLOT_TAKEN', message: 'Sorry, that time was just booked by someone else. Please choose another time.' },
     });
-    expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([instantOf(at)]);
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.startsAt)).toEqual([instantOf(at)]);
     expect(await activeAt(instantOf(held))).toEqual([expect.objectContaining({ userId: other.id })]);
   });
 
@@ -186,7 +186,7 @@ describe('rescheduling a visit', () => {
       'SLOT_CLOSED',
     );
     expectError(await reschedule(customer.cookie, booked.id, { date: at.date, slot: '08:15am' }), 400, 'VALIDATION_FAILED');
-    expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([instantOf(at)]);
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.startsAt)).toEqual([instantOf(at)]);
   });
 
   it('refuses a visit less than 24 hours away (the cut-off of the visit as it stands), with the support phone number', async () => {
@@ -203,7 +203,7 @@ describe('rescheduling a visit', () => {
       params: { hours: 24, phone: PHONE },
     });
     expect(await activeAt(instantOf(to))).toEqual([]);
-    expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([soon.toISOString()]);
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.startsAt)).toEqual([soon.toISOString()]);
   });
 
   it('refuses a completed visit (NOT_ALLOWED), a cancelled one and another customer’s (404), and a visitor (401)', async () => {
@@ -215,7 +215,7 @@ describe('rescheduling a visit', () => {
 
     expectError(await reschedule(stranger.cookie, booked.id, to), 404, 'NOT_FOUND');
     expect((await reschedule(undefined, booked.id, to)).statusCode).toBe(401);
-    expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([instantOf(at)]);
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.startsAt)).toEqual([instantOf(at)]);
 
     const cancelled = await bookAt(customer.cookie, freshSlot());
     expect(
@@ -326,7 +326,7 @@ describe('rescheduling a visit', () => {
     const before = (await mailbox(app(), customer.email)).length;
     const moved = await asOwner(admin.cookie, to);
     expect(moved.statusCode, moved.body).toBe(204);
-    expect((await listOf(customer.cookie)).map((visit) => visit.startsAt)).toEqual([instantOf(to)]);
+    expect((await listOf(customer.cookie)).map((appointment) => appointment.startsAt)).toEqual([instantOf(to)]);
     const mails = await mailbox(app(), customer.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.some((mail) => mail.subject.includes('has moved to'))).toBe(true);
@@ -373,20 +373,23 @@ describe('rescheduling a visit', () => {
   it('two customers moving into the same free slot at once: exactly one gets it, the other keeps their visit (5 rounds)', async () => {
     const first = await bookingCustomer(app(), 'racer-a');
     const second = await bookingCustomer(app(), 'racer-b');
-    const visitA = await bookAt(first.cookie, freshSlot());
-    const visitB = await bookAt(second.cookie, freshSlot());
+    const appointmentA = await bookAt(first.cookie, freshSlot());
+    const appointmentB = await bookAt(second.cookie, freshSlot());
     for (let round = 0; round < 5; round++) {
       const [beforeA] = await listOf(first.cookie);
       const [beforeB] = await listOf(second.cookie);
       const target = freshSlot();
-      const responses = await Promise.all([reschedule(first.cookie, visitA.id, target), reschedule(second.cookie, visitB.id, target)]);
+      const responses = await Promise.all([
+        reschedule(first.cookie, appointmentA.id, target),
+        reschedule(second.cookie, appointmentB.id, target),
+      ]);
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses, `round ${round + 1}`).toEqual([200, 409]);
       const loser = responses.find((response) => response.statusCode === 409);
       expect(loser?.json().error.code).toBe('SLOT_TAKEN');
       const winnerIsA = responses[0]?.statusCode === 200;
       const stored = await activeAt(instantOf(target));
-      expect(stored).toEqual([expect.objectContaining({ id: winnerIsA ? visitA.id : visitB.id })]);
+      expect(stored).toEqual([expect.objectContaining({ id: winnerIsA ? appointmentA.id : appointmentB.id })]);
       const [afterA] = await listOf(first.cookie);
       const [afterB] = await listOf(second.cookie);
       expect(afterA?.startsAt).toBe(winnerIsA ? instantOf(target) : beforeA?.startsAt);
@@ -396,12 +399,12 @@ describe('rescheduling a visit', () => {
 
   it('a booking and a reschedule racing for one slot: exactly one wins (5 rounds)', async () => {
     const mover = await bookingCustomer(app(), 'race-mover');
-    const visit = await bookAt(mover.cookie, freshSlot());
+    const appointment = await bookAt(mover.cookie, freshSlot());
     for (let round = 0; round < 5; round++) {
       const booker = await bookingCustomer(app(), `race-booker${round}`);
       const [before] = await listOf(mover.cookie);
       const target = freshSlot();
-      const moving = () => reschedule(mover.cookie, visit.id, target);
+      const moving = () => reschedule(mover.cookie, appointment.id, target);
       const booking = () => book(app(), booker.cookie, target.date, target.slot);
       // Each goes first in turn, so neither always has the head start.
       const [moved, booked] =

@@ -25,7 +25,7 @@ describe('the thank-you and the rating', () => {
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
     subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  const paidVisit = async (customer: { cookie: string }) => {
+  const paidAppointment = async (customer: { cookie: string }) => {
     const { date, slot } = nextSlot();
     const booked = await book(subject.app, customer.cookie, date, slot);
     expect(booked.statusCode).toBe(201);
@@ -44,7 +44,7 @@ describe('the thank-you and the rating', () => {
 
   it('thanks the customer once after the payment, with a link to rate the visit and the public review page', async () => {
     const customer = await bookingCustomer(subject.app, 'review-thanked');
-    const id = await paidVisit(customer);
+    const id = await paidAppointment(customer);
     const [mail] = await thankYous(customer.email);
     expect(mail?.text).toContain("Thank you, Mary-Ann O'Neil, for letting us help with your visit of");
     expect(mail?.text).toContain(`a review on our public page helps your neighbours find us: ${REVIEW_URL}`);
@@ -62,8 +62,8 @@ describe('the thank-you and the rating', () => {
   it('takes one rating from the visit’s customer, checked on the server, and shows the owner every rating with the average', async () => {
     const customer = await bookingCustomer(subject.app, 'review-rater');
     const stranger = await bookingCustomer(subject.app, 'review-stranger');
-    const first = await paidVisit(customer);
-    const second = await paidVisit(customer);
+    const first = await paidAppointment(customer);
+    const second = await paidAppointment(customer);
     const url = `/api/reviews/${first}`;
 
     expect((await call('GET', url, customer.cookie)).json()).toMatchObject({ appointmentId: first, rating: null, reviewUrl: REVIEW_URL });

@@ -352,13 +352,13 @@ describe('consent to texts', () => {
   it('holds the pay link between 9 p.m. and 8 a.m. New York, and sends it in the morning', async () => {
     const paula = await customer('consent-quiet');
     const { date, slot } = nextSlot();
-    const visit = (await book(app(), paula.cookie, date, slot)).json().id as string;
+    const appointment = (await book(app(), paula.cookie, date, slot)).json().id as string;
     await deliver();
     // 10 p.m. in New York: the job is completed, its pay link waits.
     textClock = newYork(2025, 1, 14, 22);
     const done = await app().inject({
       method: 'PATCH',
-      url: `/api/admin/appointments/${visit}`,
+      url: `/api/admin/appointments/${appointment}`,
       headers: { cookie: admin.cookie },
       payload: { isCompleted: true, amount: '75' },
     });

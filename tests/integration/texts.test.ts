@@ -318,26 +318,26 @@ describe('text messages through Twilio', () => {
     expect(textsTo(gus.e164).at(-1)?.body).toMatch(/^TechHelp: a reminder of your visit today, Saturday, June 13, 2099 at 06:30pm\. /);
 
     const { date, slot } = nextSlot();
-    const visit = (await book(app(), gus.cookie, date, slot)).json().id as string;
+    const appointment = (await book(app(), gus.cookie, date, slot)).json().id as string;
     // The pay link is held between 9 p.m. and 8 a.m. in New York: sent at 2 p.m. there, whenever the test runs.
     textClock = new TZDate(2026, 0, 15, 14, 0, BUSINESS_TIME_ZONE);
     const done = await app().inject({
       method: 'PATCH',
-      url: `/api/admin/appointments/${visit}`,
+      url: `/api/admin/appointments/${appointment}`,
       headers: { cookie: admin.cookie },
       payload: { isCompleted: true, amount: '75' },
     });
     expect(done.statusCode).toBe(200);
     await deliver();
     expect(textsTo(gus.e164).at(-1)?.body).toBe(
-      `TechHelp: your visit is complete: $75.00. Pay online: http://localhost:3000/makepayment?appointment=${visit}`,
+      `TechHelp: your visit is complete: $75.00. Pay online: http://localhost:3000/makepayment?appointment=${appointment}`,
     );
   });
 
   it('"On my way": texts the customer of an in-person visit today, with a history entry; refuses remote, other days and customers without texts', async () => {
     const hal = await customer('texts-onmyway', true);
     const quiet = await customer('texts-onmyway-none', false);
-    const visitAt = (userId: string, startsAt: Date, isRemote = false) => {
+    const appointmentAt = (userId: string, startsAt: Date, isRemote = false) => {
       const id = `20991229-${randomUUID()}`;
       return subject.database.db
         .insert(appointments)
@@ -346,7 +346,7 @@ describe('text messages through Twilio', () => {
     };
     const now = Date.now();
     // Visits at this very moment (a millisecond apart): today in New York whenever the test runs.
-    const today = await visitAt(hal.id, new Date(now));
+    const today = await appointmentAt(hal.id, new Date(now));
     const onMyWay = (id: string, cookie = admin.cookie) =>
       app().inject({ method: 'POST', url: `/api/admin/appointments/${id}/on-my-way`, headers: { cookie } });
 
@@ -359,11 +359,11 @@ describe('text messages through Twilio', () => {
     const history = await app().inject({ url: `/api/admin/appointments/${today}/history`, headers: { cookie: admin.cookie } });
     expect(history.json().map((entry: { action: string }) => entry.action)).toContain('on-my-way');
 
-    const remote = await visitAt(hal.id, new Date(now - 1), true);
+    const remote = await appointmentAt(hal.id, new Date(now - 1), true);
     expect((await onMyWay(remote)).json().error.code).toBe('NOT_IN_PERSON');
-    const later = await visitAt(hal.id, new Date(now + 3 * 86_400_000));
+    const later = await appointmentAt(hal.id, new Date(now + 3 * 86_400_000));
     expect((await onMyWay(later)).json().error.code).toBe('NOT_TODAY');
-    const noTexts = await visitAt(quiet.id, new Date(now - 2));
+    const noTexts = await appointmentAt(quiet.id, new Date(now - 2));
     const refused = await onMyWay(noTexts);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({

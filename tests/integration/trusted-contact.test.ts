@@ -121,7 +121,7 @@ describe('the trusted contact', () => {
    * reminder is due, for the reminder pass's clock.
    */
   let sundaysAhead = 0;
-  const visitSoon = async (customer: Customer) => {
+  const appointmentSoon = async (customer: Customer) => {
     const startsAt = new Date(slotInstant('2099-06-07', '08:00am').getTime() + 7 * 86_400_000 * sundaysAhead++);
     await subject.database.db.insert(appointments).values({
       id: `20990607-${crypto.randomUUID()}`,
@@ -310,7 +310,7 @@ describe('the trusted contact', () => {
     const copySubjects = async () => (await copiesTo(contact.email)).map((mail) => mail.subject);
 
     // The reminder.
-    const dayBefore = await visitSoon(customer);
+    const dayBefore = await appointmentSoon(customer);
     await app().appointments.sendDueReminders(dayBefore);
     const reminder = await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
     const [reminderCopy] = await copiesTo(contact.email);
@@ -348,9 +348,9 @@ describe('the trusted contact', () => {
     expect(cancellationCopy?.text).toContain('has been cancelled.');
 
     // One copy of each of the customer's e-mails about the visits, and nothing else.
-    const visitMails = (await mailbox(app(), customer.email)).filter((mail) => /^(Reminder|Your TechHelp visit)/.test(mail.subject));
-    expect(visitMails).toHaveLength(4);
-    expect((await copySubjects()).sort()).toEqual(visitMails.map((mail) => `Copy for Ann Helper: ${mail.subject}`).sort());
+    const appointmentMails = (await mailbox(app(), customer.email)).filter((mail) => /^(Reminder|Your TechHelp visit)/.test(mail.subject));
+    expect(appointmentMails).toHaveLength(4);
+    expect((await copySubjects()).sort()).toEqual(appointmentMails.map((mail) => `Copy for Ann Helper: ${mail.subject}`).sort());
   });
 
   it('copies the receipt, but not the pay link, and never a link to pay or to the customer’s pages', async () => {
@@ -436,7 +436,7 @@ describe('the trusted contact', () => {
     const { link, params } = stopLinkOf(copy as MailboxEntry);
 
     // Opened twice (a mail scanner, then the person): a page with a button, and nothing stopped.
-    for (let visit = 0; visit < 2; visit++) {
+    for (let appointment = 0; appointment < 2; appointment++) {
       const page = await stopPage(link);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -516,7 +516,7 @@ describe('the trusted contact', () => {
     // No more copies of anything: a booking, a cancellation, a reminder.
     const second = await bookNext(customer);
     expect((await cancel(customer, second)).statusCode).toBe(204);
-    await app().appointments.sendDueReminders(await visitSoon(customer));
+    await app().appointments.sendDueReminders(await appointmentSoon(customer));
     await customerMail(customer, 'Reminder: your TechHelp visit tomorrow');
     expect(await copiesTo(contact.email)).toHaveLength(1);
 
@@ -579,7 +579,7 @@ describe('the trusted contact', () => {
     expect((await removeContact(customer.cookie)).statusCode).toBe(204);
     expect((await cancel(customer, id)).statusCode).toBe(204);
     await bookNext(customer);
-    await app().appointments.sendDueReminders(await visitSoon(customer));
+    await app().appointments.sendDueReminders(await appointmentSoon(customer));
     expect(await customerMail(customer, 'Reminder: your TechHelp visit tomorrow')).toBeDefined();
     expect(await copiesTo(contact.email)).toHaveLength(1);
 

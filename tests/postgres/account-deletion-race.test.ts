@@ -57,8 +57,8 @@ describe('deleting an account while the owner is paid for one of its jobs (Postg
     } finally {
       await Promise.all([owner.end(), watcher.end()]);
     }
-    const [job] = await subject.database.db.select().from(appointments).where(eq(appointments.id, id));
-    expect(job?.paidAt).toBeInstanceOf(Date);
-    expect(job?.cancelledAt).toBeNull();
+    const [appointment] = await subject.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(appointment?.paidAt).toBeInstanceOf(Date);
+    expect(appointment?.cancelledAt).toBeNull();
   });
 });

@@ -137,7 +137,7 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
   };
 
   /** A job booked on the first instance and marked completed on the second. */
-  async function completedJob(customer: { cookie: string }) {
+  async function completedAppointment(customer: { cookie: string }) {
     const index = slot++;
     const booked = await book(first.app, customer.cookie, days[Math.floor(index / SLOTS.length)] ?? '', SLOTS[index % SLOTS.length] ?? '');
     expect(booked.statusCode, booked.body).toBe(201);
@@ -221,8 +221,8 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
     expect(asked, `${summary}: capture requests PayPal received`).toHaveLength(1);
     expect(taken, `${summary}: captures PayPal took`).toHaveLength(1);
 
-    const job = (await db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0];
-    expect(job?.paidAt, summary).toBeInstanceOf(Date);
+    const appointment = (await db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0];
+    expect(appointment?.paidAt, summary).toBeInstanceOf(Date);
     const history = await db
       .select()
       .from(auditLog)
@@ -233,7 +233,7 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
   it('two orders, the first voided by the second: the voided one is refused, the other paid once (20 rounds)', async () => {
     const customer = await bookingCustomer(first.app, 'twoinstances-voided');
     for (let round = 0; round < ROUNDS; round++) {
-      const appointmentId = await completedJob(customer);
+      const appointmentId = await completedAppointment(customer);
       const voided = await createOrder(first.app, customer.cookie, appointmentId);
       const current = await createOrder(second, customer.cookie, appointmentId);
       if (round % 2 === 1) paypal.behave('slow');
@@ -256,7 +256,7 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
   it('one order captured on both instances at once: one capture, answered once or twice the same (20 rounds)', async () => {
     const customer = await bookingCustomer(first.app, 'twoinstances-same');
     for (let round = 0; round < ROUNDS; round++) {
-      const appointmentId = await completedJob(customer);
+      const appointmentId = await completedAppointment(customer);
       const orderId = await createOrder(round % 2 ? second : first.app, customer.cookie, appointmentId);
       if (round % 2 === 1) paypal.behave('slow');
       const [a, b] = await Promise.all([capture(first.app, customer.cookie, orderId), capture(second, customer.cookie, orderId)]);
@@ -277,7 +277,7 @@ describe('captures of one job sent to two instances at once (PayPal stand-in)', 
   it('two open orders of one job (the first restored to created) captured on both instances at once (20 rounds)', async () => {
     const customer = await bookingCustomer(first.app, 'twoinstances-open');
     for (let round = 0; round < ROUNDS; round++) {
-      const appointmentId = await completedJob(customer);
+      const appointmentId = await completedAppointment(customer);
       const older = await createOrder(first.app, customer.cookie, appointmentId);
       const newer = await createOrder(second, customer.cookie, appointmentId);
       // As if the second order had not voided the first: two orders of the job may be captured.

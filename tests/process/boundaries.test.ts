@@ -103,7 +103,7 @@ describe('the boundary script', () => {
       rulesOf([
         {
           path: 'src/server/modules/payments/payment-service.ts',
-          text: "import { findPayment } from './payment-queries.ts';\nimport { findJob } from '../appointments/index.ts';\n",
+          text: "import { findPayment } from './payment-queries.ts';\nimport { readAppointment } from '../appointments/index.ts';\n",
         },
         { path: 'src/server/cli/admin.ts', text: "import { allAdminEmails } from '../modules/accounts/index.ts';\n" },
         { path: 'src/server/plugins/rate-limit-store.ts', text: "import { countAttempt } from '../db/rate-limit-queries.ts';\n" },
@@ -116,7 +116,7 @@ describe('the boundary script', () => {
       rulesOf([
         {
           path: 'src/server/modules/payments/capture.ts',
-          text: "import { profileOf } from '../accounts/index.ts';\nimport { findJob } from '../appointments/appointment-service.ts';\n",
+          text: "import { profileOf } from '../accounts/index.ts';\nimport { readAppointment } from '../appointments/appointment-service.ts';\n",
         },
         {
           path: 'src/server/modules/privacy/privacy-service.ts',
@@ -153,7 +153,7 @@ describe('the boundary script', () => {
         },
         {
           path: 'src/server/modules/accounts/account-service.test.ts',
-          text: "import { findJob } from '../appointments/appointment-service.ts';\n",
+          text: "import { readAppointment } from '../appointments/appointment-service.ts';\n",
         },
       ]),
     ).toEqual([]);
@@ -164,7 +164,7 @@ describe('the boundary script', () => {
       rulesOf([
         {
           path: 'src/server/modules/payments/index.ts',
-          text: "export { PaymentService } from './payment-service.ts';\nexport { findJob } from '../appointments/index.ts';\nexport type * from '../../db/schema.ts';\n",
+          text: "export { PaymentService } from './payment-service.ts';\nexport { readAppointment } from '../appointments/index.ts';\nexport type * from '../../db/schema.ts';\n",
         },
       ]),
     ).toEqual([
@@ -256,7 +256,7 @@ describe('the boundary script', () => {
           text: "import {\n  findAppointment,\n  updateAppointment as write,\n} from './appointment-queries.ts';\nimport { insertAppointment } from './appointment-queries';\n",
         },
         {
-          path: 'src/server/modules/appointments/job-lifecycle.ts',
+          path: 'src/server/modules/appointments/appointment-lifecycle.ts',
           text: "import { insertAppointment, updateAppointment } from './appointment-queries.ts';\n",
         },
         {
@@ -265,8 +265,8 @@ describe('the boundary script', () => {
         },
       ]),
     ).toEqual([
-      'src/server/modules/appointments/appointment-service.ts:1 imports updateAppointment (job-written-outside-lifecycle)',
-      'src/server/modules/appointments/appointment-service.ts:5 imports insertAppointment (job-written-outside-lifecycle)',
+      'src/server/modules/appointments/appointment-service.ts:1 imports updateAppointment (appointment-written-outside-lifecycle)',
+      'src/server/modules/appointments/appointment-service.ts:5 imports insertAppointment (appointment-written-outside-lifecycle)',
     ]);
   });
 

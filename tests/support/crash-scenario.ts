@@ -362,13 +362,13 @@ function customerWorker(
       const open = listed.body as CustomerAppointment[];
       if (open.length < MAX_OPEN) await book();
       // A job the owner refunded is open again, and paid again.
-      const job = open.find((row) => !stuck.has(row.id));
-      if (!job) {
+      const appointment = open.find((row) => !stuck.has(row.id));
+      if (!appointment) {
         if (open.length >= MAX_OPEN) await sleep(250);
         continue;
       }
-      if (job.isCompleted) await pay(job.id);
-      else await complete(job.id);
+      if (appointment.isCompleted) await pay(appointment.id);
+      else await complete(appointment.id);
     }
   })();
 }
@@ -547,7 +547,7 @@ async function inspect(
   for (const row of allAppointments) appointmentsById.set(row.id, [...(appointmentsById.get(row.id) ?? []), row]);
   const paymentsOf = (appointmentId: string) => allPayments.filter((row) => row.appointmentId === appointmentId);
   const inForceOf = (appointmentId: string) => paymentsOf(appointmentId).filter((row) => row.refundedAt === null);
-  const refundedJobs = new Set(allPayments.filter((row) => row.refundedAt !== null).map((row) => row.appointmentId));
+  const refundedAppointments = new Set(allPayments.filter((row) => row.refundedAt !== null).map((row) => row.appointmentId));
   const adminId = userIdOf.get(adminEmail);
 
   // Acknowledged writes.
@@ -619,9 +619,9 @@ async function inspect(
     }
     if (payment.refundedBy !== adminId) problems.push(`refund of payment ${payment.id} is recorded as made by ${payment.refundedBy}`);
     // The job is unpaid since, unless the customer paid it again after the refund.
-    const job = appointmentsById.get(payment.appointmentId)?.[0];
+    const appointment = appointmentsById.get(payment.appointmentId)?.[0];
     const paidAgain = inForceOf(payment.appointmentId).some((row) => row.capturedAt.getTime() >= (payment.refundedAt?.getTime() ?? 0));
-    if (job?.paidAt && !paidAgain) problems.push(`refunded ${payment.appointmentId} is still marked paid`);
+    if (appointment?.paidAt && !paidAgain) problems.push(`refunded ${payment.appointmentId} is still marked paid`);
   }
 
   // Every write whole, acknowledged or not.
@@ -633,7 +633,7 @@ async function inspect(
     if (!row.cancelledAt && !row.deletedAt) {
       activeSlots.set(row.startsAt.getTime(), (activeSlots.get(row.startsAt.getTime()) ?? 0) + 1);
       // A refund opens a paid job again without the customer booking anything: those are not counted.
-      if (!row.paidAt && !refundedJobs.has(row.id)) openPerUser.set(row.userId, (openPerUser.get(row.userId) ?? 0) + 1);
+      if (!row.paidAt && !refundedAppointments.has(row.id)) openPerUser.set(row.userId, (openPerUser.get(row.userId) ?? 0) + 1);
     }
     const confirmations = emails.filter((mail) => mail.attachments.some((attachment) => attachment.content.includes(`${row.id}@techhelp`)));
     if (confirmations.length !== 1) problems.push(`booking ${row.id} has ${confirmations.length} confirmation e-mails`);
@@ -649,9 +649,9 @@ async function inspect(
     if (row.paidAt && inForce.length !== 1) problems.push(`paid ${row.id} has ${inForce.length} payments in force`);
     if (!row.paidAt && inForce.length > 0) problems.push(`${row.id} has a payment in force but is not marked paid`);
     const refunded = paymentsOf(row.id).filter((payment) => payment.refundedAt !== null).length;
-    const jobRefundAudits = refundAudits.filter((entry) => entry.appointmentId === row.id).length;
-    if (jobRefundAudits !== refunded)
-      problems.push(`${row.id} has ${refunded} refunded payments but ${jobRefundAudits} refund history entries`);
+    const appointmentRefundAudits = refundAudits.filter((entry) => entry.appointmentId === row.id).length;
+    if (appointmentRefundAudits !== refunded)
+      problems.push(`${row.id} has ${refunded} refunded payments but ${appointmentRefundAudits} refund history entries`);
   }
   for (const [startsAt, count] of activeSlots)
     if (count > 1) problems.push(`${count} active appointments at ${new Date(startsAt).toISOString()}`);

@@ -25,7 +25,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { customerOf, customersByUserId, NO_CUSTOMER } from '../accounts/index.ts';
-import { type AppointmentService, completedUnpaidJobs, type JobLifecycle, jobsById, openJobs } from '../appointments/index.ts';
+import {
+  type AppointmentLifecycle,
+  type AppointmentService,
+  appointmentsById,
+  completedUnpaidAppointments,
+  openAppointments,
+} from '../appointments/index.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import { historyOf, recordHistory } from '../history/index.ts';
@@ -104,7 +110,7 @@ export class AdminService {
     private readonly payments: PaymentService,
     private readonly events: EventHub,
     private readonly appointments: AppointmentService,
-    private readonly jobs: JobLifecycle,
+    private readonly lifecycle: AppointmentLifecycle,
     private readonly texts: TextService,
     private readonly config: Pick<Config, 'support'>,
   ) {}
@@ -119,27 +125,27 @@ export class AdminService {
   }
 
   async open(): Promise<AdminAppointment[]> {
-    return this.withCustomers(await openJobs(this.db));
+    return this.withCustomers(await openAppointments(this.db));
   }
 
   async completed(): Promise<AdminAppointment[]> {
-    return this.withCustomers(await completedUnpaidJobs(this.db));
+    return this.withCustomers(await completedUnpaidAppointments(this.db));
   }
 
   async paid(from: string | undefined, to: string | undefined): Promise<PaidList> {
     const { start, end } = periodBounds(from, to);
     const captured = await this.payments.capturedBetween(start, end);
-    const jobs = await jobsById(
+    const appointments = await appointmentsById(
       this.db,
       captured.map((payment) => payment.appointmentId),
     );
     const customers = await customersByUserId(
       this.db,
-      [...jobs.values()].map((job) => job.userId),
+      [...appointments.values()].map((appointment) => appointment.userId),
     );
     const entries = captured.flatMap((payment) => {
-      const job = jobs.get(payment.appointmentId);
-      return job ? [paidEntry(job, customers.get(job.userId) ?? NO_CUSTOMER, payment)] : [];
+      const appointment = appointments.get(payment.appointmentId);
+      return appointment ? [paidEntry(appointment, customers.get(appointment.userId) ?? NO_CUSTOMER, payment)] : [];
     });
     return { entries, ...paidTotals(entries) };
   }
@@ -205,18 +211,18 @@ export class AdminService {
    */
   async update(admin: SessionUser, id: string, input: AdminAppointmentChanges): Promise<UpdateOutcome> {
     const outcome = await this.db.transaction(async (tx) => {
-      const before = await this.jobs.find(tx, id, { lock: true });
+      const before = await this.lifecycle.find(tx, id, { lock: true });
       if (!before) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
       const customer = await customerOf(tx, before.userId);
-      const payByHand = (inner: Executor, job: AppointmentRow) =>
-        this.payments.recordManualPayment(inner, admin, job, {
+      const payByHand = (inner: Executor, appointment: AppointmentRow) =>
+        this.payments.recordManualPayment(inner, admin, appointment, {
           method: input.paymentMethod ?? 'cash',
-          amountCents: job.amountCents,
+          amountCents: appointment.amountCents,
           payerName: `${customer.firstName} ${customer.lastName}`.trim(),
           payerEmail: customer.email,
         });
-      const edited = await this.jobs.edit(tx, before, { userId: admin.id, email: admin.email }, input, payByHand);
-      return { ...edited, appointment: adminAppointment(edited.job, customer) };
+      const edited = await this.lifecycle.edit(tx, before, { userId: admin.id, email: admin.email }, input, payByHand);
+      return { ...edited, appointment: adminAppointment(edited.appointment, customer) };
     });
     if (outcome.paidNow || outcome.mailed) {
       this.mail.deliverSoon();
@@ -241,12 +247,12 @@ export class AdminService {
    */
   async onMyWay(admin: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const job = await this.jobs.find(tx, id);
-      if (!job) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      if (job.isRemote) throw new HttpError(409, 'NOT_IN_PERSON', ON_MY_WAY_TEXTS.notInPerson);
-      if (job.completedAt || job.cancelledAt) throw new HttpError(409, 'FINISHED', ON_MY_WAY_TEXTS.finished);
-      if (businessDateOf(job.startsAt) !== businessDateOf(now)) throw new HttpError(409, 'NOT_TODAY', ON_MY_WAY_TEXTS.notToday);
-      const texted = await this.texts.toCustomer(tx, job.userId, 'on-my-way', (language) =>
+      const appointment = await this.lifecycle.find(tx, id);
+      if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+      if (appointment.isRemote) throw new HttpError(409, 'NOT_IN_PERSON', ON_MY_WAY_TEXTS.notInPerson);
+      if (appointment.completedAt || appointment.cancelledAt) throw new HttpError(409, 'FINISHED', ON_MY_WAY_TEXTS.finished);
+      if (businessDateOf(appointment.startsAt) !== businessDateOf(now)) throw new HttpError(409, 'NOT_TODAY', ON_MY_WAY_TEXTS.notToday);
+      const texted = await this.texts.toCustomer(tx, appointment.userId, 'on-my-way', (language) =>
         onMyWayText(language, this.config.support.phone),
       );
       if (!texted) throw new HttpError(409, 'NO_TEXTS', ON_MY_WAY_TEXTS.noTexts);
@@ -257,7 +263,7 @@ export class AdminService {
         action: 'on-my-way',
         changes: { texted: { before: null, after: formatAppointmentTime(now) } },
       });
-      await this.events.announce(tx, { kind: 'appointment', userId: job.userId, appointmentId: id });
+      await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: id });
     });
     this.texts.deliverSoon();
   }

@@ -4,7 +4,7 @@ import { english } from '../../../shared/english.ts';
 import type { Translator } from '../../i18n.ts';
 import type { EmailContent } from '../mail/index.ts';
 
-export type VisitFacts = {
+export type AppointmentFacts = {
   startsAt: Date;
   isRemote: boolean;
   location: string;
@@ -15,15 +15,15 @@ export type VisitFacts = {
   customerId: string;
 };
 
-const when = (facts: VisitFacts) => `${formatAppointmentTime(facts.startsAt)} (New York time)`;
-const kind = (facts: VisitFacts) => (facts.isRemote ? 'remote' : 'in-person');
+const when = (facts: AppointmentFacts) => `${formatAppointmentTime(facts.startsAt)} (New York time)`;
+const kind = (facts: AppointmentFacts) => (facts.isRemote ? 'remote' : 'in-person');
 
 /**
  * The customer's e-mails about their visit, in their language (`language`, from their saved locale): the English
  * texts are the message ids of src/server/locales; times are New York times written the language's way, and every
  * link opens the app in that language. The owner's notices (below) stay in English, like the back office.
  */
-function visitWords(language: Translator, facts: VisitFacts) {
+function appointmentWords(language: Translator, facts: AppointmentFacts) {
   const { t } = language;
   const time = language.appointmentTime(facts.startsAt);
   return {
@@ -34,12 +34,12 @@ function visitWords(language: Translator, facts: VisitFacts) {
   };
 }
 
-const comeTo = (language: Translator, facts: VisitFacts) =>
+const comeTo = (language: Translator, facts: AppointmentFacts) =>
   language.t(english('We will come to {location}.'), { location: facts.location });
 
-export function confirmationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+export function confirmationContent(language: Translator, facts: AppointmentFacts, homeUrl: string, phone: string): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
+  const words = appointmentWords(language, facts);
   const booked = t(english('Thank you, {name}. Your {kind} visit is booked for {when}.'), { ...words, name: facts.customerName });
   const where = facts.isRemote
     ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
@@ -63,10 +63,16 @@ export function confirmationContent(language: Translator, facts: VisitFacts, hom
 }
 
 /** The reminder a day before; `today` when it goes out on the visit's own day (in New York). */
-export function reminderContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string, today = false): EmailContent {
+export function reminderContent(
+  language: Translator,
+  facts: AppointmentFacts,
+  homeUrl: string,
+  phone: string,
+  today = false,
+): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
-  const visit = [
+  const words = appointmentWords(language, facts);
+  const appointmentLines = [
     t(english('This is a reminder of your {kind} visit on {when}.'), words),
     facts.isRemote ? t(english('Please be near your computer and your phone at that time.')) : comeTo(language, facts),
   ];
@@ -74,21 +80,24 @@ export function reminderContent(language: Translator, facts: VisitFacts, homeUrl
     subject: today
       ? t(english('Reminder: your {business} visit today'), words)
       : t(english('Reminder: your {business} visit tomorrow'), words),
-    paragraphs: [...visit, t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone })],
-    contactParagraphs: [...visit, t(english('To change anything, call us at {phone}.'), { phone })],
+    paragraphs: [
+      ...appointmentLines,
+      t(english('If you cannot make it, please cancel from your appointments page or call {phone}.'), { phone }),
+    ],
+    contactParagraphs: [...appointmentLines, t(english('To change anything, call us at {phone}.'), { phone })],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
 
 export function rescheduleContent(
   language: Translator,
-  facts: VisitFacts,
+  facts: AppointmentFacts,
   previousStartsAt: Date,
   homeUrl: string,
   phone: string,
 ): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
+  const words = appointmentWords(language, facts);
   return {
     subject: t(english('Your {business} visit has moved to {time}'), words),
     paragraphs: [
@@ -105,9 +114,9 @@ export function rescheduleContent(
 }
 
 /** The owner made the visit remote, or in person: the customer hears it, with the invitation updated. */
-export function kindChangeContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+export function kindChangeContent(language: Translator, facts: AppointmentFacts, homeUrl: string, phone: string): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
+  const words = appointmentWords(language, facts);
   return {
     subject: facts.isRemote
       ? t(english('Your {business} visit on {time} is now remote'), words)
@@ -128,9 +137,9 @@ export function kindChangeContent(language: Translator, facts: VisitFacts, homeU
   };
 }
 
-export function cancellationContent(language: Translator, facts: VisitFacts, homeUrl: string): EmailContent {
+export function cancellationContent(language: Translator, facts: AppointmentFacts, homeUrl: string): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
+  const words = appointmentWords(language, facts);
   return {
     subject: t(english('Your {business} visit on {time} is cancelled'), words),
     paragraphs: [
@@ -143,9 +152,9 @@ export function cancellationContent(language: Translator, facts: VisitFacts, hom
 }
 
 /** The owner took a visit off the schedule: the customer hears it from us, with the reason to call. */
-export function ownerCancellationContent(language: Translator, facts: VisitFacts, homeUrl: string, phone: string): EmailContent {
+export function ownerCancellationContent(language: Translator, facts: AppointmentFacts, homeUrl: string, phone: string): EmailContent {
   const { t } = language;
-  const words = visitWords(language, facts);
+  const words = appointmentWords(language, facts);
   const cancelled = [
     t(english('We are sorry: we had to cancel your {kind} visit on {when}.'), words),
     t(english('The attached cancellation removes it from your calendar.')),
@@ -171,7 +180,7 @@ const ADMIN_NOTICE = {
 
 export type AdminNotice = keyof typeof ADMIN_NOTICE;
 
-export function adminNoticeContent(event: AdminNotice, facts: VisitFacts, adminUrl: string, previousStartsAt?: Date): EmailContent {
+export function adminNoticeContent(event: AdminNotice, facts: AppointmentFacts, adminUrl: string, previousStartsAt?: Date): EmailContent {
   const notice = ADMIN_NOTICE[event];
   const moved = previousStartsAt ? ` from ${formatAppointmentTime(previousStartsAt)} to` : ' on';
   return {

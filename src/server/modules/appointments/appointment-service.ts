@@ -12,6 +12,7 @@ import {
 } from '../../../shared/appointments.ts';
 import { BUSINESS_NAME } from '../../../shared/business.ts';
 import {
+  APPOINTMENT_MINUTES,
   appointmentIdFor,
   businessDateOf,
   type ClosedSpan,
@@ -22,7 +23,6 @@ import {
   isWithinNotice,
   lastBookableDate,
   slotInstant,
-  VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
 import { english } from '../../../shared/english.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
@@ -49,6 +49,7 @@ import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret 
 import { confirmationText, reminderText, type TextService } from '../texts/index.ts';
 import {
   type AdminNotice,
+  type AppointmentFacts,
   adminNoticeContent,
   cancellationContent,
   confirmationContent,
@@ -56,8 +57,8 @@ import {
   ownerCancellationContent,
   reminderContent,
   rescheduleContent,
-  type VisitFacts,
 } from './appointment-emails.ts';
+import type { AppointmentActor, AppointmentLifecycle, AppointmentListener } from './appointment-lifecycle.ts';
 import {
   claimDueReminders,
   countOpenAppointments,
@@ -71,7 +72,6 @@ import {
   takenStartsBetween,
 } from './appointment-queries.ts';
 import { calendarFeed, calendarInvite } from './calendar-invite.ts';
-import type { JobActor, JobLifecycle, JobListener } from './job-lifecycle.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
@@ -120,7 +120,7 @@ function monthSpan(month: string): { from: Date; lastStart: Date; to: Date } {
   const days = daysOfMonth(month);
   const from = slotInstant(days[0] ?? `${month}-01`, '08:00am');
   const lastStart = slotInstant(days.at(-1) ?? `${month}-28`, '06:30pm');
-  return { from, lastStart, to: new Date(lastStart.getTime() + VISIT_MINUTES * 60 * 1000) };
+  return { from, lastStart, to: new Date(lastStart.getTime() + APPOINTMENT_MINUTES * 60 * 1000) };
 }
 
 /** Booking, the customer's list, descriptions and cancellation, with every rule enforced here. */
@@ -134,7 +134,7 @@ export class AppointmentService {
     private readonly config: Config,
     private readonly mail: MailService,
     /** The one owner of a job's state: every change of a job goes through it. */
-    private readonly jobs: JobLifecycle,
+    private readonly lifecycle: AppointmentLifecycle,
     private readonly texts: TextService,
     notices?: ChangeNotices,
   ) {
@@ -161,7 +161,7 @@ export class AppointmentService {
    * What the booking's own e-mails do when a job changes elsewhere (the back office's edit): a visit still to come
    * switched between in person and remote gets the updated invitation.
    */
-  readonly jobListener: JobListener = {
+  readonly appointmentListener: AppointmentListener = {
     afterChange: async (tx, change) => change.kinds.has('kind-changed') && (await this.tellKindChanged(tx, change.after)),
   };
 
@@ -203,7 +203,7 @@ export class AppointmentService {
     row: AppointmentRow,
     profile: Pick<ProfileRow, 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'state' | 'zipCode'>,
     email: string,
-  ): VisitFacts {
+  ): AppointmentFacts {
     return {
       startsAt: row.startsAt,
       isRemote: row.isRemote,
@@ -216,12 +216,12 @@ export class AppointmentService {
   }
 
   /** The admins' notices of a change to a visit, one for each address. */
-  private adminNotices(addresses: string[], event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): OutgoingEmail[] {
+  private adminNotices(addresses: string[], event: AdminNotice, facts: AppointmentFacts, previousStartsAt?: Date): OutgoingEmail[] {
     const notice = renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support);
     return addresses.map((admin) => ({ to: admin, ...notice, about: facts.customerId }));
   }
 
-  private async notifyAdmins(db: Executor, event: AdminNotice, facts: VisitFacts, previousStartsAt?: Date): Promise<void> {
+  private async notifyAdmins(db: Executor, event: AdminNotice, facts: AppointmentFacts, previousStartsAt?: Date): Promise<void> {
     await this.mail.enqueueAll(this.adminNotices(await adminEmails(db), event, facts, previousStartsAt), db);
   }
 
@@ -235,9 +235,9 @@ export class AppointmentService {
    * REQUEST (booked, moved) or a CANCEL, under the visit's one UID and the row's SEQUENCE, so the customer's calendar
    * program updates the event it holds (the copy's text speaks of it).
    */
-  private visitEmails(
+  private appointmentEmails(
     row: AppointmentRow,
-    facts: VisitFacts,
+    facts: AppointmentFacts,
     content: (language: Translator) => EmailContent,
     method: 'REQUEST' | 'CANCEL',
     language: Translator,
@@ -276,16 +276,16 @@ export class AppointmentService {
     return [...(copy ? [copy] : []), email];
   }
 
-  /** Stores visitEmails in the customer's saved language, with what the contact's copy needs read under `tx`. */
-  private async mailVisit(
+  /** Stores appointmentEmails in the customer's saved language, with what the contact's copy needs read under `tx`. */
+  private async mailAppointment(
     tx: Executor,
     row: AppointmentRow,
-    facts: VisitFacts,
+    facts: AppointmentFacts,
     content: (language: Translator) => EmailContent,
     method: 'REQUEST' | 'CANCEL',
   ) {
     const language = translatorFor((await accountById(tx, row.userId))?.locale);
-    await this.mail.enqueueAll(this.visitEmails(row, facts, content, method, language, await readCopyFacts(tx, row.userId)), tx);
+    await this.mail.enqueueAll(this.appointmentEmails(row, facts, content, method, language, await readCopyFacts(tx, row.userId)), tx);
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
@@ -335,7 +335,7 @@ export class AppointmentService {
         await this.refuseClosedSlot(tx, startsAt, now);
         // The customer's open visits are counted by the insert itself, under the lock; over the limit, the refusal
         // rolls the insert back.
-        const { job: created, openBefore } = await this.jobs.book(tx, {
+        const { appointment: created, openBefore } = await this.lifecycle.book(tx, {
           id: appointmentIdFor(startsAt, randomUUID()),
           userId: viewer.id,
           startsAt,
@@ -345,7 +345,7 @@ export class AppointmentService {
         });
         if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
         const facts = this.facts(created, profile, viewer.email);
-        const emails = this.visitEmails(
+        const emails = this.appointmentEmails(
           created,
           facts,
           (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
@@ -382,9 +382,9 @@ export class AppointmentService {
 
   async describe(viewer: SessionUser, id: string, description: string): Promise<CustomerAppointment> {
     const row = await this.db.transaction(async (tx) => {
-      const found = await this.jobs.findOwn(tx, viewer.id, id);
+      const found = await this.lifecycle.findOwn(tx, viewer.id, id);
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      return this.jobs.describe(tx, found, actorOf(viewer), description);
+      return this.lifecycle.describe(tx, found, actorOf(viewer), description);
     });
     return customerAppointment(row, (await this.readRules()).cutoffHours);
   }
@@ -421,15 +421,15 @@ export class AppointmentService {
 
   async cancel(viewer: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const found = await this.jobs.findOwn(tx, viewer.id, id);
+      const found = await this.lifecycle.findOwn(tx, viewer.id, id);
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      const cancelled = await this.jobs.cancel(tx, found, actorOf(viewer), {
+      const cancelled = await this.lifecycle.cancel(tx, found, actorOf(viewer), {
         rules: () => this.refusePastCutoff(tx, found.startsAt, now),
       });
       const profile = await profileOf(tx, viewer.id);
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
+        await this.mailAppointment(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
     });
@@ -441,19 +441,21 @@ export class AppointmentService {
    * cut-off, with the usual e-mails to them and to the owner, inside the deletion's transaction. Returns how many.
    */
   async cancelForDeletion(tx: Executor, viewer: SessionUser): Promise<number> {
-    const listed = (await listOpenAppointmentsOf(tx, viewer.id)).filter((job) => job.completedAt === null && job.paidAt === null);
+    const listed = (await listOpenAppointmentsOf(tx, viewer.id)).filter(
+      (appointment) => appointment.completedAt === null && appointment.paidAt === null,
+    );
     const profile = await profileOf(tx, viewer.id);
     let count = 0;
     for (const { id } of listed) {
       // Each job's lock, as every change of a job takes it, and the job read again under it: on a PostgreSQL server
       // the owner may have completed or been paid for it since it was listed.
-      const found = await this.jobs.find(tx, id, { lock: true });
+      const found = await this.lifecycle.find(tx, id, { lock: true });
       if (!found || found.completedAt !== null || found.paidAt !== null) continue;
       count++;
-      const cancelled = await this.jobs.cancel(tx, found, actorOf(viewer), { accountDeleted: true });
+      const cancelled = await this.lifecycle.cancel(tx, found, actorOf(viewer), { accountDeleted: true });
       if (profile) {
         const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mailVisit(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
+        await this.mailAppointment(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
         await this.notifyAdmins(tx, 'cancelled', facts);
       }
     }
@@ -470,7 +472,7 @@ export class AppointmentService {
     const profile = await profileOf(tx, changed.userId);
     if (!customer || !profile) return false;
     const facts = this.facts(changed, profile, customer.email);
-    await this.mailVisit(
+    await this.mailAppointment(
       tx,
       changed,
       facts,
@@ -518,9 +520,10 @@ export class AppointmentService {
     try {
       const row = await this.db.transaction(async (tx) => {
         if (by === 'customer') await lockAccount(tx, actor.id);
-        const found = by === 'customer' ? await this.jobs.findOwn(tx, actor.id, id) : await this.jobs.find(tx, id, { lock: true });
+        const found =
+          by === 'customer' ? await this.lifecycle.findOwn(tx, actor.id, id) : await this.lifecycle.find(tx, id, { lock: true });
         if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-        const moved = await this.jobs.move(
+        const moved = await this.lifecycle.move(
           tx,
           found,
           actorOf(actor),
@@ -543,7 +546,7 @@ export class AppointmentService {
           const facts = this.facts(moved, profile, customer.email);
           const content = (language: Translator) =>
             rescheduleContent(language, facts, found.startsAt, this.homeUrl, this.config.support.phone);
-          await this.mailVisit(tx, moved, facts, content, 'REQUEST');
+          await this.mailAppointment(tx, moved, facts, content, 'REQUEST');
           if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
         }
         return moved;
@@ -563,15 +566,15 @@ export class AppointmentService {
    */
   async deleteForOwner(admin: SessionUser, id: string, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const found = await this.jobs.find(tx, id, { lock: true });
+      const found = await this.lifecycle.find(tx, id, { lock: true });
       if (!found) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      const deleted = await this.jobs.delete(tx, found, actorOf(admin));
+      const deleted = await this.lifecycle.delete(tx, found, actorOf(admin));
       // A visit still ahead is news to the customer; a finished or paid job's record is the owner's business.
       const customer = await accountById(tx, found.userId);
       const profile = await profileOf(tx, found.userId);
       if (customer && profile && found.completedAt === null && found.paidAt === null && found.startsAt > now) {
         const facts = this.facts(deleted, profile, customer.email);
-        await this.mailVisit(
+        await this.mailAppointment(
           tx,
           deleted,
           facts,
@@ -648,14 +651,14 @@ export class AppointmentService {
 }
 
 /** The history's name for who made a change. */
-function actorOf(user: SessionUser): JobActor {
+function actorOf(user: SessionUser): AppointmentActor {
   return { userId: user.id, email: user.email };
 }
 
 // --- What the other modules may do with jobs (appointments), inside their own transactions --------------------
 
 /** A job by id: an active one unless `includeInactive`; row-locked for the rest of the transaction when `lock`. */
-export async function findJob(
+export async function readAppointment(
   db: Executor,
   id: string,
   options: { lock?: boolean; includeInactive?: boolean } = {},
@@ -666,26 +669,26 @@ export async function findJob(
 
 /** A customer's open (active, unpaid) jobs, by time. */
 /** Every job the customer ever booked (cancelled and deleted ones too): what their data export lists. */
-export async function allJobsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+export async function allAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
   return listAppointmentsOf(db, userId);
 }
 
-export async function openJobsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
+export async function openAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
   return listOpenAppointmentsOf(db, userId);
 }
 
 /** Every open job, by time: the back office's dashboard. */
-export async function openJobs(db: Executor): Promise<AppointmentRow[]> {
+export async function openAppointments(db: Executor): Promise<AppointmentRow[]> {
   return listOpenAppointments(db);
 }
 
 /** The jobs done and waiting for payment, by time. */
-export async function completedUnpaidJobs(db: Executor): Promise<AppointmentRow[]> {
+export async function completedUnpaidAppointments(db: Executor): Promise<AppointmentRow[]> {
   return listCompletedUnpaidAppointments(db);
 }
 
 /** Jobs by id, cancelled and deleted ones too (a payment's job stays on the books). */
-export async function jobsById(db: Executor, ids: Iterable<string>): Promise<Map<string, AppointmentRow>> {
+export async function appointmentsById(db: Executor, ids: Iterable<string>): Promise<Map<string, AppointmentRow>> {
   const rows = await listAppointmentsById(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -64,7 +64,7 @@ describe('the calendar writer', () => {
   });
 
   it("writes the owner's feed with every visit, and an empty one with its time zone", () => {
-    const visits = [
+    const appointments = [
       {
         appointmentId: 'a1',
         startsAt: new Date('2026-07-04T12:00:00Z'),
@@ -82,7 +82,7 @@ describe('the calendar writer', () => {
         description: 'd2',
       },
     ];
-    const feed = new ICAL.Component(ICAL.parse(calendarFeed(visits)));
+    const feed = new ICAL.Component(ICAL.parse(calendarFeed(appointments)));
     expect(feed.getFirstPropertyValue('method')).toBe('PUBLISH');
     const events = feed.getAllSubcomponents('vevent');
     expect(events.map((event) => event.getFirstPropertyValue('summary'))).toEqual(['Visit, Ann', 'Visit; Bo']);

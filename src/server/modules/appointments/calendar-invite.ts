@@ -1,7 +1,7 @@
 import { BUSINESS_NAME, BUSINESS_TIME_ZONE } from '../../../shared/business.ts';
 import { inBusinessZone } from '../../../shared/business-time.ts';
 
-export const VISIT_MINUTES = 90;
+export const APPOINTMENT_MINUTES = 90;
 
 /** America/New_York's rules since 2007, so calendar programs place the visit in New York time. */
 const NEW_YORK_VTIMEZONE = [
@@ -127,7 +127,7 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
     `SUMMARY:${text(event.title)}`,
     `DTSTAMP:${stamp}`,
     `DTSTART;TZID=${BUSINESS_TIME_ZONE}:${wallClock(event.startsAt)}`,
-    `DURATION:PT${VISIT_MINUTES}M`,
+    `DURATION:PT${APPOINTMENT_MINUTES}M`,
     `SEQUENCE:${event.sequence}`,
     `DESCRIPTION:${text(event.description)}`,
     `LOCATION:${text(event.location)}`,
@@ -181,7 +181,7 @@ export function calendarInvite(input: InviteInput): string {
   ]);
 }
 
-export type FeedVisit = {
+export type FeedAppointment = {
   appointmentId: string;
   startsAt: Date;
   sequence: number;
@@ -191,9 +191,9 @@ export type FeedVisit = {
 };
 
 /** The owner's subscribed calendar (METHOD:PUBLISH): every open visit, under the same UIDs as the invites. */
-export function calendarFeed(visits: FeedVisit[]): string {
+export function calendarFeed(appointments: FeedAppointment[]): string {
   return calendar(
     { productId: 'techhelp/schedule', method: 'PUBLISH', name: `${BUSINESS_NAME} visits` },
-    visits.map((visit) => ({ ...visit, status: 'CONFIRMED' as const })),
+    appointments.map((appointment) => ({ ...appointment, status: 'CONFIRMED' as const })),
   );
 }

@@ -1,15 +1,17 @@
-// The appointments module's face: booking routes, AppointmentService and its job reads (findJob, openJobs…), and the
-// job's life cycle (JobLifecycle) with the listener interface the modules that react to a job's changes implement.
+// The appointments module's face: booking routes, AppointmentService and its reads (readAppointment, openAppointments…),
+// and the appointment's life cycle (AppointmentLifecycle) with the listener interface the modules that react to an
+// appointment's changes implement.
+
+export type { AppointmentListener, Payment } from './appointment-lifecycle.ts';
+export { AppointmentLifecycle } from './appointment-lifecycle.ts';
 export { appointmentRoutes } from './appointment-routes.ts';
 export {
   AppointmentService,
-  allJobsOf,
-  completedUnpaidJobs,
+  allAppointmentsOf,
+  appointmentsById,
+  completedUnpaidAppointments,
   customerAppointment,
-  findJob,
-  jobsById,
-  openJobs,
-  openJobsOf,
+  openAppointments,
+  openAppointmentsOf,
+  readAppointment,
 } from './appointment-service.ts';
-export type { JobListener, Payment } from './job-lifecycle.ts';
-export { JobLifecycle } from './job-lifecycle.ts';

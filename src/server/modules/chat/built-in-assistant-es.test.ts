@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEES, feeForVisit, REMOTE_SUPPORT_TOOLS, SERVICE_CITIES, SERVICE_TOWNS, SLOT_LABELS } from '../../../shared/business.ts';
+import { FEES, feeForAppointment, REMOTE_SUPPORT_TOOLS, SERVICE_CITIES, SERVICE_TOWNS, SLOT_LABELS } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import { BuiltInAssistant, feeAnswerEs, minutesInEs, withoutAccents } from './built-in-assistant.ts';
@@ -344,7 +344,9 @@ describe('the Spanish knowledge states the same facts as the English', () => {
     for (const kind of Object.keys(FEES) as (keyof typeof FEES)[]) {
       for (let minutes = 5; minutes <= 8 * 60; minutes += 5) {
         // The total is the last amount of the line of arithmetic ("primera hora $50, luego … = $75.").
-        expect(feeAnswerEs(kind, minutes, false).match(/\$\d+/g)?.at(-1), `${kind} ${minutes}`).toBe(`$${feeForVisit(kind, minutes)}`);
+        expect(feeAnswerEs(kind, minutes, false).match(/\$\d+/g)?.at(-1), `${kind} ${minutes}`).toBe(
+          `$${feeForAppointment(kind, minutes)}`,
+        );
       }
     }
     expect(feeAnswerEs('troubleshooting', 90, false)).toMatch(
@@ -359,7 +361,7 @@ describe('the Spanish knowledge states the same facts as the English', () => {
     expect(feeAnswerEs('troubleshooting', 70, false)).toContain('$50');
     expect(feeAnswerEs('troubleshooting', 71, false)).toContain('$75');
     expect(feeAnswerEs('consulting', 131, true)).toContain('$250');
-    expect(feeAnswerEs('consulting', 131, true)).toContain(`costaría $${feeForVisit('troubleshooting', 131)}`);
+    expect(feeAnswerEs('consulting', 131, true)).toContain(`costaría $${feeForAppointment('troubleshooting', 131)}`);
   });
 
   it('reads lengths of time the ways Spanish speakers write them', () => {

@@ -1,4 +1,4 @@
-import { FEES, feeForVisit, SERVICE_CITIES, SLOT_LABELS } from '../../../shared/business.ts';
+import { FEES, feeForAppointment, SERVICE_CITIES, SLOT_LABELS } from '../../../shared/business.ts';
 import { spokenSlot } from './knowledge.ts';
 
 /**
@@ -12,8 +12,8 @@ import { spokenSlot } from './knowledge.ts';
 export const POSSIBLE_AMOUNTS: ReadonlySet<string> = (() => {
   const amounts = new Set<string>(Object.values(FEES).map((fee) => `$${fee.incrementDollars}`));
   for (let minutes = 0; minutes <= 24 * 60; minutes += 5) {
-    amounts.add(`$${feeForVisit('troubleshooting', minutes)}`);
-    amounts.add(`$${feeForVisit('consulting', minutes)}`);
+    amounts.add(`$${feeForAppointment('troubleshooting', minutes)}`);
+    amounts.add(`$${feeForAppointment('consulting', minutes)}`);
   }
   return amounts;
 })();

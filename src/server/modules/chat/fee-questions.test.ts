@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { visitBill } from '../../../shared/billing.ts';
+import { appointmentBill } from '../../../shared/billing.ts';
 import type { ServiceKind } from '../../../shared/business.ts';
 import type { ChatMessage } from '../../../shared/chat.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
@@ -10,7 +10,7 @@ import { feeQuestionAnswer, minutesIn, minutesInEs, withoutAccents } from './fee
 
 /**
  * Fees worked out (issue 41): a question with a length of time and a cost word or a kind of work gets the amount the
- * bill from the clock (visitBill) would charge, with its arithmetic in one line, in English and in Spanish, and a
+ * bill from the clock (appointmentBill) would charge, with its arithmetic in one line, in English and in Spanish, and a
  * follow-up ("and for two hours?", "¿y una hora y media?", "and troubleshooting?") is read with the earlier turns.
  * Each case goes through feeQuestionAnswer itself (what can stand in front of any model) and through the built-in
  * assistant.
@@ -36,7 +36,7 @@ function history(...questions: string[]): ChatMessage[] {
 const questionsOf = (messages: ChatMessage[]) => messages.filter((message) => message.role === 'user').map((message) => message.content);
 
 /** What the bill from the clock charges, in whole dollars. */
-const billed = (kind: ServiceKind, minutes: number) => visitBill(kind, minutes).totalCents / 100;
+const billed = (kind: ServiceKind, minutes: number) => appointmentBill(kind, minutes).totalCents / 100;
 
 /** The answer's last dollar amount: the total, when the question named a kind of work. */
 const lastAmount = (answer: string | undefined) =>

@@ -1,4 +1,4 @@
-import { visitBill } from '../../../shared/billing.ts';
+import { appointmentBill } from '../../../shared/billing.ts';
 import { FEES, GRACE_MINUTES, INCREMENT_MINUTES, type ServiceKind } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
 import { detectLanguage } from './language.ts';
@@ -8,7 +8,7 @@ import { SERVICE_KIND_ES } from './spanish-words.ts';
 /**
  * Fee questions (issue 41): a question with a length of time and a cost word or a kind of work ("How much is a
  * 2-hour visit?", "¿cuánto cobran por hora y media de consultoría?") gets the amount the bill from the clock would
- * charge (visitBill of billing.ts, the fee schedule of business.ts), with its arithmetic in one line. The earlier
+ * charge (appointmentBill of billing.ts, the fee schedule of business.ts), with its arithmetic in one line. The earlier
  * questions of the conversation are read too: after "How much is consulting per hour?", "and for two hours?" is two
  * hours of consulting, and "and troubleshooting?" prices the earlier length for the other kind.
  *
@@ -283,7 +283,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** The bill's numbers for a visit: the first hour, the extra half-hours and their price, the total (whole dollars). */
 function billOf(kind: ServiceKind, minutes: number) {
-  const bill = visitBill(kind, minutes);
+  const bill = appointmentBill(kind, minutes);
   const firstHour = (bill.lines[0]?.cents ?? 0) / 100;
   const extra = Number(bill.lines[1]?.values.count ?? 0);
   const total = bill.totalCents / 100;
@@ -292,7 +292,7 @@ function billOf(kind: ServiceKind, minutes: number) {
 
 /**
  * The one line of arithmetic, in English: "2 hours of troubleshooting: first hour $50, then 2 more half-hours at $25
- * each = $100." Its total is always visitBill's; a note on the 10 free minutes follows when they made a difference.
+ * each = $100." Its total is always appointmentBill's; a note on the 10 free minutes follows when they made a difference.
  */
 export function feeLine(kind: ServiceKind, minutes: number): string {
   const { firstHour, extra, each, total } = billOf(kind, minutes);

@@ -16,7 +16,7 @@ import {
   TEXT_CODE_DIGITS,
   TEXT_CODE_MINUTES,
 } from '../../../shared/business.ts';
-import { VISIT_MINUTES } from '../../../shared/business-time.ts';
+import { APPOINTMENT_MINUTES } from '../../../shared/business-time.ts';
 import { english } from '../../../shared/english.ts';
 import { LOCALE_NAMES, type Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
@@ -232,7 +232,7 @@ export const NEARBY_UNSERVED_PLACES = [
  * cannot come to say different things. assistant-questions.test.ts checks that both state the same ones.
  */
 export const PRODUCT_FACTS = {
-  visitMinutes: VISIT_MINUTES,
+  visitMinutes: APPOINTMENT_MINUTES,
   firstSlot: SLOT_LABELS[0],
   // The list is a fixed, non-empty tuple: its last label is always there.
   lastSlot: SLOT_LABELS.at(-1) as SlotLabel,

@@ -1,4 +1,4 @@
-import { BUSINESS_NAME, FEE_SCHEDULE_TEXT, feeForVisit, SERVICE_TOWNS, SLOT_LABELS } from '../../../shared/business.ts';
+import { BUSINESS_NAME, FEE_SCHEDULE_TEXT, feeForAppointment, SERVICE_TOWNS, SLOT_LABELS } from '../../../shared/business.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import {
@@ -132,7 +132,7 @@ export function systemPrompt(support: SupportContact, rules: BookingRules, langu
     'Answer in plain, friendly words, in a few short sentences, without jargon or markdown tables.',
     languageRule(language),
     'Use only the facts below. Never invent a price, a town, a day, a time slot, a discount or a promise that is not in them.',
-    `Fee rules: ${FEE_SCHEDULE_TEXT.join(' ')} For example, 90 minutes of troubleshooting costs $${feeForVisit('troubleshooting', 90)} and 2 hours of consulting costs $${feeForVisit('consulting', 120)}.`,
+    `Fee rules: ${FEE_SCHEDULE_TEXT.join(' ')} For example, 90 minutes of troubleshooting costs $${feeForAppointment('troubleshooting', 90)} and 2 hours of consulting costs $${feeForAppointment('consulting', 120)}.`,
     `Booking rules (the owner's current settings; for notice and cut-off never name any other number of hours): ${noticeRule(rules)} ${cutoffRule(rules, support)} A visit can be rescheduled from the appointment list on the customer's home page (Change time): they pick a new open slot, and the old slot is kept until the new one is held; a completed or paid visit can't be rescheduled, and neither can one past the cut-off. The owner sometimes takes time off: closed days and times show as "Closed" in the calendar and can't be booked. A completed job can be paid but not cancelled.`,
     `Places that are NOT served include ${listInWords(NEARBY_UNSERVED_PLACES)}; any place not named in the service area is not served in person.`,
     'You cannot see or change appointments, accounts or payments; explain how the customer does it on the site.',

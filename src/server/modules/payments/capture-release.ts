@@ -7,7 +7,7 @@ import type { PaymentOrderRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { recordHistory } from '../history/index.ts';
 import { renderEmail } from '../mail/index.ts';
 import { isPayable, lockOrder, type PaymentContext, payUrl, SYSTEM } from './payment-context.ts';
@@ -43,7 +43,7 @@ export async function releaseClaim(ctx: PaymentContext, orderId: string): Promis
   await ctx.db.transaction(async (tx) => {
     const head = await findPaymentOrder(tx, orderId);
     if (!head) return;
-    await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
+    await readAppointment(tx, head.appointmentId, { lock: true, includeInactive: true });
     const current = await findPaymentOrder(tx, orderId, true);
     if (current?.state === 'capturing' && !current.pendingSince) await updateOrder(tx, orderId, { state: 'created', claimedAt: null });
   });
@@ -56,7 +56,7 @@ export async function releaseClaim(ctx: PaymentContext, orderId: string): Promis
  */
 export async function release(ctx: PaymentContext, order: PaymentOrderRow, result: CaptureResult, why: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { job, current } = await lockOrder(tx, order);
+    const { appointment, current } = await lockOrder(tx, order);
     if (current?.state !== 'capturing') return;
     if (!current.pendingSince) {
       await updateOrder(tx, order.orderId, { state: 'created', claimedAt: null });
@@ -71,13 +71,13 @@ export async function release(ctx: PaymentContext, order: PaymentOrderRow, resul
       before: `${result.captureId} held PENDING by ${ctx.provider.kind}`,
       after: `not completed (${result.captureStatus || 'no status'}): no money taken`,
     });
-    const owner = job ? await accountById(tx, job.userId) : undefined;
-    if (job && owner && isPayable(job)) {
+    const owner = appointment ? await accountById(tx, appointment.userId) : undefined;
+    if (appointment && owner && isPayable(appointment)) {
       const language = translatorFor(owner.locale);
       const content = pendingDeclinedContent(language, {
-        startsAt: job.startsAt,
-        amountCents: job.amountCents,
-        payUrl: payUrl(ctx, job.id),
+        startsAt: appointment.startsAt,
+        amountCents: appointment.amountCents,
+        payUrl: payUrl(ctx, appointment.id),
         phone: ctx.config.support.phone,
       });
       await ctx.mail.enqueue({ to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id }, tx);

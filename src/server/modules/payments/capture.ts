@@ -8,7 +8,7 @@ import { type CaptureOutcome, PAYMENT_TEXTS } from '../../../shared/payments.ts'
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { profileOf } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { holdPending, release, releaseClaim } from './capture-release.ts';
 import { giveBack } from './give-back.ts';
 import { markPaid } from './mark-paid.ts';
@@ -55,7 +55,7 @@ async function claimOrder(ctx: PaymentContext, orderId: string): Promise<{ claim
   return ctx.db.transaction(async (tx) => {
     const head = await findPaymentOrder(tx, orderId);
     if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
-    const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
+    const appointment = await readAppointment(tx, head.appointmentId, { lock: true, includeInactive: true });
     const order = (await findPaymentOrder(tx, orderId, true)) ?? head;
     const now = new Date();
     if (order.provider !== ctx.provider.kind && (order.state === 'created' || order.state === 'capturing')) {
@@ -192,7 +192,7 @@ export async function settle(ctx: PaymentContext, actor: Actor, order: PaymentOr
   }
 
   const recorded = await ctx.db.transaction(async (tx): Promise<{ payment: PaymentRow } | { unwanted: HttpError }> => {
-    const appointment = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
+    const appointment = await readAppointment(tx, order.appointmentId, { lock: true, includeInactive: true });
     const current = await findPaymentOrder(tx, order.orderId, true);
     if (current?.state === 'captured') {
       const payment = await findPaymentOfOrder(tx, order.orderId);
@@ -273,7 +273,7 @@ function providerLabel(payment: Pick<PaymentRow, 'provider' | 'isTest'>): string
 async function outcomeOf(ctx: PaymentContext, payment: PaymentRow): Promise<CaptureOutcome> {
   let payerName = payment.payerName;
   if (!payerName) {
-    const appointment = await findJob(ctx.db, payment.appointmentId, { includeInactive: true });
+    const appointment = await readAppointment(ctx.db, payment.appointmentId, { includeInactive: true });
     const profile = appointment ? await profileOf(ctx.db, appointment.userId) : undefined;
     payerName = profile?.firstName || 'customer';
   }

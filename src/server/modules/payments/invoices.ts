@@ -10,16 +10,16 @@ import type { AppointmentRow, InvoiceRow, PaymentRow } from '../../db/schema.ts'
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, customerOf } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { isTestPayment } from './payment-provider.ts';
 import { findInvoice, latestPaymentOf } from './payment-queries.ts';
 
 /** The invoice of a job that has one, as its page and its PDF show it. */
-async function invoiceOf(ctx: PaymentContext, db: Executor, job: AppointmentRow, row: InvoiceRow): Promise<Invoice> {
-  const customer = await customerOf(db, job.userId);
-  const payment = await latestPaymentOf(db, job.id);
+async function invoiceOf(ctx: PaymentContext, db: Executor, appointment: AppointmentRow, row: InvoiceRow): Promise<Invoice> {
+  const customer = await customerOf(db, appointment.userId);
+  const payment = await latestPaymentOf(db, appointment.id);
   const method = (paid: PaymentRow): InvoiceMethod => {
     if (isTestPayment(paid)) return 'test';
     if (paid.provider === 'paypal') return 'paypal';
@@ -29,7 +29,7 @@ async function invoiceOf(ctx: PaymentContext, db: Executor, job: AppointmentRow,
   return {
     number: row.number,
     issuedAt: row.issuedAt.toISOString(),
-    appointmentId: job.id,
+    appointmentId: appointment.id,
     business: {
       name: BUSINESS_NAME,
       phone: ctx.config.support.phone,
@@ -42,11 +42,11 @@ async function invoiceOf(ctx: PaymentContext, db: Executor, job: AppointmentRow,
       phone: customer.phoneNumber,
       address: customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '',
     },
-    visit: { startsAt: job.startsAt.toISOString(), isRemote: job.isRemote },
-    lines: invoiceLines(job.bill, job.amountCents),
-    amountCents: job.amountCents,
+    visit: { startsAt: appointment.startsAt.toISOString(), isRemote: appointment.isRemote },
+    lines: invoiceLines(appointment.bill, appointment.amountCents),
+    amountCents: appointment.amountCents,
     // A visit the owner deleted is owed nothing: its invoice, kept for the numbering, is void (a paid one stays paid).
-    status: job.paidAt ? 'paid' : job.deletedAt ? 'void' : payment?.refundedAt ? 'refunded' : 'due',
+    status: appointment.paidAt ? 'paid' : appointment.deletedAt ? 'void' : payment?.refundedAt ? 'refunded' : 'due',
     payment: payment
       ? {
           method: method(payment),
@@ -61,11 +61,12 @@ async function invoiceOf(ctx: PaymentContext, db: Executor, job: AppointmentRow,
 
 /** The invoice of a job, for its customer or an admin; 404 for anyone else, or a job without one. */
 export async function invoice(ctx: PaymentContext, viewer: SessionUser, appointmentId: string): Promise<Invoice> {
-  const job = await findJob(ctx.db, appointmentId, { includeInactive: true });
-  if (!job || (job.userId !== viewer.id && !viewer.isAdmin)) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
+  const appointment = await readAppointment(ctx.db, appointmentId, { includeInactive: true });
+  if (!appointment || (appointment.userId !== viewer.id && !viewer.isAdmin))
+    throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
   const row = await findInvoice(ctx.db, appointmentId);
   if (!row) throw new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.invoiceNotFound);
-  return invoiceOf(ctx, ctx.db, job, row);
+  return invoiceOf(ctx, ctx.db, appointment, row);
 }
 
 /**
@@ -84,8 +85,14 @@ export async function invoicePdf(
 }
 
 /** The invoice's PDF as an e-mail attachment, in the customer's language. */
-export async function invoiceAttachment(ctx: PaymentContext, tx: Executor, job: AppointmentRow, row: InvoiceRow, language: Translator) {
-  const pdf = await renderInvoicePdf(await invoiceOf(ctx, tx, job, row), language);
+export async function invoiceAttachment(
+  ctx: PaymentContext,
+  tx: Executor,
+  appointment: AppointmentRow,
+  row: InvoiceRow,
+  language: Translator,
+) {
+  const pdf = await renderInvoicePdf(await invoiceOf(ctx, tx, appointment, row), language);
   return {
     filename: invoiceFileName(row.number),
     contentType: 'application/pdf',

@@ -1,4 +1,4 @@
-// A payment recorded: the job is marked paid through its life cycle (appointments/job-lifecycle.ts), for online
+// A payment recorded: the job is marked paid through its life cycle (appointments/appointment-lifecycle.ts), for online
 // captures (capture.ts) and for cash, a check or a card taken by hand; the receipt with the invoice and the trusted
 // contact's copy go from here.
 
@@ -32,7 +32,7 @@ export async function markPaid(
   payment: PaymentRow,
   paidNote: string,
 ): Promise<void> {
-  await ctx.jobs.markPaid(tx, appointment, { userId: actor.userId, email: actor.email }, paymentOf(payment, paidNote));
+  await ctx.lifecycle.markPaid(tx, appointment, { userId: actor.userId, email: actor.email }, paymentOf(payment, paidNote));
 }
 
 function paymentOf(payment: PaymentRow, note: string): Payment {
@@ -43,13 +43,13 @@ function paymentOf(payment: PaymentRow, note: string): Payment {
  * The receipt of a payment just recorded (the job as it now is, paid), in the customer's saved language with the
  * invoice attached, and the trusted contact's copy: queued in the payment's transaction.
  */
-export async function sendReceipt(ctx: PaymentContext, tx: Executor, paidJob: AppointmentRow, payment: PaymentRow): Promise<void> {
-  const invoice = await issueInvoice(tx, paidJob.id);
-  const owner = await accountById(tx, paidJob.userId);
+export async function sendReceipt(ctx: PaymentContext, tx: Executor, paidAppointment: AppointmentRow, payment: PaymentRow): Promise<void> {
+  const invoice = await issueInvoice(tx, paidAppointment.id);
+  const owner = await accountById(tx, paidAppointment.userId);
   if (!owner) return;
   const language = translatorFor(owner.locale);
   const receipt = {
-    startsAt: paidJob.startsAt,
+    startsAt: paidAppointment.startsAt,
     amountCents: payment.amountCents,
     reference:
       payment.provider === 'manual'
@@ -60,21 +60,21 @@ export async function sendReceipt(ctx: PaymentContext, tx: Executor, paidJob: Ap
         : (payment.captureId ?? payment.id),
     homeUrl: `${ctx.config.publicUrl}/home`,
     isTest: isTestPayment(payment),
-    lines: customerLines(paidJob.bill, payment.amountCents),
+    lines: customerLines(paidAppointment.bill, payment.amountCents),
     invoice: {
       number: invoiceNumberText(invoice.number),
-      url: `${ctx.config.publicUrl}/invoice/${encodeURIComponent(paidJob.id)}`,
+      url: `${ctx.config.publicUrl}/invoice/${encodeURIComponent(paidAppointment.id)}`,
     },
   };
   const content = receiptContent(language, receipt);
-  const attachment = await invoiceAttachment(ctx, tx, paidJob, invoice, language);
+  const attachment = await invoiceAttachment(ctx, tx, paidAppointment, invoice, language);
   await ctx.mail.enqueue(
     { to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id, attachments: [attachment] },
     tx,
   );
   // The contact's copy says nothing of the invoice: its page needs the customer's sign-in, and the PDF stays theirs.
   const copy = receiptContent(language, { ...receipt, invoice: undefined });
-  await copyToTrustedContact(tx, ctx.mail, ctx.config, paidJob.userId, copy, language);
+  await copyToTrustedContact(tx, ctx.mail, ctx.config, paidAppointment.userId, copy, language);
 }
 
 /**

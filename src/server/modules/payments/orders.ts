@@ -9,14 +9,14 @@ import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { type Actor, componentOf, inFlightRefusal, type PaymentContext } from './payment-context.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { findOrderInFlight, insertPaymentOrder, voidOpenOrders } from './payment-queries.ts';
 
 /** The customer's own appointment, ready to pay: completed, unpaid, with an amount. */
 async function payableForCustomer(db: Executor, viewer: SessionUser, appointmentId: string, lock = false): Promise<AppointmentRow> {
-  const appointment = await findJob(db, appointmentId, { lock });
+  const appointment = await readAppointment(db, appointmentId, { lock });
   if (!appointment || appointment.userId !== viewer.id) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
   if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
   if (!appointment.completedAt) throw new HttpError(409, 'NOT_COMPLETED', APPOINTMENT_TEXTS.payNotAllowedBody);
@@ -50,13 +50,13 @@ export async function createAdminOrder(
   appointmentId: string,
   amountDollars: number,
 ): Promise<{ orderId: string }> {
-  const appointment = await findJob(ctx.db, appointmentId);
+  const appointment = await readAppointment(ctx.db, appointmentId);
   if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
   if (appointment.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
   const owner = await accountById(ctx.db, appointment.userId);
   const actor: Actor = { userId: admin.id, email: admin.email, role: 'admin' };
   return createOrder(ctx, actor, appointment, amountDollars * 100, owner?.email ?? '', async (tx) => {
-    const current = await findJob(tx, appointmentId, { lock: true });
+    const current = await readAppointment(tx, appointmentId, { lock: true });
     if (!current) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
     if (current.paidAt) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
   });

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { accountById } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { renderEmail } from '../mail/index.ts';
 import { payLinkText } from '../texts/index.ts';
 import { isPayable, type PaymentContext, payUrl } from './payment-context.ts';
@@ -29,7 +29,12 @@ export const PAY_REMINDER_DAYS = [3, 7] as const;
  * that is no longer waiting for a payment (paid, cancelled, deleted, un-completed, its amount cleared) has none due. Answers whether an
  * e-mail was queued, for the caller to deliver once the transaction commits.
  */
-export async function afterJobChange(ctx: PaymentContext, tx: Executor, before: AppointmentRow, after: AppointmentRow): Promise<boolean> {
+export async function afterAppointmentChange(
+  ctx: PaymentContext,
+  tx: Executor,
+  before: AppointmentRow,
+  after: AppointmentRow,
+): Promise<boolean> {
   // A job completed with an amount has its invoice, numbered once.
   if (after.completedAt && after.amountCents > 0) await issueInvoice(tx, after.id);
   if (isPayable(after) && !isPayable(before)) {
@@ -43,23 +48,23 @@ export async function afterJobChange(ctx: PaymentContext, tx: Executor, before: 
 }
 
 /** The pay link, or a reminder of it, to the job's customer in their language. */
-async function sendPayLink(ctx: PaymentContext, tx: Executor, job: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
-  const owner = await accountById(tx, job.userId);
+async function sendPayLink(ctx: PaymentContext, tx: Executor, appointment: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
+  const owner = await accountById(tx, appointment.userId);
   if (!owner) return false;
   const language = translatorFor(owner.locale);
   const content = payLinkContent(language, {
     stage,
-    startsAt: job.startsAt,
-    amountCents: job.amountCents,
-    payUrl: payUrl(ctx, job.id),
+    startsAt: appointment.startsAt,
+    amountCents: appointment.amountCents,
+    payUrl: payUrl(ctx, appointment.id),
     phone: ctx.config.support.phone,
-    lines: customerLines(job.bill, job.amountCents),
+    lines: customerLines(appointment.bill, appointment.amountCents),
   });
   await ctx.mail.enqueue({ to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id }, tx);
   // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
   if (stage === 'link') {
-    await ctx.texts.toCustomer(tx, job.userId, 'pay-link', (texted) =>
-      payLinkText(texted, job.amountCents, texted.link(payUrl(ctx, job.id))),
+    await ctx.texts.toCustomer(tx, appointment.userId, 'pay-link', (texted) =>
+      payLinkText(texted, appointment.amountCents, texted.link(payUrl(ctx, appointment.id))),
     );
   }
   return true;
@@ -76,12 +81,12 @@ export async function sendDuePayReminders(ctx: PaymentContext): Promise<number> 
   for (const appointmentId of await listDuePayReminders(ctx.db, first, second, 50)) {
     // The job's lock first, as every change of the job takes it: then the claim, checked again under it.
     const mailed = await ctx.db.transaction(async (tx) => {
-      const job = await findJob(tx, appointmentId, { lock: true, includeInactive: true });
+      const appointment = await readAppointment(tx, appointmentId, { lock: true, includeInactive: true });
       // The customer was told PayPal is reviewing their payment and not to pay again: the reminder waits, unused.
       if ((await findOrderInFlight(tx, appointmentId))?.pendingSince) return false;
-      const claimed = job ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
-      if (!job || !claimed || !isPayable(job)) return false;
-      return sendPayLink(ctx, tx, job, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
+      const claimed = appointment ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
+      if (!appointment || !claimed || !isPayable(appointment)) return false;
+      return sendPayLink(ctx, tx, appointment, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
     });
     if (mailed) sent++;
   }

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findJob, type JobLifecycle } from '../appointments/index.ts';
+import { type AppointmentLifecycle, readAppointment } from '../appointments/index.ts';
 import type { ErrorRecorder } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -29,7 +29,7 @@ export interface PaymentContext {
   readonly log: FastifyBaseLogger;
   readonly texts: TextService;
   /** The job's life cycle: payments marks a job paid and refunded only through it. */
-  readonly jobs: JobLifecycle;
+  readonly lifecycle: AppointmentLifecycle;
   /** Problems of the reconcilers already in the error log from this process: each is written once, not every run. */
   readonly reported: Set<string>;
 }
@@ -41,8 +41,12 @@ export interface PaymentContext {
 export const CLAIM_TIMEOUT_MS = 120_000;
 
 /** A job the customer can pay: active, completed, unpaid, with an amount. */
-export const isPayable = (job: AppointmentRow) =>
-  job.completedAt !== null && job.paidAt === null && job.amountCents > 0 && job.cancelledAt === null && job.deletedAt === null;
+export const isPayable = (appointment: AppointmentRow) =>
+  appointment.completedAt !== null &&
+  appointment.paidAt === null &&
+  appointment.amountCents > 0 &&
+  appointment.cancelledAt === null &&
+  appointment.deletedAt === null;
 
 /** Who asked: the error log and the history name them. */
 export type Actor = { userId: string; email: string; role: 'customer' | 'admin' | 'system' };
@@ -64,13 +68,13 @@ export function inFlightRefusal(order: PaymentOrderRow, change: 'pay' | 'change-
     return new HttpError(
       409,
       'PAYMENT_PENDING',
-      change === 'pay' ? PAYMENT_TEXTS.paymentPending : PAYMENT_TEXTS.jobChangeDuringPendingPayment,
+      change === 'pay' ? PAYMENT_TEXTS.paymentPending : PAYMENT_TEXTS.appointmentChangeDuringPendingPayment,
     );
   }
   return new HttpError(
     409,
     'PAYMENT_IN_PROGRESS',
-    change === 'pay' ? PAYMENT_TEXTS.paymentInProgress : PAYMENT_TEXTS.jobChangeDuringPayment,
+    change === 'pay' ? PAYMENT_TEXTS.paymentInProgress : PAYMENT_TEXTS.appointmentChangeDuringPayment,
   );
 }
 
@@ -91,13 +95,16 @@ export async function reportOnce(
 }
 
 /** The job's lock, as every change of the job takes it first, then the order's, read again under both. */
-export async function lockOrder(tx: Executor, order: PaymentOrderRow): Promise<{ job?: AppointmentRow; current?: PaymentOrderRow }> {
-  const job = await findJob(tx, order.appointmentId, { lock: true, includeInactive: true });
-  return { job, current: await findPaymentOrder(tx, order.orderId, true) };
+export async function lockOrder(
+  tx: Executor,
+  order: PaymentOrderRow,
+): Promise<{ appointment?: AppointmentRow; current?: PaymentOrderRow }> {
+  const appointment = await readAppointment(tx, order.appointmentId, { lock: true, includeInactive: true });
+  return { appointment, current: await findPaymentOrder(tx, order.orderId, true) };
 }
 
 /** The same for a payment: the job's lock, then the payment's, read again under both (the row given if it vanished). */
-export async function lockPayment(tx: Executor, payment: PaymentRow): Promise<{ job?: AppointmentRow; current: PaymentRow }> {
-  const job = await findJob(tx, payment.appointmentId, { lock: true, includeInactive: true });
-  return { job, current: (await findPayment(tx, payment.id, true)) ?? payment };
+export async function lockPayment(tx: Executor, payment: PaymentRow): Promise<{ appointment?: AppointmentRow; current: PaymentRow }> {
+  const appointment = await readAppointment(tx, payment.appointmentId, { lock: true, includeInactive: true });
+  return { appointment, current: (await findPayment(tx, payment.id, true)) ?? payment };
 }

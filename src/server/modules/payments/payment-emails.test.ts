@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { visitBill } from '../../../shared/billing.ts';
+import { appointmentBill } from '../../../shared/billing.ts';
 import { translatorFor } from '../../i18n.ts';
 import { receiptContent } from './payment-emails.ts';
 
 describe('the receipt of a job billed from the clock', () => {
-  const lines = visitBill('troubleshooting', 71, [{ description: 'Cable {HDMI}, 2 m', cents: 1250 }]).lines;
+  const lines = appointmentBill('troubleshooting', 71, [{ description: 'Cable {HDMI}, 2 m', cents: 1250 }]).lines;
   const paidFor = (locale: 'en' | 'es') =>
     receiptContent(translatorFor(locale), {
       startsAt: new Date('2026-11-28T14:30:00Z'),

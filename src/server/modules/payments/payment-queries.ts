@@ -276,13 +276,13 @@ export async function latestPaymentOf(db: Executor, appointmentId: string): Prom
 }
 
 /** Every payment of the given jobs, oldest first. */
-export async function listPaymentsOfJobs(db: Executor, appointmentIds: string[]): Promise<PaymentRow[]> {
+export async function listPaymentsOfAppointments(db: Executor, appointmentIds: string[]): Promise<PaymentRow[]> {
   if (appointmentIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.appointmentId, appointmentIds)).orderBy(asc(payments.capturedAt));
 }
 
 /** The invoices of the given jobs. */
-export async function listInvoicesOfJobs(db: Executor, appointmentIds: string[]): Promise<InvoiceRow[]> {
+export async function listInvoicesOfAppointments(db: Executor, appointmentIds: string[]): Promise<InvoiceRow[]> {
   if (appointmentIds.length === 0) return [];
   return db.select().from(invoices).where(inArray(invoices.appointmentId, appointmentIds));
 }

@@ -2,11 +2,14 @@
 // of them when they delete their account (decision 024).
 
 import type { Executor } from '../../db/client.ts';
-import { forgetPayers, listInvoicesOfJobs, listPaymentsOfJobs } from './payment-queries.ts';
+import { forgetPayers, listInvoicesOfAppointments, listPaymentsOfAppointments } from './payment-queries.ts';
 
 /** A customer's payments and invoices, as their data export lists them (decision 024). */
 export async function paymentRecordsOf(db: Executor, appointmentIds: string[]) {
-  const [paid, issued] = await Promise.all([listPaymentsOfJobs(db, appointmentIds), listInvoicesOfJobs(db, appointmentIds)]);
+  const [paid, issued] = await Promise.all([
+    listPaymentsOfAppointments(db, appointmentIds),
+    listInvoicesOfAppointments(db, appointmentIds),
+  ]);
   return {
     payments: paid.map((payment) => ({
       appointmentId: payment.appointmentId,

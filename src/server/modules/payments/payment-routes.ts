@@ -16,7 +16,7 @@ import {
 } from '../../../shared/payments.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
 import { accountByEmail } from '../accounts/index.ts';
-import { customerAppointment, openJobsOf } from '../appointments/index.ts';
+import { customerAppointment, openAppointmentsOf } from '../appointments/index.ts';
 import type { PaymentService } from './payment-service.ts';
 
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });
@@ -90,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
       requireAdmin(request);
       const customer = await accountByEmail(app.db, request.query.email);
       if (!customer) return [];
-      return (await openJobsOf(app.db, customer.id)).map((row) => customerAppointment(row));
+      return (await openAppointmentsOf(app.db, customer.id)).map((row) => customerAppointment(row));
     },
   );
 

@@ -5,14 +5,14 @@ import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/pa
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
-import type { JobLifecycle, JobListener, Payment } from '../appointments/index.ts';
+import type { AppointmentLifecycle, AppointmentListener, Payment } from '../appointments/index.ts';
 import type { ErrorRecorder } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { TextService } from '../texts/index.ts';
+import { paymentsAppointmentListener } from './appointment-guard.ts';
 import { captureAdminOrder, captureCustomerOrder } from './capture.ts';
 import { invoice, invoicePdf } from './invoices.ts';
-import { paymentsJobListener } from './job-guard.ts';
 import { recordManualPayment } from './mark-paid.ts';
 import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
 import { sendDuePayReminders } from './pay-links.ts';
@@ -32,7 +32,7 @@ import { reconcileStaleRefunds, refund } from './refunds.ts';
  *
  * The module's one entry point: each method hands its work, with the context, to the file that holds that part of
  * a payment's life: orders.ts, capture.ts (with capture-release.ts and give-back.ts), mark-paid.ts, refunds.ts,
- * reconciliation.ts, job-guard.ts and pay-links.ts (the job's side), invoices.ts, payment-records.ts.
+ * reconciliation.ts, appointment-guard.ts and pay-links.ts (the job's side), invoices.ts, payment-records.ts.
  */
 export class PaymentService {
   /** What the functions of each part of a payment's life work with; its `provider` is always this one's. */
@@ -47,7 +47,7 @@ export class PaymentService {
     recordError: ErrorRecorder,
     log: FastifyBaseLogger,
     texts: TextService,
-    jobs: JobLifecycle,
+    lifecycle: AppointmentLifecycle,
   ) {
     const service = this;
     this.context = {
@@ -61,10 +61,10 @@ export class PaymentService {
       recordError,
       log,
       texts,
-      jobs,
+      lifecycle,
       reported: new Set<string>(),
     };
-    this.jobListener = paymentsJobListener(this.context);
+    this.appointmentListener = paymentsAppointmentListener(this.context);
   }
 
   // --- The job's side ---------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ export class PaymentService {
    * What payments does when a job changes (registered with the job's life cycle): refuses a change while a capture
    * is under way and voids stale orders; sends the pay link, the invoice and the receipt; ends the reminders.
    */
-  readonly jobListener: JobListener;
+  readonly appointmentListener: AppointmentListener;
 
   async sendDuePayReminders(): Promise<number> {
     return sendDuePayReminders(this.context);

@@ -10,7 +10,7 @@ import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/index.ts';
-import { findJob } from '../appointments/index.ts';
+import { readAppointment } from '../appointments/index.ts';
 import { recordHistory } from '../history/index.ts';
 import { renderEmail } from '../mail/index.ts';
 import {
@@ -37,7 +37,7 @@ export async function refund(ctx: PaymentContext, admin: SessionUser, paymentId:
   const step = await ctx.db.transaction(async (tx): Promise<{ done: PaymentRow } | { ask: PaymentRow } | Refusal> => {
     const head = await findPayment(tx, paymentId);
     if (!head) return { refused: new HttpError(404, 'NOT_FOUND', PAYMENT_TEXTS.paymentNotFound) };
-    const appointment = await findJob(tx, head.appointmentId, { lock: true, includeInactive: true });
+    const appointment = await readAppointment(tx, head.appointmentId, { lock: true, includeInactive: true });
     const payment = (await findPayment(tx, paymentId, true)) ?? head;
     if (!appointment) return { refused: new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound) };
     if (payment.refundedAt) return { done: payment };
@@ -98,7 +98,7 @@ async function askForRefund(ctx: PaymentContext, payment: PaymentRow, actor: Act
     }
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const { job: appointment, current } = await lockPayment(tx, payment);
+    const { appointment, current } = await lockPayment(tx, payment);
     if (current.refundedAt || !appointment) return current;
     return finishRefund(ctx, tx, actor, current, appointment, reference, true);
   });
@@ -136,7 +136,7 @@ async function settlePendingRefund(ctx: PaymentContext, payment: PaymentRow, ref
   if (standing.status === 'PENDING') return;
   if (standing.status === 'COMPLETED') {
     await ctx.db.transaction(async (tx) => {
-      const { job: appointment, current } = await lockPayment(tx, payment);
+      const { appointment, current } = await lockPayment(tx, payment);
       if (current.refundedAt || current.refundPendingId !== refundId || !appointment) return;
       await updatePayment(tx, payment.id, { refundPendingId: null });
       await finishRefund(ctx, tx, actor, current, appointment, refundId, true);
@@ -218,7 +218,7 @@ export async function finishRefund(
   });
   if (payment.orderId) await updateOrder(tx, payment.orderId, { state: 'refunded', closedReason: `refunded by ${actor.email}` });
   await voidOpenOrders(tx, appointment.id, 'the job was refunded; a new payment starts with a new order');
-  await ctx.jobs.markRefunded(
+  await ctx.lifecycle.markRefunded(
     tx,
     appointment,
     { userId: actor.userId, email: actor.email },

@@ -9,7 +9,7 @@ import {
   eraseAccount,
   lockAccount,
 } from '../accounts/index.ts';
-import { type AppointmentService, allJobsOf } from '../appointments/index.ts';
+import { type AppointmentService, allAppointmentsOf } from '../appointments/index.ts';
 import { announceChange, announceSessionEnded } from '../events/index.ts';
 import { forgetActor } from '../history/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -34,11 +34,11 @@ export class PrivacyService {
 
   async export(viewer: SessionUser) {
     const own = await this.accounts.ownData(viewer);
-    const jobs = await allJobsOf(this.db, viewer.id);
+    const appointments = await allAppointmentsOf(this.db, viewer.id);
     const [records, reviews, emails, texts] = await Promise.all([
       paymentRecordsOf(
         this.db,
-        jobs.map((job) => job.id),
+        appointments.map((appointment) => appointment.id),
       ),
       reviewsOf(this.db, viewer.id),
       adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, [...admins, this.supportEmail])),
@@ -48,17 +48,17 @@ export class PrivacyService {
       exportedAt: new Date().toISOString(),
       business: BUSINESS_NAME,
       ...own,
-      appointments: jobs.map((job) => ({
-        id: job.id,
-        startsAt: job.startsAt.toISOString(),
-        isRemote: job.isRemote,
-        description: job.description,
-        amountCents: job.amountCents,
-        completedAt: job.completedAt?.toISOString() ?? null,
-        paidAt: job.paidAt?.toISOString() ?? null,
-        cancelledAt: job.cancelledAt?.toISOString() ?? null,
-        bookedAt: job.createdAt.toISOString(),
-        bill: job.bill,
+      appointments: appointments.map((appointment) => ({
+        id: appointment.id,
+        startsAt: appointment.startsAt.toISOString(),
+        isRemote: appointment.isRemote,
+        description: appointment.description,
+        amountCents: appointment.amountCents,
+        completedAt: appointment.completedAt?.toISOString() ?? null,
+        paidAt: appointment.paidAt?.toISOString() ?? null,
+        cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
+        bookedAt: appointment.createdAt.toISOString(),
+        bill: appointment.bill,
       })),
       ...records,
       reviews,
@@ -95,10 +95,10 @@ export class PrivacyService {
       await this.mail.forgetPerson(tx, viewer.id);
       await this.texts.forgetPerson(tx, viewer.id);
       const count = await this.appointments.cancelForDeletion(tx, viewer);
-      const jobs = await allJobsOf(tx, viewer.id);
+      const appointments = await allAppointmentsOf(tx, viewer.id);
       await forgetPayersOf(
         tx,
-        jobs.map((job) => job.id),
+        appointments.map((appointment) => appointment.id),
       );
       await forgetActor(tx, viewer.id);
       await forgetReviewer(tx, viewer.id);

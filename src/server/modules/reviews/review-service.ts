@@ -6,7 +6,7 @@ import type { AppointmentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, customersByUserId, profileOf } from '../accounts/index.ts';
-import { findJob, type JobListener, jobsById } from '../appointments/index.ts';
+import { type AppointmentListener, appointmentsById, readAppointment } from '../appointments/index.ts';
 import { type MailService, renderEmail } from '../mail/index.ts';
 import { thankYouContent } from './review-emails.ts';
 import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUser, startReview } from './review-queries.ts';
@@ -15,7 +15,7 @@ import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUs
  * What reviews does when a job changes (registered with the job's life cycle): a job paid with money (not a TEST
  * payment) thanks its customer and asks for a rating, inside the payment's transaction.
  */
-export function reviewsJobListener(mail: MailService, config: Config): JobListener {
+export function reviewsAppointmentListener(mail: MailService, config: Config): AppointmentListener {
   return {
     afterChange: async (tx, change) => (change.paid && !change.paid.isTest ? thankForPayment(tx, mail, config, change.before) : false),
   };
@@ -25,16 +25,16 @@ export function reviewsJobListener(mail: MailService, config: Config): JobListen
  * The customer is thanked and asked for a rating, once per job (a job paid again after a refund is not asked twice).
  * The e-mail is queued in the payment's transaction; answers whether it was.
  */
-async function thankForPayment(tx: Executor, mail: MailService, config: Config, job: AppointmentRow): Promise<boolean> {
-  if (!(await startReview(tx, job.id, job.userId))) return false;
-  const owner = await accountById(tx, job.userId);
+async function thankForPayment(tx: Executor, mail: MailService, config: Config, appointment: AppointmentRow): Promise<boolean> {
+  if (!(await startReview(tx, appointment.id, appointment.userId))) return false;
+  const owner = await accountById(tx, appointment.userId);
   if (!owner) return false;
-  const profile = await profileOf(tx, job.userId);
+  const profile = await profileOf(tx, appointment.userId);
   const language = translatorFor(owner.locale);
   const content = thankYouContent(language, {
     name: profile?.firstName ?? '',
-    startsAt: job.startsAt,
-    rateUrl: `${config.publicUrl}/review/${encodeURIComponent(job.id)}`,
+    startsAt: appointment.startsAt,
+    rateUrl: `${config.publicUrl}/review/${encodeURIComponent(appointment.id)}`,
     reviewUrl: config.reviewUrl,
   });
   await mail.enqueue({ to: owner.email, ...renderEmail(content, config.support, language), about: owner.id }, tx);
@@ -66,16 +66,17 @@ export class ReviewService {
 
   private async ownRequest(viewer: SessionUser, appointmentId: string) {
     const review = await findReview(this.db, appointmentId);
-    const job = review && review.userId === viewer.id ? await findJob(this.db, appointmentId, { includeInactive: true }) : undefined;
-    if (!review || !job) throw new HttpError(404, 'NOT_FOUND', REVIEW_TEXTS.notFound);
-    return { review, job };
+    const appointment =
+      review && review.userId === viewer.id ? await readAppointment(this.db, appointmentId, { includeInactive: true }) : undefined;
+    if (!review || !appointment) throw new HttpError(404, 'NOT_FOUND', REVIEW_TEXTS.notFound);
+    return { review, appointment };
   }
 
   async mine(viewer: SessionUser, appointmentId: string): Promise<CustomerReview> {
-    const { review, job } = await this.ownRequest(viewer, appointmentId);
+    const { review, appointment } = await this.ownRequest(viewer, appointmentId);
     return {
       appointmentId,
-      startsAt: job.startsAt.toISOString(),
+      startsAt: appointment.startsAt.toISOString(),
       rating: review.rating,
       comment: review.comment,
       reviewUrl: this.config.reviewUrl ?? null,
@@ -95,7 +96,7 @@ export class ReviewService {
       this.db,
       rows.map((row) => row.userId),
     );
-    const jobs = await jobsById(
+    const appointments = await appointmentsById(
       this.db,
       rows.map((row) => row.appointmentId),
     );
@@ -109,7 +110,7 @@ export class ReviewService {
           appointmentId: row.appointmentId,
           customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
           email: customer?.email ?? '',
-          startsAt: (jobs.get(row.appointmentId)?.startsAt ?? row.requestedAt).toISOString(),
+          startsAt: (appointments.get(row.appointmentId)?.startsAt ?? row.requestedAt).toISOString(),
           rating: row.rating ?? 0,
           comment: row.comment,
           answeredAt: (row.answeredAt ?? row.requestedAt).toISOString(),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
 import {
+  APPOINTMENT_MINUTES,
   businessClockOf,
   businessDateOf,
   businessDayEnd,
@@ -8,7 +9,6 @@ import {
   type ClosedSpan,
   monthAfter,
   slotInstant,
-  VISIT_MINUTES,
 } from '../../../shared/business-time.ts';
 import {
   type BookingRules,
@@ -69,7 +69,7 @@ export function spanOf(input: CloseTimeInput): ClosedSpan {
       return { startsAt: businessDayStart(input.from), endsAt: businessDayEnd(input.to) };
     case 'slot': {
       const startsAt = slotInstant(input.date, input.slot);
-      return { startsAt, endsAt: new Date(startsAt.getTime() + VISIT_MINUTES * 60 * 1000) };
+      return { startsAt, endsAt: new Date(startsAt.getTime() + APPOINTMENT_MINUTES * 60 * 1000) };
     }
   }
 }
@@ -85,14 +85,14 @@ export function monthsTouched(from: Date, to: Date): Date[] {
 }
 
 /** The open bookings, read through the appointments module (injected, so the two modules import one way only). */
-export type OpenBookings = (db: Executor) => Promise<AppointmentRow[]>;
+export type OpenAppointments = (db: Executor) => Promise<AppointmentRow[]>;
 
 /** The back office's control of the schedule: time off with the bookings inside it, and the booking rules. */
 export class ScheduleService {
   constructor(
     private readonly db: Database,
     private readonly configLog: ConfigLogService,
-    private readonly openBookings: OpenBookings,
+    private readonly openAppointments: OpenAppointments,
     private readonly publicUrl: string,
   ) {}
 
@@ -102,8 +102,8 @@ export class ScheduleService {
   }
 
   private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
-    const bookings = rows.length > 0 ? await this.openBookings(this.db) : [];
-    const customers = await customersByUserId(this.db, new Set(bookings.map((booking) => booking.userId)));
+    const appointments = rows.length > 0 ? await this.openAppointments(this.db) : [];
+    const customers = await customersByUserId(this.db, new Set(appointments.map((appointment) => appointment.userId)));
     return rows.map((row) => ({
       id: row.id,
       startsAt: row.startsAt.toISOString(),
@@ -111,18 +111,18 @@ export class ScheduleService {
       reason: row.reason,
       createdBy: row.createdBy,
       createdAt: row.createdAt.toISOString(),
-      affected: bookings
-        .filter((booking) => {
-          const start = booking.startsAt.getTime();
-          return start < row.endsAt.getTime() && start + VISIT_MINUTES * 60 * 1000 > row.startsAt.getTime();
+      affected: appointments
+        .filter((appointment) => {
+          const start = appointment.startsAt.getTime();
+          return start < row.endsAt.getTime() && start + APPOINTMENT_MINUTES * 60 * 1000 > row.startsAt.getTime();
         })
-        .map((booking) => {
-          const customer = customers.get(booking.userId);
+        .map((appointment) => {
+          const customer = customers.get(appointment.userId);
           return {
-            appointmentId: booking.id,
-            startsAt: booking.startsAt.toISOString(),
-            time: booking.slotLabel,
-            isRemote: booking.isRemote,
+            appointmentId: appointment.id,
+            startsAt: appointment.startsAt.toISOString(),
+            time: appointment.slotLabel,
+            isRemote: appointment.isRemote,
             customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
             customerEmail: customer?.email ?? '',
             customerPhone: customer?.phoneNumber ?? '',

@@ -91,7 +91,7 @@ describe('weekendAgenda: the weekend’s visits by day, in time order', () => {
     expect(agenda.weekend).toEqual({ saturday: '2026-11-28', sunday: '2026-11-29' });
     expect(agenda.count).toBe(4);
     expect(agenda.days.map((day) => day.heading)).toEqual(['Saturday, November 28', 'Sunday, November 29']);
-    expect(agenda.days.map((day) => day.visits.map((entry) => [entry.appointment.id, entry.time]))).toEqual([
+    expect(agenda.days.map((day) => day.appointments.map((entry) => [entry.appointment.id, entry.time]))).toEqual([
       [
         ['sat-early', '08:00am'],
         ['sat-noon', '12:30pm'],
@@ -109,15 +109,15 @@ describe('weekendAgenda: the weekend’s visits by day, in time order', () => {
       [visit('evening', '2026-11-01', '06:30pm'), visit('morning', '2026-11-01', '08:00am')],
       at('2026-10-30T12:00:00Z'),
     );
-    expect(agenda.days[0].visits).toEqual([]);
-    expect(agenda.days[1].visits.map((entry) => entry.time)).toEqual(['08:00am', '06:30pm']);
+    expect(agenda.days[0].appointments).toEqual([]);
+    expect(agenda.days[1].appointments.map((entry) => entry.time)).toEqual(['08:00am', '06:30pm']);
     expect(agenda.days[1].heading).toBe('Sunday, November 1');
   });
 
   it('is empty with two days to tell when the weekend has no visits', () => {
     const agenda = weekendAgenda([visit('next-sat', '2026-12-05', '08:00am')], at('2026-11-24T12:00:00Z'));
     expect(agenda.count).toBe(0);
-    expect(agenda.days.map((day) => day.visits.length)).toEqual([0, 0]);
+    expect(agenda.days.map((day) => day.appointments.length)).toEqual([0, 0]);
   });
 });
 

@@ -16,7 +16,7 @@ import {
 
 export type AgendaWeekend = { saturday: BusinessDate; sunday: BusinessDate };
 
-export type AgendaVisit = {
+export type AgendaAppointment = {
   appointment: AdminAppointment;
   /** The New York time of day, e.g. 08:00am. */
   time: string;
@@ -26,7 +26,7 @@ export type AgendaDay = {
   date: BusinessDate;
   /** e.g. Saturday, November 28 */
   heading: string;
-  visits: AgendaVisit[];
+  appointments: AgendaAppointment[];
 };
 
 export type WeekendAgenda = { weekend: AgendaWeekend; days: [AgendaDay, AgendaDay]; count: number };
@@ -83,10 +83,10 @@ export function weekendAgenda(appointments: readonly AdminAppointment[], now: Da
   const dayOf = (date: BusinessDate): AgendaDay => ({
     date,
     heading: agendaDayHeading(date),
-    visits: timed
+    appointments: timed
       .filter(({ startsAt }) => businessDateOf(startsAt) === date)
       .map(({ appointment, startsAt }) => ({ appointment, time: format(inBusinessZone(startsAt), 'hh:mmaaa') })),
   });
   const days: [AgendaDay, AgendaDay] = [dayOf(weekend.saturday), dayOf(weekend.sunday)];
-  return { weekend, days, count: days[0].visits.length + days[1].visits.length };
+  return { weekend, days, count: days[0].appointments.length + days[1].appointments.length };
 }

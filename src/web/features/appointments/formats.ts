@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { format } from 'date-fns/format';
 import { BUSINESS_TIME_ZONE, type SlotLabel } from '../../../shared/business.ts';
 import { type BusinessDate, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
-import { formatMoney, formatVisitTime, spanishTime } from '../../../shared/locale-format.ts';
+import { formatAppointmentTimeIn, formatMoney, spanishTime } from '../../../shared/locale-format.ts';
 import { activeLocale, i18n } from '../../lib/i18n.ts';
 
 /**
@@ -25,7 +25,7 @@ export function longDate(date: BusinessDate): string {
 
 /** "Saturday, November 28, 2026 at 08:00am" or "sábado, 28 de noviembre de 2026 a las 8:00 a. m.", New York time. */
 export function appointmentTime(instant: Date | number): string {
-  return formatVisitTime(instant, activeLocale(), 'all');
+  return formatAppointmentTimeIn(instant, activeLocale(), 'all');
 }
 
 /**
@@ -47,9 +47,9 @@ export const spanishMonthCaption = (month: Date): string => SPANISH_MONTH.format
 /** The calendar's weekday heading in Spanish: "sáb". */
 export const spanishWeekday = (day: Date): string => SPANISH_WEEKDAY.format(day);
 
-const VISIT_TYPES = { remote: msg`Remote`, inPerson: msg`In-Person` };
+const APPOINTMENT_TYPES = { remote: msg`Remote`, inPerson: msg`In-Person` };
 
 /** The kind of visit as the list shows it: the spec's "In-Person" and "Remote" in English. */
-export function visitType(isRemote: boolean): string {
-  return i18n._(isRemote ? VISIT_TYPES.remote : VISIT_TYPES.inPerson);
+export function appointmentType(isRemote: boolean): string {
+  return i18n._(isRemote ? APPOINTMENT_TYPES.remote : APPOINTMENT_TYPES.inPerson);
 }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerLines, visitBill } from '../../../shared/billing.ts';
+import { appointmentBill, customerLines } from '../../../shared/billing.ts';
 import { activateLocale, loadMessages, translate } from '../../lib/i18n.ts';
 
 describe('a bill’s lines on the checkout, in the customer’s language', () => {
   const lines = customerLines(
-    { ...visitBill('consulting', 101, [{ description: 'HDMI cable', cents: 1250 }]), computedCents: 21250, totalCents: 20000 },
+    { ...appointmentBill('consulting', 101, [{ description: 'HDMI cable', cents: 1250 }]), computedCents: 21250, totalCents: 20000 },
     20000,
   );
   const shown = () => (lines ?? []).map((line) => translate(line.text, line.values));
@@ -27,7 +27,7 @@ describe('a bill’s lines on the checkout, in the customer’s language', () =>
   });
 
   it('is left out unless the bill is what the amount came from', () => {
-    const bill = { ...visitBill('troubleshooting', 60), computedCents: 5000, totalCents: 5000 };
+    const bill = { ...appointmentBill('troubleshooting', 60), computedCents: 5000, totalCents: 5000 };
     expect(customerLines(bill, 5000)).toEqual(bill.lines);
     expect(customerLines(bill, 9000)).toBeNull();
     expect(customerLines(null, 5000)).toBeNull();

@@ -1,4 +1,4 @@
-import { formatMoney, formatVisitTime } from '../../../shared/locale-format.ts';
+import { formatAppointmentTimeIn, formatMoney } from '../../../shared/locale-format.ts';
 import { activeLocale } from '../../lib/i18n.ts';
 
 /**
@@ -17,4 +17,4 @@ export const money = (cents: number): string => formatMoney(cents, activeLocale(
 export const buttonMoney = (cents: number): string => money(cents).replace(/\u00a0/g, ' ');
 
 /** "Saturday, November 28, 2026 at 08:00am" or "sábado, 28 de noviembre de 2026 a las 8:00 a. m.", New York time. */
-export const visitTime = (instant: Date | number): string => formatVisitTime(instant, activeLocale());
+export const appointmentTime = (instant: Date | number): string => formatAppointmentTimeIn(instant, activeLocale());

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { type AdminAppointment, customerLanguageName } from '../../../../shared/admin.ts';
-import { formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
+import { appointmentTypeLabel, formatDollars } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { telHref } from '../../../lib/app-config.ts';
 import { TableRegion, YesNo } from './table-region.tsx';
@@ -102,7 +102,7 @@ function AppointmentTable({
                     Language: <Language appointment={appointment} />
                   </span>
                 </td>
-                <td>{visitTypeLabel(appointment.isRemote)}</td>
+                <td>{appointmentTypeLabel(appointment.isRemote)}</td>
                 <td className="admin-text-cell">
                   <Description text={appointment.description} />
                 </td>
@@ -151,7 +151,7 @@ function AppointmentCards({ appointments, actions }: { appointments: AdminAppoin
                 <Language appointment={appointment} />
               </dd>
               <dt>Visit Type</dt>
-              <dd>{visitTypeLabel(appointment.isRemote)}</dd>
+              <dd>{appointmentTypeLabel(appointment.isRemote)}</dd>
               <dt>Description</dt>
               <dd>
                 <Description text={appointment.description} />

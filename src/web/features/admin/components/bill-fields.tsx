@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import { DollarAmountSchema, HARDWARE_LINES_MAX } from '../../../../shared/admin.ts';
 import { formatDollars } from '../../../../shared/appointments.ts';
-import { durationText, lineInEnglish, minutesBetween, SERVICE_KINDS, visitBill } from '../../../../shared/billing.ts';
+import { appointmentBill, durationText, lineInEnglish, minutesBetween, SERVICE_KINDS } from '../../../../shared/billing.ts';
 import { FEES } from '../../../../shared/business.ts';
 import type { EditValues } from './appointment-editor.tsx';
 
@@ -36,7 +36,7 @@ export function BillFields({ register, control, errors }: BillFieldsProps) {
     const cents = typedCents(part?.amount);
     return part?.description?.trim() && cents !== null ? [{ description: part.description.trim(), cents }] : [];
   });
-  const bill = kind && minutes !== null ? visitBill(kind, minutes, hardware) : null;
+  const bill = kind && minutes !== null ? appointmentBill(kind, minutes, hardware) : null;
   const workErrors = errors.work;
   const error = (name: string, message: string | undefined) =>
     message ? (

@@ -5,7 +5,7 @@ import { businessDateOf } from '../../../../shared/business-time.ts';
 import { serverMessage } from '../../../lib/api-failure.ts';
 import { telHref } from '../../../lib/app-config.ts';
 import { useOnMyWay } from '../api/on-my-way.ts';
-import { type AgendaDay, type AgendaVisit, fullAddress, mapSearchHref, weekendAgenda } from '../weekend-agenda.ts';
+import { type AgendaAppointment, type AgendaDay, fullAddress, mapSearchHref, weekendAgenda } from '../weekend-agenda.ts';
 import { customerName } from './admin-appointment-list.tsx';
 
 const MINUTE_MS = 60_000;
@@ -49,8 +49,8 @@ function OnMyWay({ appointmentId, name }: { appointmentId: string; name: string 
   );
 }
 
-function Visit({ visit, today }: { visit: AgendaVisit; today: boolean }) {
-  const { appointment, time } = visit;
+function AgendaItem({ entry, today }: { entry: AgendaAppointment; today: boolean }) {
+  const { appointment, time } = entry;
   const { customer } = appointment;
   const address = fullAddress(customer);
   return (
@@ -97,12 +97,12 @@ function Day({ day, today }: { day: AgendaDay; today: boolean }) {
       <h3 id={headingId} className="h5">
         {day.heading}
       </h3>
-      {day.visits.length === 0 ? (
+      {day.appointments.length === 0 ? (
         <p className="weekend-agenda-none">No visits on this day.</p>
       ) : (
         <ol className="weekend-agenda-list">
-          {day.visits.map((visit) => (
-            <Visit key={visit.appointment.id} visit={visit} today={today} />
+          {day.appointments.map((entry) => (
+            <AgendaItem key={entry.appointment.id} entry={entry} today={today} />
           ))}
         </ol>
       )}

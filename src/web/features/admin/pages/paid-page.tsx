@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_TEXTS, type PaidEntry, paymentStanding } from '../../../../shared/admin.ts';
-import { formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
+import { appointmentTypeLabel, formatDollars } from '../../../../shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, formatBusinessDay, formatBusinessTimeOfDay } from '../../../../shared/business-time.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../../shared/messages.ts';
 import { PAYMENT_TEXTS } from '../../../../shared/payments.ts';
@@ -87,7 +87,7 @@ function PaidRow({ entry, index, refund }: { entry: PaidEntry; index: number; re
         <span className="d-block fw-semibold">{customerName(entry)}</span>
         <span className="d-block">{entry.customer.email}</span>
       </th>
-      <td>{visitTypeLabel(entry.isRemote)}</td>
+      <td>{appointmentTypeLabel(entry.isRemote)}</td>
       <td className="admin-nowrap">
         {payment.isTest && <span className="badge admin-test-badge">{PAYMENT_TEXTS.testLabel}</span>}
         <span className="d-block">{methodOf(entry)}</span>

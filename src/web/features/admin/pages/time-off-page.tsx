@@ -30,12 +30,12 @@ import { useReopenTimeOff } from '../api/reopen-time-off.ts';
 import { refusalMessage } from '../components/admin-failure.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
-import { MoveVisitForm } from '../components/move-visit-form.tsx';
+import { MoveAppointmentForm } from '../components/move-appointment-form.tsx';
 import { SlotSelect } from '../components/slot-select.tsx';
 
 const COMPONENT_NAME = 'TimeOff';
 const REOPEN_CONFIRM = 'Are you sure you want to reopen this time for booking? If YES select OK';
-const CANCEL_VISIT_CONFIRM =
+const CANCEL_APPOINTMENT_CONFIRM =
   'Cancel this visit? The customer gets an e-mail with the cancellation for their calendar and our phone number. If YES select OK';
 const KIND_LABELS = { day: 'A single day', range: 'A range of days', slot: 'A single time slot' } as const;
 
@@ -125,7 +125,7 @@ function CloseTimeFormSection({ onClosed }: { onClosed: (closed: TimeOff) => voi
 type Affected = TimeOff['affected'][number];
 
 /** "Move the visit" opens the owner's form for that booking, under the button. */
-function MoveVisit({ booking, onMoved }: { booking: Affected; onMoved: () => void }) {
+function MoveAppointment({ appointment, onMoved }: { appointment: Affected; onMoved: () => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -141,11 +141,11 @@ function MoveVisit({ booking, onMoved }: { booking: Affected; onMoved: () => voi
         Move the visit
         <span className="visually-hidden">
           {' '}
-          of {booking.customerName || booking.customerEmail} on {formatAppointmentTime(new Date(booking.startsAt))}
+          of {appointment.customerName || appointment.customerEmail} on {formatAppointmentTime(new Date(appointment.startsAt))}
         </span>
       </Button>
       <div id={`${id}-form`} hidden={!open}>
-        {open && <MoveVisitForm appointmentId={booking.appointmentId} onMoved={onMoved} />}
+        {open && <MoveAppointmentForm appointmentId={appointment.appointmentId} onMoved={onMoved} />}
       </div>
     </>
   );
@@ -154,14 +154,14 @@ function MoveVisit({ booking, onMoved }: { booking: Affected; onMoved: () => voi
 function Closure({
   entry,
   onReopen,
-  onCancelVisit,
+  onCancelAppointment,
   onMoved,
   busy,
   cancelling,
 }: {
   entry: TimeOff;
   onReopen: (entry: TimeOff) => void;
-  onCancelVisit: (booking: Affected) => void;
+  onCancelAppointment: (appointment: Affected) => void;
   onMoved: () => void;
   busy: boolean;
   cancelling: string | undefined;
@@ -184,26 +184,26 @@ function Closure({
             cancel {entry.affected.length === 1 ? 'it' : 'them'}.
           </p>
           <ul>
-            {entry.affected.map((booking) => (
-              <li key={booking.appointmentId} className="mb-2">
-                {formatAppointmentTime(new Date(booking.startsAt))}, {booking.isRemote ? 'Remote' : 'In-Person'}:{' '}
-                {booking.customerName || '(no name)'}, phone{' '}
-                {booking.customerPhone ? <a href={telHref(booking.customerPhone)}>{booking.customerPhone}</a> : '(none)'},{' '}
-                {booking.customerEmail}{' '}
+            {entry.affected.map((appointment) => (
+              <li key={appointment.appointmentId} className="mb-2">
+                {formatAppointmentTime(new Date(appointment.startsAt))}, {appointment.isRemote ? 'Remote' : 'In-Person'}:{' '}
+                {appointment.customerName || '(no name)'}, phone{' '}
+                {appointment.customerPhone ? <a href={telHref(appointment.customerPhone)}>{appointment.customerPhone}</a> : '(none)'},{' '}
+                {appointment.customerEmail}{' '}
                 <Button
                   variant="outline-danger"
                   size="sm"
                   className="ms-1"
-                  onClick={() => onCancelVisit(booking)}
-                  disabled={cancelling === booking.appointmentId}
+                  onClick={() => onCancelAppointment(appointment)}
+                  disabled={cancelling === appointment.appointmentId}
                 >
-                  {cancelling === booking.appointmentId ? 'Cancelling…' : 'Cancel the visit'}
+                  {cancelling === appointment.appointmentId ? 'Cancelling…' : 'Cancel the visit'}
                   <span className="visually-hidden">
                     {' '}
-                    of {booking.customerName || booking.customerEmail} on {formatAppointmentTime(new Date(booking.startsAt))}
+                    of {appointment.customerName || appointment.customerEmail} on {formatAppointmentTime(new Date(appointment.startsAt))}
                   </span>
                 </Button>
-                <MoveVisit booking={booking} onMoved={onMoved} />
+                <MoveAppointment appointment={appointment} onMoved={onMoved} />
               </li>
             ))}
           </ul>
@@ -223,12 +223,12 @@ function ClosureList() {
   const confirm = useConfirm();
   const alert = useTimedAlert();
 
-  const cancelVisit = useDeleteAppointment(COMPONENT_NAME);
+  const cancelAppointment = useDeleteAppointment(COMPONENT_NAME);
 
-  const onCancelVisit = async (booking: Affected) => {
-    if (cancelVisit.isPending || !(await confirm(CANCEL_VISIT_CONFIRM))) return;
+  const onCancelAppointment = async (appointment: Affected) => {
+    if (cancelAppointment.isPending || !(await confirm(CANCEL_APPOINTMENT_CONFIRM))) return;
     try {
-      await cancelVisit.mutateAsync(booking.appointmentId);
+      await cancelAppointment.mutateAsync(appointment.appointmentId);
     } catch (error) {
       alert.show({ body: refusalMessage(error) ?? 'The visit could not be cancelled. Please try again.' });
       return;
@@ -260,10 +260,10 @@ function ClosureList() {
             key={entry.id}
             entry={entry}
             onReopen={(chosen) => void onReopen(chosen)}
-            onCancelVisit={(booking) => void onCancelVisit(booking)}
+            onCancelAppointment={(appointment) => void onCancelAppointment(appointment)}
             onMoved={() => alert.show({ variant: 'success', body: 'The visit is moved; the customer has been e-mailed.' })}
             busy={reopen.isPending && reopen.variables === entry.id}
-            cancelling={cancelVisit.isPending ? cancelVisit.variables : undefined}
+            cancelling={cancelAppointment.isPending ? cancelAppointment.variables : undefined}
           />
         ))}
       </ul>

@@ -21,7 +21,7 @@ import { reportError } from '../../../lib/error-reporter.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
-import { appointmentTime, money, visitType } from '../formats.ts';
+import { appointmentTime, appointmentType, money } from '../formats.ts';
 import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What the checkout screen receives through the navigation state. */
@@ -161,7 +161,7 @@ function AppointmentTable({ rows, actions, labelledBy }: { rows: Row[]; actions:
           return (
             <tr key={appointment.id}>
               <td className="appointment-when">{when}</td>
-              <td>{visitType(appointment.isRemote)}</td>
+              <td>{appointmentType(appointment.isRemote)}</td>
               <td className="appointment-description-cell">
                 <DescriptionText appointment={appointment} />
                 <div className="mt-2">
@@ -204,7 +204,7 @@ function AppointmentCards({ rows, actions }: { rows: Row[]; actions: Actions }) 
               <dt>
                 <Trans>Visit Type</Trans>
               </dt>
-              <dd>{visitType(appointment.isRemote)}</dd>
+              <dd>{appointmentType(appointment.isRemote)}</dd>
               <dt>
                 <Trans>Description</Trans>
               </dt>

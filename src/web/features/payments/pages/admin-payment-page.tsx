@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { type CustomerAppointment, formatDollars, visitTypeLabel } from '../../../../shared/appointments.ts';
+import { appointmentTypeLabel, type CustomerAppointment, formatDollars } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { AdminAmountSchema, type CaptureOutcome, PAYMENT_TEXTS } from '../../../../shared/payments.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
@@ -124,7 +124,7 @@ function AppointmentChoice({
                 <>
                   <span className="fw-semibold">{formatAppointmentTime(Date.parse(appointment.startsAt))}</span>
                   <span className="d-block">
-                    {visitTypeLabel(appointment.isRemote)} · {appointment.isCompleted ? 'Completed' : 'Not completed'} · amount $
+                    {appointmentTypeLabel(appointment.isRemote)} · {appointment.isCompleted ? 'Completed' : 'Not completed'} · amount $
                     {formatDollars(appointment.amountCents)}
                   </span>
                 </>

@@ -15,7 +15,7 @@ import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { invoicePdfUrl, useInvoice } from '../api/get-invoice.ts';
 import { BillTable } from '../components/bill-table.tsx';
-import { money, visitTime } from '../formats.ts';
+import { appointmentTime, money } from '../formats.ts';
 
 function Status({ invoice }: { invoice: Invoice }) {
   if (invoice.status === 'paid') return <Trans>Paid</Trans>;
@@ -92,7 +92,7 @@ function InvoicePage() {
   }
   const data = invoice.data;
   const issued = formatDay(Date.parse(data.issuedAt), activeLocale());
-  const time = visitTime(Date.parse(data.visit.startsAt));
+  const time = appointmentTime(Date.parse(data.visit.startsAt));
   const business = data.business.name;
   return (
     <Container className="py-4 invoice-page">

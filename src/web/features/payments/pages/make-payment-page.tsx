@@ -20,7 +20,7 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
 import { BillTable } from '../components/bill-table.tsx';
 import { PaymentButtons, type PaymentStage, TestPaymentNotice } from '../components/payment-buttons.tsx';
-import { money, visitTime } from '../formats.ts';
+import { appointmentTime, money } from '../formats.ts';
 
 const COMPONENT_NAME = 'MakePayment';
 
@@ -177,7 +177,8 @@ function MakePaymentPage() {
     content = <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else {
     const { amountCents, startsAt, lines } = checkout.data;
-    const visit = visitTime(Date.parse(startsAt));
+    // `visit` names the placeholder of the message below ({visit}), which the catalogues key on.
+    const visit = appointmentTime(Date.parse(startsAt));
     const amount = money(amountCents);
     content = (
       <>

@@ -12,7 +12,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useReview, useSendReview } from '../api/review.ts';
-import { visitTime } from '../formats.ts';
+import { appointmentTime } from '../formats.ts';
 
 /**
  * The customer's rating of a paid visit, from the thank-you e-mail (issue 18): 1 to 5 stars and an optional
@@ -46,7 +46,7 @@ function ReviewPage() {
   }
 
   const data = review.data;
-  const time = visitTime(Date.parse(data.startsAt));
+  const time = appointmentTime(Date.parse(data.startsAt));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const checked = ReviewAnswerSchema.safeParse({ rating, comment });

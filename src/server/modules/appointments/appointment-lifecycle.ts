@@ -8,6 +8,7 @@ import type { AppointmentRow, appointments } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { announceChange, announceSlotChange } from '../events/index.ts';
 import { recordHistory } from '../history/index.ts';
+import { billFor, billSummary, dollars } from './appointment-bill.ts';
 import {
   findActiveAppointment,
   findAppointment,
@@ -15,7 +16,6 @@ import {
   insertAppointment,
   updateAppointment,
 } from './appointment-queries.ts';
-import { billFor, billSummary, dollars } from './job-bill.ts';
 
 /**
  * The one owner of a job's state (issue 37). A job (the code's word; the screens say visit or appointment) is
@@ -28,9 +28,9 @@ import { billFor, billSummary, dollars } from './job-bill.ts';
  */
 
 /** Who made the change, as the history names them. */
-export type JobActor = { userId: string; email: string };
+export type AppointmentActor = { userId: string; email: string };
 
-export type JobChangeKind =
+export type AppointmentChangeKind =
   | 'booked'
   | 'described'
   | 'edited'
@@ -45,41 +45,45 @@ export type JobChangeKind =
   | 'refunded';
 
 /** A change as the listeners hear it: the job before and after it, and what happened. */
-export type JobChange = {
+export type AppointmentChange = {
   before: AppointmentRow;
   after: AppointmentRow;
-  kinds: ReadonlySet<JobChangeKind>;
-  actor: JobActor;
+  kinds: ReadonlySet<AppointmentChangeKind>;
+  actor: AppointmentActor;
   /** For 'paid': the payment just recorded, and whether it moved no money (test mode or a sandbox). */
   paid?: { paymentId: string; isTest: boolean };
 };
 
 /** What another module does when a job changes; declared here, by the module that calls it. */
-export interface JobListener {
+export interface AppointmentListener {
   /**
    * Before a change that makes the job's open payment orders stale (a new amount, un-completing, paying by hand,
    * cancelling, deleting), under the job's lock: throw to refuse the change.
    */
-  beforeChange?(tx: Executor, job: AppointmentRow, reason: string): Promise<void>;
+  beforeChange?(tx: Executor, appointment: AppointmentRow, reason: string): Promise<void>;
   /** After the change is written, in the same transaction. Answers true when it queued a message to deliver. */
-  afterChange?(tx: Executor, change: JobChange): Promise<boolean | undefined>;
+  afterChange?(tx: Executor, change: AppointmentChange): Promise<boolean | undefined>;
 }
 
 /** A payment recorded for the job, as the payments module reports it to `markPaid`. */
 export type Payment = { paymentId: string; amountCents: number; isTest: boolean; note: string };
 
 /** The columns a booking sets; the rest take their defaults. */
-export type NewJob = Pick<typeof appointments.$inferInsert, 'id' | 'userId' | 'startsAt' | 'slotLabel' | 'isRemote' | 'reminderSentAt'>;
+export type NewAppointment = Pick<
+  typeof appointments.$inferInsert,
+  'id' | 'userId' | 'startsAt' | 'slotLabel' | 'isRemote' | 'reminderSentAt'
+>;
 
-export type EditOutcome = { job: AppointmentRow; completedNow: boolean; paidNow: boolean; mailed: boolean };
+export type EditOutcome = { appointment: AppointmentRow; completedNow: boolean; paidNow: boolean; mailed: boolean };
 
-const isDone = (job: AppointmentRow) => !canCancelAppointment({ isCompleted: job.completedAt !== null, isPaid: job.paidAt !== null });
+const isDone = (appointment: AppointmentRow) =>
+  !canCancelAppointment({ isCompleted: appointment.completedAt !== null, isPaid: appointment.paidAt !== null });
 
-export class JobLifecycle {
-  private readonly listeners: JobListener[] = [];
+export class AppointmentLifecycle {
+  private readonly listeners: AppointmentListener[] = [];
 
   /** Listeners are called in the order they were registered. */
-  listen(listener: JobListener): void {
+  listen(listener: AppointmentListener): void {
     this.listeners.push(listener);
   }
 
@@ -102,23 +106,23 @@ export class JobLifecycle {
    * Stores a new job, counting in the same statement the customer's open jobs before it: the caller refuses (and so
    * rolls back) a booking over the limit. The unique index on active start times refuses a taken slot.
    */
-  async book(tx: Executor, job: NewJob): Promise<{ job: AppointmentRow; openBefore: number }> {
-    const { row, openBefore } = await insertAppointment(tx, job);
+  async book(tx: Executor, appointment: NewAppointment): Promise<{ appointment: AppointmentRow; openBefore: number }> {
+    const { row, openBefore } = await insertAppointment(tx, appointment);
     await announceChange(tx, {
       kind: 'appointment',
       userId: row.userId,
       appointmentId: row.id,
       slot: { startsAt: row.startsAt, taken: true },
     });
-    return { job: row, openBefore };
+    return { appointment: row, openBefore };
   }
 
   /** The customer's description of the problem: not once the job is paid. */
-  async describe(tx: Executor, job: AppointmentRow, actor: JobActor, description: string): Promise<AppointmentRow> {
-    if (job.paidAt) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-    const after = await updateAppointment(tx, job.id, { description });
-    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
-    await this.tell(tx, { before: job, after, kinds: new Set(['described']), actor });
+  async describe(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor, description: string): Promise<AppointmentRow> {
+    if (appointment.paidAt) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
+    const after = await updateAppointment(tx, appointment.id, { description });
+    await announceChange(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+    await this.tell(tx, { before: appointment, after, kinds: new Set(['described']), actor });
     return after;
   }
 
@@ -128,16 +132,16 @@ export class JobLifecycle {
    */
   async cancel(
     tx: Executor,
-    job: AppointmentRow,
-    actor: JobActor,
+    appointment: AppointmentRow,
+    actor: AppointmentActor,
     options: { accountDeleted?: boolean; rules?: () => Promise<void> } = {},
   ): Promise<AppointmentRow> {
-    if (isDone(job)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
+    if (isDone(appointment)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
     await options.rules?.();
-    await this.before(tx, job, options.accountDeleted ? 'the customer deleted their account' : 'the job was cancelled');
-    const after = await updateAppointment(tx, job.id, { cancelledAt: new Date(), inviteSequence: job.inviteSequence + 1 });
+    await this.before(tx, appointment, options.accountDeleted ? 'the customer deleted their account' : 'the job was cancelled');
+    const after = await updateAppointment(tx, appointment.id, { cancelledAt: new Date(), inviteSequence: appointment.inviteSequence + 1 });
     await recordHistory(tx, {
-      appointmentId: job.id,
+      appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'cancel',
@@ -148,20 +152,20 @@ export class JobLifecycle {
     });
     await announceChange(tx, {
       kind: 'appointment',
-      userId: job.userId,
-      appointmentId: job.id,
-      slot: { startsAt: job.startsAt, taken: false },
+      userId: appointment.userId,
+      appointmentId: appointment.id,
+      slot: { startsAt: appointment.startsAt, taken: false },
     });
-    await this.tell(tx, { before: job, after, kinds: new Set(['cancelled']), actor });
+    await this.tell(tx, { before: appointment, after, kinds: new Set(['cancelled']), actor });
     return after;
   }
 
   /** The owner takes a job off the schedule: kept, marked, for the record. */
-  async delete(tx: Executor, job: AppointmentRow, actor: JobActor): Promise<AppointmentRow> {
-    await this.before(tx, job, 'the job was deleted');
-    const after = await updateAppointment(tx, job.id, { deletedAt: new Date(), inviteSequence: job.inviteSequence + 1 });
+  async delete(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor): Promise<AppointmentRow> {
+    await this.before(tx, appointment, 'the job was deleted');
+    const after = await updateAppointment(tx, appointment.id, { deletedAt: new Date(), inviteSequence: appointment.inviteSequence + 1 });
     await recordHistory(tx, {
-      appointmentId: job.id,
+      appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'delete',
@@ -169,11 +173,11 @@ export class JobLifecycle {
     });
     await announceChange(tx, {
       kind: 'appointment',
-      userId: job.userId,
-      appointmentId: job.id,
-      slot: { startsAt: job.startsAt, taken: false },
+      userId: appointment.userId,
+      appointmentId: appointment.id,
+      slot: { startsAt: appointment.startsAt, taken: false },
     });
-    await this.tell(tx, { before: job, after, kinds: new Set(['deleted']), actor });
+    await this.tell(tx, { before: appointment, after, kinds: new Set(['deleted']), actor });
     return after;
   }
 
@@ -183,37 +187,37 @@ export class JobLifecycle {
    */
   async move(
     tx: Executor,
-    job: AppointmentRow,
-    actor: JobActor,
+    appointment: AppointmentRow,
+    actor: AppointmentActor,
     to: { startsAt: Date; slotLabel: string; reminderSentAt: Date | null },
     options: { by: 'customer' | 'owner'; rules?: () => Promise<void> },
   ): Promise<AppointmentRow> {
-    if (isDone(job)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
-    if (job.startsAt.getTime() === to.startsAt.getTime()) {
+    if (isDone(appointment)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.rescheduleNotAllowed);
+    if (appointment.startsAt.getTime() === to.startsAt.getTime()) {
       throw new HttpError(409, 'SAME_SLOT', options.by === 'owner' ? OWNER_MOVE_TEXTS.sameSlot : APPOINTMENT_TEXTS.rescheduleSameSlot);
     }
     await options.rules?.();
-    const after = await updateAppointment(tx, job.id, {
+    const after = await updateAppointment(tx, appointment.id, {
       startsAt: to.startsAt,
       slotLabel: to.slotLabel,
-      inviteSequence: job.inviteSequence + 1,
+      inviteSequence: appointment.inviteSequence + 1,
       reminderSentAt: to.reminderSentAt,
     });
     await recordHistory(tx, {
-      appointmentId: job.id,
+      appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'reschedule',
-      changes: { startsAt: { before: formatAppointmentTime(job.startsAt), after: formatAppointmentTime(to.startsAt) } },
+      changes: { startsAt: { before: formatAppointmentTime(appointment.startsAt), after: formatAppointmentTime(to.startsAt) } },
     });
     await announceChange(tx, {
       kind: 'appointment',
-      userId: job.userId,
-      appointmentId: job.id,
+      userId: appointment.userId,
+      appointmentId: appointment.id,
       slot: { startsAt: to.startsAt, taken: true },
     });
-    await announceSlotChange(tx, job.startsAt, false);
-    await this.tell(tx, { before: job, after, kinds: new Set(['moved']), actor });
+    await announceSlotChange(tx, appointment.startsAt, false);
+    await this.tell(tx, { before: appointment, after, kinds: new Set(['moved']), actor });
     return after;
   }
 
@@ -225,15 +229,15 @@ export class JobLifecycle {
    */
   async edit(
     tx: Executor,
-    job: AppointmentRow,
-    actor: JobActor,
+    appointment: AppointmentRow,
+    actor: AppointmentActor,
     input: AdminAppointmentChanges,
-    payByHand?: (tx: Executor, job: AppointmentRow) => Promise<Payment>,
+    payByHand?: (tx: Executor, appointment: AppointmentRow) => Promise<Payment>,
     now = new Date(),
   ): Promise<EditOutcome> {
-    const wasPaid = job.paidAt !== null;
+    const wasPaid = appointment.paidAt !== null;
     const changes: Partial<typeof appointments.$inferInsert> = {};
-    const kinds = new Set<JobChangeKind>();
+    const kinds = new Set<AppointmentChangeKind>();
     const audit: Record<string, { before: unknown; after: unknown }> = {};
     const note = (field: string, from: unknown, to: unknown) => {
       if (from !== to) audit[field] = { before: from, after: to };
@@ -242,18 +246,24 @@ export class JobLifecycle {
 
     if (input.description !== undefined) {
       changes.description = input.description;
-      note('description', job.description, input.description);
+      note('description', appointment.description, input.description);
     }
     if (input.notes !== undefined) {
       changes.notes = input.notes;
-      note('notes', job.notes, input.notes);
+      note('notes', appointment.notes, input.notes);
     }
     if (input.isRemote !== undefined) {
       changes.isRemote = input.isRemote;
-      note('isRemote', job.isRemote, input.isRemote);
+      note('isRemote', appointment.isRemote, input.isRemote);
       // Where a visit still to come happens changed: its invitation gets a new SEQUENCE, and the customer is told.
-      if (input.isRemote !== job.isRemote && !job.cancelledAt && !job.deletedAt && !job.completedAt && job.startsAt > now) {
-        changes.inviteSequence = job.inviteSequence + 1;
+      if (
+        input.isRemote !== appointment.isRemote &&
+        !appointment.cancelledAt &&
+        !appointment.deletedAt &&
+        !appointment.completedAt &&
+        appointment.startsAt > now
+      ) {
+        changes.inviteSequence = appointment.inviteSequence + 1;
         kinds.add('kind-changed');
       }
     }
@@ -263,27 +273,27 @@ export class JobLifecycle {
       const bill = billFor(input.work);
       changes.bill = bill;
       kinds.add('billed');
-      note('bill', job.bill ? billSummary(job.bill) : null, billSummary(bill));
+      note('bill', appointment.bill ? billSummary(appointment.bill) : null, billSummary(bill));
       if (bill.overrideReason !== null) {
         note('amountSetByHand', null, `$${dollars(bill.totalCents)} instead of $${dollars(bill.computedCents)}: ${bill.overrideReason}`);
       }
-      if (bill.totalCents !== job.amountCents) {
+      if (bill.totalCents !== appointment.amountCents) {
         changes.amountCents = bill.totalCents;
-        note('amount', dollars(job.amountCents), dollars(bill.totalCents));
+        note('amount', dollars(appointment.amountCents), dollars(bill.totalCents));
       }
     }
-    if (input.amount !== undefined && input.amount !== job.amountCents) {
+    if (input.amount !== undefined && input.amount !== appointment.amountCents) {
       if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
       changes.amountCents = input.amount;
       kinds.add('billed');
-      note('amount', dollars(job.amountCents), dollars(input.amount));
+      note('amount', dollars(appointment.amountCents), dollars(input.amount));
       // An amount typed without the clock replaces the bill's: the bill no longer says what is charged.
-      if (job.bill) {
+      if (appointment.bill) {
         changes.bill = null;
-        note('bill', billSummary(job.bill), null);
+        note('bill', billSummary(appointment.bill), null);
       }
     }
-    if (input.isCompleted !== undefined && input.isCompleted !== (job.completedAt !== null)) {
+    if (input.isCompleted !== undefined && input.isCompleted !== (appointment.completedAt !== null)) {
       if (!input.isCompleted && wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'A paid appointment stays completed.');
       changes.completedAt = input.isCompleted ? now : null;
       completedNow = input.isCompleted;
@@ -294,21 +304,21 @@ export class JobLifecycle {
     // A new amount or an un-completed job makes every open order of it stale: they are voided, and the change
     // waits for a capture under way to finish.
     if (changes.amountCents !== undefined || changes.completedAt === null) {
-      await this.before(tx, job, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
+      await this.before(tx, appointment, changes.amountCents !== undefined ? 'the amount changed' : 'the job was un-completed');
     }
 
-    let after = Object.keys(changes).length > 0 ? await updateAppointment(tx, job.id, changes) : job;
+    let after = Object.keys(changes).length > 0 ? await updateAppointment(tx, appointment.id, changes) : appointment;
     if (Object.keys(audit).length > 0) {
       kinds.add('edited');
       await recordHistory(tx, {
-        appointmentId: job.id,
+        appointmentId: appointment.id,
         actorUserId: actor.userId,
         actorEmail: actor.email,
         action: 'update',
         changes: audit,
       });
     }
-    let paid: JobChange['paid'];
+    let paid: AppointmentChange['paid'];
     if (input.isPaid === true && !wasPaid && payByHand) {
       if (after.amountCents <= 0) throw new HttpError(409, 'AMOUNT_NOT_SET', 'Set the amount before marking the appointment paid.');
       await this.before(tx, after, 'paid by hand');
@@ -317,17 +327,17 @@ export class JobLifecycle {
       paid = { paymentId: payment.paymentId, isTest: payment.isTest };
       kinds.add('paid');
     }
-    if (kinds.size > 0) await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
-    const mailed = kinds.size > 0 ? await this.tell(tx, { before: job, after, kinds, actor, ...(paid ? { paid } : {}) }) : false;
-    return { job: after, completedNow, paidNow: paid !== undefined, mailed };
+    if (kinds.size > 0) await announceChange(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+    const mailed = kinds.size > 0 ? await this.tell(tx, { before: appointment, after, kinds, actor, ...(paid ? { paid } : {}) }) : false;
+    return { appointment: after, completedNow, paidNow: paid !== undefined, mailed };
   }
 
   /** A payment was captured for the job (online): paid, completed if it was not, at the amount paid. */
-  async markPaid(tx: Executor, job: AppointmentRow, actor: JobActor, payment: Payment): Promise<AppointmentRow> {
-    const after = await this.writePaid(tx, job, actor, payment);
-    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
+  async markPaid(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor, payment: Payment): Promise<AppointmentRow> {
+    const after = await this.writePaid(tx, appointment, actor, payment);
+    await announceChange(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
     await this.tell(tx, {
-      before: job,
+      before: appointment,
       after,
       kinds: new Set(['paid']),
       actor,
@@ -337,10 +347,15 @@ export class JobLifecycle {
   }
 
   /** The job's payment was given back in whole: completed and unpaid again, its pay link's reminders not restarted. */
-  async markRefunded(tx: Executor, job: AppointmentRow, actor: JobActor, refund: { amountCents: number; reference: string }) {
-    const after = await updateAppointment(tx, job.id, { paidAt: null });
+  async markRefunded(
+    tx: Executor,
+    appointment: AppointmentRow,
+    actor: AppointmentActor,
+    refund: { amountCents: number; reference: string },
+  ) {
+    const after = await updateAppointment(tx, appointment.id, { paidAt: null });
     await recordHistory(tx, {
-      appointmentId: job.id,
+      appointmentId: appointment.id,
       actorUserId: actor.userId,
       actorEmail: actor.email,
       action: 'refund',
@@ -349,33 +364,40 @@ export class JobLifecycle {
         refund: { before: null, after: `$${dollars(refund.amountCents)} (${refund.reference})` },
       },
     });
-    await announceChange(tx, { kind: 'appointment', userId: job.userId, appointmentId: job.id });
-    await this.tell(tx, { before: job, after, kinds: new Set(['refunded']), actor });
+    await announceChange(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+    await this.tell(tx, { before: appointment, after, kinds: new Set(['refunded']), actor });
     return after;
   }
 
   // --- Inside ----------------------------------------------------------------------------------------------
 
-  private async writePaid(tx: Executor, job: AppointmentRow, actor: JobActor, payment: Payment): Promise<AppointmentRow> {
+  private async writePaid(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor, payment: Payment): Promise<AppointmentRow> {
     const now = new Date();
-    const after = await updateAppointment(tx, job.id, {
+    const after = await updateAppointment(tx, appointment.id, {
       paidAt: now,
       amountCents: payment.amountCents,
-      ...(job.completedAt ? {} : { completedAt: now }),
+      ...(appointment.completedAt ? {} : { completedAt: now }),
     });
     const changes: Record<string, { before: unknown; after: unknown }> = { isPaid: { before: false, after: payment.note } };
-    if (job.amountCents !== payment.amountCents) changes.amount = { before: dollars(job.amountCents), after: dollars(payment.amountCents) };
-    if (!job.completedAt) changes.isCompleted = { before: false, after: true };
-    await recordHistory(tx, { appointmentId: job.id, actorUserId: actor.userId, actorEmail: actor.email, action: 'payment', changes });
+    if (appointment.amountCents !== payment.amountCents)
+      changes.amount = { before: dollars(appointment.amountCents), after: dollars(payment.amountCents) };
+    if (!appointment.completedAt) changes.isCompleted = { before: false, after: true };
+    await recordHistory(tx, {
+      appointmentId: appointment.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'payment',
+      changes,
+    });
     return after;
   }
 
-  private async before(tx: Executor, job: AppointmentRow, reason: string): Promise<void> {
-    for (const listener of this.listeners) await listener.beforeChange?.(tx, job, reason);
+  private async before(tx: Executor, appointment: AppointmentRow, reason: string): Promise<void> {
+    for (const listener of this.listeners) await listener.beforeChange?.(tx, appointment, reason);
   }
 
   /** Calls every listener; answers whether any queued a message. */
-  private async tell(tx: Executor, change: JobChange): Promise<boolean> {
+  private async tell(tx: Executor, change: AppointmentChange): Promise<boolean> {
     let queued = false;
     for (const listener of this.listeners) {
       if (await listener.afterChange?.(tx, change)) queued = true;

@@ -1,5 +1,5 @@
-import { BILL_TOO_LARGE, type StoredBill, type VisitWork } from '../../../shared/admin.ts';
-import { durationText, lineInEnglish, minutesBetween, visitBill } from '../../../shared/billing.ts';
+import { type AppointmentWork, BILL_TOO_LARGE, type StoredBill } from '../../../shared/admin.ts';
+import { appointmentBill, durationText, lineInEnglish, minutesBetween } from '../../../shared/billing.ts';
 import { MAX_AMOUNT_CENTS } from '../../../shared/payments.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
@@ -7,10 +7,10 @@ import { HttpError } from '../../plugins/errors.ts';
  * A job's bill from the clock (decision 020), as the job's life cycle stores it: the lines for what the owner entered,
  * what they come to, and the amount charged.
  */
-export function billFor(work: VisitWork): StoredBill {
+export function billFor(work: AppointmentWork): StoredBill {
   const minutes = minutesBetween(work.start, work.end);
   if (minutes === null) throw new HttpError(400, 'VALIDATION', 'The end must come after the start.');
-  const bill = visitBill(
+  const bill = appointmentBill(
     work.kind,
     minutes,
     work.hardware.map((part) => ({ description: part.description, cents: part.amount })),

@@ -14,7 +14,7 @@ import { SlotSelect } from './slot-select.tsx';
  * The owner moves a customer's visit (after a call): a weekend day and one of the eight times. The server refuses a
  * taken slot or time off in words; the customer is e-mailed the updated calendar invite.
  */
-export function MoveVisitForm({ appointmentId, onMoved }: { appointmentId: string; onMoved: () => void }) {
+export function MoveAppointmentForm({ appointmentId, onMoved }: { appointmentId: string; onMoved: () => void }) {
   const move = useMoveAppointment();
   const {
     register,
