@@ -2,8 +2,8 @@ import { importsOf, readSourceFiles, resolveImport, type SourceFile } from './bo
 
 /**
  * The server's layers, measured from its own imports (issue 37). Each unit is a server module
- * (src/server/modules/<name>), the database layer (src/server/db), the plugins (src/server/plugins), or one of the
- * server's own top-level files (main.ts, app.ts, config.ts…). An edge is any import between two units, types
+ * (src/server/modules/<name>), the database layer (src/server/db), one plugin (src/server/plugins/<file>), or one of
+ * the server's own top-level files (main.ts, app.ts, config.ts…). An edge is any import between two units, types
  * included (a type is a dependency a reader follows too); tests and src/shared (which imports nothing of the
  * server) are left out.
  *
@@ -20,7 +20,8 @@ export function unitOf(file: string): string | undefined {
   const [first, second] = rest.split('/');
   if (first === 'modules' && second) return second;
   if (first === 'db') return 'db';
-  if (first === 'plugins') return 'plugins';
+  // The plugins are independent files (no module, no face), like the server's top-level files: one unit each.
+  if (first === 'plugins') return `plugins/${second?.replace(/\.tsx?$/, '')}`;
   if (first === 'cli') return `cli/${second?.replace(/\.tsx?$/, '')}`;
   if (first === 'locales') return undefined;
   return first?.replace(/\.tsx?$/, '');

@@ -11,10 +11,10 @@ const MAX_LEVELS = 10;
 const file = (path: string, ...imports: string[]) => ({ path, text: imports.map((to) => `import { x } from '${to}';\n`).join('') });
 
 describe('the import graph', () => {
-  it('names each unit: a module, db, plugins, a top-level file; not tests or shared code', () => {
+  it('names each unit: a module, db, a plugin, a top-level file; not tests or shared code', () => {
     expect(unitOf('src/server/modules/payments/capture.ts')).toBe('payments');
     expect(unitOf('src/server/db/client.ts')).toBe('db');
-    expect(unitOf('src/server/plugins/session.ts')).toBe('plugins');
+    expect(unitOf('src/server/plugins/session.ts')).toBe('plugins/session');
     expect(unitOf('src/server/app.ts')).toBe('app');
     expect(unitOf('src/server/modules/chat/scam-guard.test.ts')).toBeUndefined();
     expect(unitOf('src/shared/billing.ts')).toBeUndefined();
