@@ -9,10 +9,15 @@ import type { Database, Listen } from './db/client.ts';
 import {
   AccountService,
   type Auth,
+  accountById,
   accountRoutes,
   authHandlerRoutes,
   type Clock,
+  confirmTextsNumber,
+  customersByUserId,
+  numberTakenByAnother,
   type PasswordHashing,
+  profileOf,
   realClock,
   type SessionCache,
   sessionCacheFor,
@@ -26,9 +31,17 @@ import { createErrorRecorder, errorLogRoutes } from './modules/error-log/index.t
 import { EventHub, eventRoutes } from './modules/events/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailOptions, MailService } from './modules/mail/index.ts';
-import { type PaymentProvider, PaymentService, PayPalProvider, paymentRoutes, SandboxProvider } from './modules/payments/index.ts';
+import {
+  forgetPayersOf,
+  type PaymentProvider,
+  PaymentService,
+  PayPalProvider,
+  paymentRecordsOf,
+  paymentRoutes,
+  SandboxProvider,
+} from './modules/payments/index.ts';
 import { PrivacyService, privacyRoutes } from './modules/privacy/index.ts';
-import { ReviewService, reviewRoutes, reviewsAppointmentListener } from './modules/reviews/index.ts';
+import { forgetReviewer, ReviewService, reviewRoutes, reviewsAppointmentListener, reviewsOf } from './modules/reviews/index.ts';
 import { ScheduleService, scheduleRoutes } from './modules/schedule/index.ts';
 import {
   devTextOutboxRoutes,
@@ -142,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const texts = new TextService(
     deps.db,
     {
+      accounts: { accountById, profileOf, numberTakenByAnother, confirmTextsNumber },
       sender: deps.config.twilio ? twilioSender({ ...deps.config.twilio, timeoutMs: deps.texts?.timeoutMs }) : undefined,
       isProduction: deps.config.isProduction,
       support: deps.config.support,
@@ -178,7 +192,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
   const chat = new ChatService(deps.db, deps.config, createChatProvider(deps.config, chatTimeoutMs), mail, app.recordError, chatTimeoutMs);
 
-  const privacy = new PrivacyService(deps.db, accounts, appointments, mail, texts, deps.config.support.email);
+  const privacy = new PrivacyService(
+    deps.db,
+    accounts,
+    appointments,
+    mail,
+    texts,
+    { paymentRecordsOf, forgetPayersOf, reviewsOf, forgetReviewer },
+    deps.config.support.email,
+  );
   app.decorate('privacy', privacy);
 
   // The timed work (scheduler.ts): reminders, reconciliation and the backup's check each minute; purges each hour.
@@ -225,7 +247,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
-  await app.register(scheduleRoutes, { schedule: new ScheduleService(deps.db, configLog, openAppointments, deps.config.publicUrl) });
+  await app.register(scheduleRoutes, {
+    schedule: new ScheduleService(deps.db, configLog, openAppointments, customersByUserId, deps.config.publicUrl),
+  });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
   await app.register(textConsentRoutes, { texts });

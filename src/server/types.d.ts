@@ -1,6 +1,6 @@
+import type { ErrorRecorder } from '../shared/error-log.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { ErrorRecorder } from './modules/error-log/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

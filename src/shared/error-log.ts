@@ -10,3 +10,15 @@ export const NO_USER_ID = 'No user id';
 export function storableText(text: string): string {
   return text.replaceAll('\u0000', '\uFFFD');
 }
+
+/** A failure to keep in the error log, as any part of the server reports it (the error-log module stores it). */
+export type ErrorReport = {
+  userId?: string | undefined;
+  errorMessage: string;
+  appointmentIdentifier?: string | undefined;
+  componentName: string;
+  source: 'server' | 'browser';
+};
+
+/** Keeps a failure in the error log: the function the server's parts are given (the error-log module makes it). */
+export type ErrorRecorder = (report: ErrorReport) => Promise<void>;

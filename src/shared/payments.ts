@@ -108,3 +108,11 @@ export const PAYMENT_TEXTS = {
   undoWithRefund: 'To undo a payment, refund it from the Paid list.',
   testLabel: 'TEST',
 } as const;
+
+/**
+ * Whether a payment is TEST, no money: taken through PayPal's sandbox or in test mode (`is_test`), or a test-mode
+ * one (provider `sandbox`) however it was stored. Every place that shows or counts a payment asks this.
+ */
+export function isTestPayment(payment: { provider: string; isTest: boolean }): boolean {
+  return payment.isTest || payment.provider === 'sandbox';
+}

@@ -20,6 +20,7 @@ import {
   formatAppointmentTime,
   formatBusinessDay,
 } from '../../../shared/business-time.ts';
+import { isTestPayment } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
@@ -31,12 +32,12 @@ import {
   appointmentsById,
   completedUnpaidAppointments,
   openAppointments,
+  type Payment,
 } from '../appointments/index.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import { historyOf, recordHistory } from '../history/index.ts';
 import type { MailService } from '../mail/index.ts';
-import { isTestPayment, type PaymentService } from '../payments/index.ts';
 import { onMyWayText, type TextService } from '../texts/index.ts';
 
 export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): AdminAppointment {
@@ -97,6 +98,20 @@ function periodBounds(from: string | undefined, to: string | undefined) {
   return { start: from ? businessDayStart(from) : undefined, end: to ? businessDayEnd(to) : undefined };
 }
 
+/**
+ * What the back office needs of the payments module (declared here, by the module that uses it; app.ts passes the
+ * payment service): the paid list's payments, and a payment taken by hand inside the edit's transaction.
+ */
+export interface AdminPayments {
+  capturedBetween(from: Date | undefined, to: Date | undefined): Promise<PaymentRow[]>;
+  recordManualPayment(
+    tx: Executor,
+    admin: SessionUser,
+    appointment: AppointmentRow,
+    input: { method: string; amountCents: number; payerName: string; payerEmail: string },
+  ): Promise<Payment>;
+}
+
 export type UpdateOutcome = { appointment: AdminAppointment; completedNow: boolean; paidNow: boolean };
 
 /**
@@ -107,7 +122,7 @@ export class AdminService {
   constructor(
     private readonly db: Database,
     private readonly mail: MailService,
-    private readonly payments: PaymentService,
+    private readonly payments: AdminPayments,
     private readonly events: EventHub,
     private readonly appointments: AppointmentService,
     private readonly lifecycle: AppointmentLifecycle,

@@ -6,9 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BackupStatus } from '../../../shared/backups.ts';
 import { BUSINESS_TIME_ZONE } from '../../../shared/business.ts';
 import { inBusinessZone } from '../../../shared/business-time.ts';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { ErrorRecorder } from '../error-log/index.ts';
 import { backupFileName, listBackups, pruneBackups, removePartials, writeAtomically } from './backup-files.ts';
 import { insertBackupRun, latestBackupRun } from './backup-queries.ts';
 

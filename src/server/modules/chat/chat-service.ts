@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatbotInquiry, type ChatMessage, type ChatReply } from '../../../shared/chat.ts';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
 import { adminEmails } from '../accounts/index.ts';
-import type { ErrorRecorder } from '../error-log/index.ts';
 import { type MailService, renderEmail } from '../mail/index.ts';
 import { bookingRules } from '../schedule/index.ts';
 import { BuiltInAssistant } from './built-in-assistant.ts';

@@ -2,9 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_LOG_PAGE_SIZE, type ErrorPage } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../shared/appointments.ts';
 import { formatBusinessDay, formatBusinessTimeOfDay } from '../../../shared/business-time.ts';
-import { ERROR_FIELD_MAX_LENGTH, ERROR_MESSAGE_MAX_LENGTH, NO_USER_ID, storableText } from '../../../shared/error-log.ts';
+import {
+  ERROR_FIELD_MAX_LENGTH,
+  ERROR_MESSAGE_MAX_LENGTH,
+  type ErrorRecorder,
+  NO_USER_ID,
+  storableText,
+} from '../../../shared/error-log.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { scrubPersonalData } from '../../plugins/personal-data.ts';
 import type { Limit } from '../../plugins/rate-limit-store.ts';
 import {
   countErrorLogEntries,
@@ -13,17 +20,6 @@ import {
   insertErrorLogEntry,
   listErrorLogPage,
 } from './error-log-queries.ts';
-import { scrubPersonalData } from './personal-data.ts';
-
-export type ErrorReport = {
-  userId?: string | undefined;
-  errorMessage: string;
-  appointmentIdentifier?: string | undefined;
-  componentName: string;
-  source: 'server' | 'browser';
-};
-
-export type ErrorRecorder = (report: ErrorReport) => Promise<void>;
 
 /**
  * Reports from visitors, across every client and server instance (counted in the database), besides each

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { type ErrorRecorder, scrubPersonalData } from '../error-log/index.ts';
+import { scrubPersonalData } from '../../plugins/personal-data.ts';
 import { DeliveryLoop } from './delivery-loop.ts';
 import {
   claimDueEmails,

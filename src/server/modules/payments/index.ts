@@ -2,7 +2,7 @@
 // privacy needs of a customer's payments (their records, forgetting the payer).
 
 export type { PaymentProvider } from './payment-provider.ts';
-export { isTestPayment, SandboxProvider } from './payment-provider.ts';
+export { SandboxProvider } from './payment-provider.ts';
 export { forgetPayersOf, paymentRecordsOf } from './payment-records.ts';
 export { paymentRoutes } from './payment-routes.ts';
 export { PaymentService } from './payment-service.ts';

@@ -2,13 +2,13 @@
 // claim's time limit, and the locks each step takes (the job's row first, then the order's or the payment's).
 
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentOrderRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { type AppointmentLifecycle, readAppointment } from '../appointments/index.ts';
-import type { ErrorRecorder } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { TextService } from '../texts/index.ts';

@@ -102,10 +102,5 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
-/**
- * Whether a payment is TEST, no money: taken through PayPal's sandbox or in test mode (`is_test`), or a test-mode
- * one (provider `sandbox`) however it was stored. Every place that shows or counts a payment asks this.
- */
-export function isTestPayment(payment: { provider: string; isTest: boolean }): boolean {
-  return payment.isTest || payment.provider === 'sandbox';
-}
+// Whether a payment is TEST, no money: a rule the back office's lists apply too, so it lives in src/shared.
+export { isTestPayment } from '../../../shared/payments.ts';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import type { Invoice } from '../../../shared/invoices.ts';
 import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import type { AppointmentLifecycle, AppointmentListener, Payment } from '../appointments/index.ts';
-import type { ErrorRecorder } from '../error-log/index.ts';
 import type { EventHub } from '../events/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { TextService } from '../texts/index.ts';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../shared/account.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   type AccountService,
   accountsDeletedWithin,
@@ -13,14 +13,23 @@ import { type AppointmentService, allAppointmentsOf } from '../appointments/inde
 import { announceChange, announceSessionEnded } from '../events/index.ts';
 import { forgetActor } from '../history/index.ts';
 import type { MailService } from '../mail/index.ts';
-import { forgetPayersOf, paymentRecordsOf } from '../payments/index.ts';
-import { forgetReviewer, reviewsOf } from '../reviews/index.ts';
 import type { TextService } from '../texts/index.ts';
 
 /**
  * A customer's own data (decision 024): everything the business holds about them, as one JSON document, and the
  * deletion of their account. It owns no table: it asks each module for its part, in one transaction for deletion.
  */
+/**
+ * What privacy needs of the payments and reviews modules (declared here, by the module that uses it; app.ts passes
+ * their functions): a customer's payments, invoices and reviews for the data download, and what a deletion forgets.
+ */
+export interface PrivacyRecords {
+  paymentRecordsOf(db: Executor, appointmentIds: string[]): Promise<{ payments: unknown[]; invoices: unknown[] }>;
+  forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void>;
+  reviewsOf(db: Executor, userId: string): Promise<unknown[]>;
+  forgetReviewer(tx: Executor, userId: string): Promise<void>;
+}
+
 export class PrivacyService {
   constructor(
     private readonly db: Database,
@@ -28,6 +37,7 @@ export class PrivacyService {
     private readonly appointments: AppointmentService,
     private readonly mail: MailService,
     private readonly texts: TextService,
+    private readonly records: PrivacyRecords,
     /** Where the business's own notices go when it has no admin (they are not the customer's). */
     private readonly supportEmail: string,
   ) {}
@@ -36,11 +46,11 @@ export class PrivacyService {
     const own = await this.accounts.ownData(viewer);
     const appointments = await allAppointmentsOf(this.db, viewer.id);
     const [records, reviews, emails, texts] = await Promise.all([
-      paymentRecordsOf(
+      this.records.paymentRecordsOf(
         this.db,
         appointments.map((appointment) => appointment.id),
       ),
-      reviewsOf(this.db, viewer.id),
+      this.records.reviewsOf(this.db, viewer.id),
       adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, [...admins, this.supportEmail])),
       this.texts.sentTo(this.db, viewer.id),
     ]);
@@ -96,12 +106,12 @@ export class PrivacyService {
       await this.texts.forgetPerson(tx, viewer.id);
       const count = await this.appointments.cancelForDeletion(tx, viewer);
       const appointments = await allAppointmentsOf(tx, viewer.id);
-      await forgetPayersOf(
+      await this.records.forgetPayersOf(
         tx,
         appointments.map((appointment) => appointment.id),
       );
       await forgetActor(tx, viewer.id);
-      await forgetReviewer(tx, viewer.id);
+      await this.records.forgetReviewer(tx, viewer.id);
       await eraseAccount(tx, viewer.id, viewer.email);
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
       await announceSessionEnded(tx, { userId: viewer.id });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../../../shared/account.ts';
+import type { AdminCustomer } from '../../../shared/admin.ts';
 import {
   APPOINTMENT_MINUTES,
   businessClockOf,
@@ -21,7 +22,6 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { customersByUserId } from '../accounts/index.ts';
 import type { ConfigLogService } from '../config-log/index.ts';
 import { announceSlotChange } from '../events/index.ts';
 import {
@@ -87,12 +87,16 @@ export function monthsTouched(from: Date, to: Date): Date[] {
 /** The open bookings, read through the appointments module (injected, so the two modules import one way only). */
 export type OpenAppointments = (db: Executor) => Promise<AppointmentRow[]>;
 
+/** The customers of those bookings, by account, read through the accounts module (injected the same way). */
+export type CustomersByUserId = (db: Executor, userIds: Iterable<string>) => Promise<Map<string, AdminCustomer>>;
+
 /** The back office's control of the schedule: time off with the bookings inside it, and the booking rules. */
 export class ScheduleService {
   constructor(
     private readonly db: Database,
     private readonly configLog: ConfigLogService,
     private readonly openAppointments: OpenAppointments,
+    private readonly customersByUserId: CustomersByUserId,
     private readonly publicUrl: string,
   ) {}
 
@@ -103,7 +107,7 @@ export class ScheduleService {
 
   private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
     const appointments = rows.length > 0 ? await this.openAppointments(this.db) : [];
-    const customers = await customersByUserId(this.db, new Set(appointments.map((appointment) => appointment.userId)));
+    const customers = await this.customersByUserId(this.db, new Set(appointments.map((appointment) => appointment.userId)));
     return rows.map((row) => ({
       id: row.id,
       startsAt: row.startsAt.toISOString(),

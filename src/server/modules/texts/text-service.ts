@@ -2,13 +2,13 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { TEXT_CODE_DIGITS, TEXT_CODE_MINUTES } from '../../../shared/business.ts';
 import { nextTextingHour } from '../../../shared/business-time.ts';
+import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import { TEXT_CODE_MESSAGES, TEXTS_OPT_IN_LABEL, TEXTS_OPT_IN_TERMS, toE164 } from '../../../shared/text-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { consumeRateLimit, type Limit } from '../../plugins/rate-limit-store.ts';
-import { accountById, confirmTextsNumber, numberTakenByAnother, profileOf } from '../accounts/index.ts';
-import type { ErrorRecorder } from '../error-log/index.ts';
 import { DeliveryLoop } from '../mail/index.ts';
 import type { TextKind } from './text-content.ts';
 import { codeText, helpText, welcomeText } from './text-content.ts';
@@ -36,7 +36,20 @@ import {
 } from './text-queries.ts';
 import { TextSendError, type TextSender } from './twilio-sender.ts';
 
+/**
+ * What texts needs of the accounts module (declared here, by the module that uses it; app.ts passes the accounts
+ * module's functions): a customer's account and profile, and the number each account proved with a code.
+ */
+export interface TextAccounts {
+  accountById(db: Executor, id: string): Promise<{ email: string; locale: string } | undefined>;
+  profileOf(db: Executor, userId: string): Promise<ProfileRow | undefined>;
+  numberTakenByAnother(db: Executor, phoneNumber: string, userId: string): Promise<boolean>;
+  confirmTextsNumber(tx: Executor, userId: string, phoneNumber: string): Promise<void>;
+}
+
 export type TextOptions = {
+  /** The accounts' side of texts. */
+  accounts: TextAccounts;
   /** Twilio, or undefined: then texts are kept in the development outbox (outside production) or not sent at all. */
   sender: TextSender | undefined;
   isProduction: boolean;
@@ -183,11 +196,11 @@ export class TextService {
     },
   ): Promise<boolean> {
     if (!this.available) return false;
-    const profile = known ? known.profile : await profileOf(tx, userId);
+    const profile = known ? known.profile : await this.options.accounts.profileOf(tx, userId);
     // Only to the number the customer proved with its code, while it is still theirs (decision 031).
     const number = profile?.wantsTexts ? toE164(profile.phoneNumber) : undefined;
     if (!number || number !== profile?.textsConfirmedNumber || (await isOptedOut(tx, number))) return false;
-    const language = translatorFor(known ? known.locale : (await accountById(tx, userId))?.locale);
+    const language = translatorFor(known ? known.locale : (await this.options.accounts.accountById(tx, userId))?.locale);
     await this.store(tx, userId, number, kind, body(language));
     return true;
   }
@@ -240,11 +253,14 @@ export class TextService {
    */
   async sendCode(userId: string): Promise<CodeOutcome | undefined> {
     if (!this.available) return undefined;
-    const [profile, account] = await Promise.all([profileOf(this.db, userId), accountById(this.db, userId)]);
+    const [profile, account] = await Promise.all([
+      this.options.accounts.profileOf(this.db, userId),
+      this.options.accounts.accountById(this.db, userId),
+    ]);
     const number = profile?.wantsTexts ? toE164(profile.phoneNumber) : undefined;
     if (!profile || !account || !number || profile.textsConfirmedNumber === number) return undefined;
     if (await isOptedOut(this.db, number)) return 'stopped';
-    if (await numberTakenByAnother(this.db, number, userId)) return 'taken';
+    if (await this.options.accounts.numberTakenByAnother(this.db, number, userId)) return 'taken';
     try {
       await consumeRateLimit(this.db, `text-code:account-hour:${userId}`, CODE_LIMITS.perAccountHour);
       await consumeRateLimit(this.db, `text-code:account-day:${userId}`, CODE_LIMITS.perAccountDay);
@@ -278,10 +294,13 @@ export class TextService {
     const outcome = await this.db.transaction(async (tx) => {
       const pending = await lockTextConfirmation(tx, userId);
       if (!pending || pending.expiresAt.getTime() <= this.now().getTime() || pending.attempts >= CODE_TRIES) return 'expired' as const;
-      const [profile, account] = await Promise.all([profileOf(tx, userId), accountById(tx, userId)]);
+      const [profile, account] = await Promise.all([
+        this.options.accounts.profileOf(tx, userId),
+        this.options.accounts.accountById(tx, userId),
+      ]);
       if (!profile?.wantsTexts || toE164(profile.phoneNumber) !== pending.phoneNumber || !account) return 'expired' as const;
       // Another account may have proved the number since this code went: one number, one account's texts.
-      if (await numberTakenByAnother(tx, pending.phoneNumber, userId)) return 'taken' as const;
+      if (await this.options.accounts.numberTakenByAnother(tx, pending.phoneNumber, userId)) return 'taken' as const;
       const expected = Buffer.from(hashCode(userId, pending.phoneNumber, code.trim()));
       const given = Buffer.from(pending.codeHash);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -289,7 +308,7 @@ export class TextService {
         return 'wrong' as const;
       }
       const language = translatorFor(account.locale);
-      await confirmTextsNumber(tx, userId, pending.phoneNumber);
+      await this.options.accounts.confirmTextsNumber(tx, userId, pending.phoneNumber);
       await insertTextConsent(tx, {
         userId,
         phoneNumber: pending.phoneNumber,

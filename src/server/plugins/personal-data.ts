@@ -1,4 +1,4 @@
-import { redactUrl } from '../../plugins/log-redaction.ts';
+import { redactUrl } from './log-redaction.ts';
 
 /** What stands in the error log for an e-mail address, a card number, a phone number and a street address. */
 export const EMAIL_PLACEHOLDER = '[e-mail]';
