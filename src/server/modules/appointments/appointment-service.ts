@@ -10,7 +10,6 @@ import {
   canBookMore,
   type RescheduleAppointment,
 } from '../../../shared/appointments.ts';
-import { BUSINESS_NAME } from '../../../shared/business.ts';
 import {
   APPOINTMENT_MINUTES,
   appointmentIdFor,
@@ -24,54 +23,29 @@ import {
   lastBookableDate,
   slotInstant,
 } from '../../../shared/business-time.ts';
-import { english } from '../../../shared/english.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
 import type { Config } from '../../config.ts';
 import { type ChangeNotices, NoticedCache } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
+import type { AppointmentRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import {
-  accountById,
-  adminEmails,
-  type CopyFacts,
-  copyToTrustedContact,
-  customersByUserId,
-  lockAccount,
-  lockAccountForBooking,
-  profileOf,
-  readCopyFacts,
-  trustedContactCopy,
-} from '../accounts/index.ts';
-import { type EmailContent, type MailService, type OutgoingEmail, renderEmail } from '../mail/index.ts';
-import { bookingRules, closedSpansBetween, FEED_FILE_PATTERN, isOwnerFeedSecret } from '../schedule/index.ts';
+import { accountById, copyToTrustedContact, lockAccount, lockAccountForBooking, profileOf } from '../accounts/index.ts';
+import { type MailService, renderEmail } from '../mail/index.ts';
+import { bookingRules, closedSpansBetween } from '../schedule/index.ts';
 import { confirmationText, reminderText, type TextService } from '../texts/index.ts';
 import {
-  type AdminNotice,
-  type AppointmentFacts,
-  adminNoticeContent,
   cancellationContent,
   confirmationContent,
-  kindChangeContent,
   ownerCancellationContent,
   reminderContent,
   rescheduleContent,
 } from './appointment-emails.ts';
 import type { AppointmentActor, AppointmentLifecycle, AppointmentListener } from './appointment-lifecycle.ts';
-import {
-  claimDueReminders,
-  countOpenAppointments,
-  findActiveAppointment,
-  findAppointment,
-  listAppointmentsById,
-  listAppointmentsOf,
-  listCompletedUnpaidAppointments,
-  listOpenAppointments,
-  listOpenAppointmentsOf,
-  takenStartsBetween,
-} from './appointment-queries.ts';
-import { calendarFeed, calendarInvite } from './calendar-invite.ts';
+import { AppointmentMessages } from './appointment-messages.ts';
+import { claimDueReminders, countOpenAppointments, listOpenAppointmentsOf, takenStartsBetween } from './appointment-queries.ts';
+import { customerAppointment } from './appointment-reads.ts';
+import { ownerFeed } from './owner-feed.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
@@ -84,32 +58,11 @@ function reminderAlreadyCovered(startsAt: Date, now: Date): Date | null {
   return startsAt.getTime() - now.getTime() <= REMINDER_LEAD_SECONDS * 1000 ? now : null;
 }
 
-/** The customer's view of a visit; with the cut-off in hours, until when it can be changed online. */
-export function customerAppointment(row: AppointmentRow, cutoffHours?: number): CustomerAppointment {
-  const changeable = cutoffHours !== undefined && row.completedAt === null && row.paidAt === null;
-  return {
-    id: row.id,
-    startsAt: row.startsAt.toISOString(),
-    date: businessDateOf(row.startsAt).replaceAll('-', ''),
-    time: row.slotLabel,
-    isRemote: row.isRemote,
-    description: row.description,
-    amountCents: row.amountCents,
-    isCompleted: row.completedAt !== null,
-    isPaid: row.paidAt !== null,
-    changeBy: changeable ? new Date(row.startsAt.getTime() - cutoffHours * 60 * 60 * 1000).toISOString() : null,
-  };
-}
-
 function isUniqueViolation(error: unknown): boolean {
   for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
     if (current.code === '23505') return true;
   }
   return false;
-}
-
-function addressOf(profile: Pick<ProfileRow, 'streetAddress' | 'city' | 'state' | 'zipCode'>): string {
-  return `${profile.streetAddress}, ${profile.city}, ${profile.state} ${profile.zipCode}`;
 }
 
 /**
@@ -138,6 +91,7 @@ export class AppointmentService {
     private readonly texts: TextService,
     notices?: ChangeNotices,
   ) {
+    this.messages = new AppointmentMessages(config, mail);
     // Reads kept in memory (decision 025), dropped on the database's notices: every instance hears every writer.
     if (notices) {
       const options = { entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MS };
@@ -148,6 +102,8 @@ export class AppointmentService {
     }
   }
 
+  /** The e-mails about an appointment: the customer's, the contact's copy, the admins' notices. */
+  private readonly messages: AppointmentMessages;
   private readonly rules: NoticedCache<'rules', BookingRules> | undefined;
   private readonly months: NoticedCache<string, { taken: string[]; closed: Availability['closed'] }> | undefined;
   /**
@@ -162,7 +118,7 @@ export class AppointmentService {
    * switched between in person and remote gets the updated invitation.
    */
   readonly appointmentListener: AppointmentListener = {
-    afterChange: async (tx, change) => change.kinds.has('kind-changed') && (await this.tellKindChanged(tx, change.after)),
+    afterChange: async (tx, change) => change.kinds.has('kind-changed') && (await this.messages.tellKindChanged(tx, change.after)),
   };
 
   /** How often each kept read was answered from memory, for tests and the bench. */
@@ -197,95 +153,6 @@ export class AppointmentService {
       return { value: await closedSpansBetween(db, from, to) };
     };
     return this.timeOff ? this.timeOff.get(month, read) : read().then((loaded) => loaded.value);
-  }
-
-  private facts(
-    row: AppointmentRow,
-    profile: Pick<ProfileRow, 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'state' | 'zipCode'>,
-    email: string,
-  ): AppointmentFacts {
-    return {
-      startsAt: row.startsAt,
-      isRemote: row.isRemote,
-      location: row.isRemote ? 'Remote' : addressOf(profile),
-      description: row.description,
-      customerName: `${profile.firstName} ${profile.lastName}`,
-      customerEmail: email,
-      customerId: row.userId,
-    };
-  }
-
-  /** The admins' notices of a change to a visit, one for each address. */
-  private adminNotices(addresses: string[], event: AdminNotice, facts: AppointmentFacts, previousStartsAt?: Date): OutgoingEmail[] {
-    const notice = renderEmail(adminNoticeContent(event, facts, `${this.config.publicUrl}/admin`, previousStartsAt), this.config.support);
-    return addresses.map((admin) => ({ to: admin, ...notice, about: facts.customerId }));
-  }
-
-  private async notifyAdmins(db: Executor, event: AdminNotice, facts: AppointmentFacts, previousStartsAt?: Date): Promise<void> {
-    await this.mail.enqueueAll(this.adminNotices(await adminEmails(db), event, facts, previousStartsAt), db);
-  }
-
-  private get homeUrl(): string {
-    return `${this.config.publicUrl}/home`;
-  }
-
-  /**
-   * The e-mails about a visit, in the customer's `language`, in the order they are stored: their trusted contact's
-   * copy (if they named one and it is not stopped), then the customer's own. Both carry the calendar invite: a
-   * REQUEST (booked, moved) or a CANCEL, under the visit's one UID and the row's SEQUENCE, so the customer's calendar
-   * program updates the event it holds (the copy's text speaks of it).
-   */
-  private appointmentEmails(
-    row: AppointmentRow,
-    facts: AppointmentFacts,
-    content: (language: Translator) => EmailContent,
-    method: 'REQUEST' | 'CANCEL',
-    language: Translator,
-    copyFacts: CopyFacts,
-  ): OutgoingEmail[] {
-    const { t } = language;
-    const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
-    const written = content(language);
-    const attachments = [
-      {
-        filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
-        contentType: `text/calendar; charset=utf-8; method=${method}`,
-        content: calendarInvite({
-          appointmentId: row.id,
-          startsAt: row.startsAt,
-          title: t(english('{business} visit'), { business: BUSINESS_NAME }),
-          location: facts.isRemote ? t(english('Remote')) : facts.location,
-          description: facts.isRemote
-            ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
-            : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
-          organizerEmail: this.config.support.email,
-          attendeeEmail: facts.customerEmail,
-          attendeeName: facts.customerName,
-          method,
-          sequence: row.inviteSequence,
-        }),
-      },
-    ];
-    const copy = trustedContactCopy(this.config, row.userId, copyFacts, written, language, attachments);
-    const email: OutgoingEmail = {
-      to: facts.customerEmail,
-      ...renderEmail(written, this.config.support, language),
-      attachments,
-      about: row.userId,
-    };
-    return [...(copy ? [copy] : []), email];
-  }
-
-  /** Stores appointmentEmails in the customer's saved language, with what the contact's copy needs read under `tx`. */
-  private async mailAppointment(
-    tx: Executor,
-    row: AppointmentRow,
-    facts: AppointmentFacts,
-    content: (language: Translator) => EmailContent,
-    method: 'REQUEST' | 'CANCEL',
-  ) {
-    const language = translatorFor((await accountById(tx, row.userId))?.locale);
-    await this.mail.enqueueAll(this.appointmentEmails(row, facts, content, method, language, await readCopyFacts(tx, row.userId)), tx);
   }
 
   async availability(month: string, now = new Date()): Promise<Availability> {
@@ -344,18 +211,18 @@ export class AppointmentService {
           reminderSentAt: reminderAlreadyCovered(startsAt, now),
         });
         if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
-        const facts = this.facts(created, profile, viewer.email);
-        const emails = this.appointmentEmails(
+        const facts = this.messages.facts(created, profile, viewer.email);
+        const emails = this.messages.appointmentEmails(
           created,
           facts,
-          (language) => confirmationContent(language, facts, this.homeUrl, this.config.support.phone),
+          (language) => confirmationContent(language, facts, this.messages.homeUrl, this.config.support.phone),
           'REQUEST',
           translatorFor(account?.locale),
           { contact: trustedContact, customerEmail: account?.email, profile },
         );
         // Every e-mail of the booking in one statement, in the order they always went: the contact's copy, the
         // customer's confirmation, the admins' notices.
-        await this.mail.enqueueAll([...emails, ...this.adminNotices(admins, 'booked', facts)], tx);
+        await this.mail.enqueueAll([...emails, ...this.messages.adminNotices(admins, 'booked', facts)], tx);
         await this.texts.toCustomer(
           tx,
           viewer.id,
@@ -428,9 +295,15 @@ export class AppointmentService {
       });
       const profile = await profileOf(tx, viewer.id);
       if (profile) {
-        const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mailAppointment(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
-        await this.notifyAdmins(tx, 'cancelled', facts);
+        const facts = this.messages.facts(cancelled, profile, viewer.email);
+        await this.messages.mailAppointment(
+          tx,
+          cancelled,
+          facts,
+          (language) => cancellationContent(language, facts, this.messages.homeUrl),
+          'CANCEL',
+        );
+        await this.messages.notifyAdmins(tx, 'cancelled', facts);
       }
     });
     this.mail.deliverSoon();
@@ -454,32 +327,18 @@ export class AppointmentService {
       count++;
       const cancelled = await this.lifecycle.cancel(tx, found, actorOf(viewer), { accountDeleted: true });
       if (profile) {
-        const facts = this.facts(cancelled, profile, viewer.email);
-        await this.mailAppointment(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
-        await this.notifyAdmins(tx, 'cancelled', facts);
+        const facts = this.messages.facts(cancelled, profile, viewer.email);
+        await this.messages.mailAppointment(
+          tx,
+          cancelled,
+          facts,
+          (language) => cancellationContent(language, facts, this.messages.homeUrl),
+          'CANCEL',
+        );
+        await this.messages.notifyAdmins(tx, 'cancelled', facts);
       }
     }
     return count;
-  }
-
-  /**
-   * The owner switched a visit still to come between in person and remote (`changed` as it now is, with its new
-   * invitation SEQUENCE, inside the edit's transaction): the customer (and their trusted contact) get an e-mail with
-   * the updated invitation. Answers whether anyone was told (the caller delivers after the commit).
-   */
-  private async tellKindChanged(tx: Executor, changed: AppointmentRow): Promise<boolean> {
-    const customer = await accountById(tx, changed.userId);
-    const profile = await profileOf(tx, changed.userId);
-    if (!customer || !profile) return false;
-    const facts = this.facts(changed, profile, customer.email);
-    await this.mailAppointment(
-      tx,
-      changed,
-      facts,
-      (language) => kindChangeContent(language, facts, this.homeUrl, this.config.support.phone),
-      'REQUEST',
-    );
-    return true;
   }
 
   /**
@@ -543,11 +402,11 @@ export class AppointmentService {
         const customer = await accountById(tx, found.userId);
         const profile = await profileOf(tx, found.userId);
         if (customer && profile) {
-          const facts = this.facts(moved, profile, customer.email);
+          const facts = this.messages.facts(moved, profile, customer.email);
           const content = (language: Translator) =>
-            rescheduleContent(language, facts, found.startsAt, this.homeUrl, this.config.support.phone);
-          await this.mailAppointment(tx, moved, facts, content, 'REQUEST');
-          if (by === 'customer') await this.notifyAdmins(tx, 'moved', facts, found.startsAt);
+            rescheduleContent(language, facts, found.startsAt, this.messages.homeUrl, this.config.support.phone);
+          await this.messages.mailAppointment(tx, moved, facts, content, 'REQUEST');
+          if (by === 'customer') await this.messages.notifyAdmins(tx, 'moved', facts, found.startsAt);
         }
         return moved;
       });
@@ -573,12 +432,12 @@ export class AppointmentService {
       const customer = await accountById(tx, found.userId);
       const profile = await profileOf(tx, found.userId);
       if (customer && profile && found.completedAt === null && found.paidAt === null && found.startsAt > now) {
-        const facts = this.facts(deleted, profile, customer.email);
-        await this.mailAppointment(
+        const facts = this.messages.facts(deleted, profile, customer.email);
+        await this.messages.mailAppointment(
           tx,
           deleted,
           facts,
-          (language) => ownerCancellationContent(language, facts, this.homeUrl, this.config.support.phone),
+          (language) => ownerCancellationContent(language, facts, this.messages.homeUrl, this.config.support.phone),
           'CANCEL',
         );
       }
@@ -588,37 +447,10 @@ export class AppointmentService {
 
   /**
    * The owner's calendar feed, for the file name of its address (SECRET.ics): every open visit with the customer's
-   * name, phone, address and problem; undefined for any other name, so a wrong address is as unknown as no feed.
+   * name, phone, address and problem (owner-feed.ts); undefined for any other name.
    */
   async ownerFeed(file: string): Promise<string | undefined> {
-    const secret = FEED_FILE_PATTERN.exec(file)?.[1];
-    if (!secret || !(await isOwnerFeedSecret(this.db, secret))) return undefined;
-    const rows = await listOpenAppointments(this.db);
-    const customers = await customersByUserId(
-      this.db,
-      rows.map((row) => row.userId),
-    );
-    return calendarFeed(
-      rows.map((row) => {
-        const customer = customers.get(row.userId);
-        const name = customer ? `${customer.firstName} ${customer.lastName}`.trim() : 'Unknown customer';
-        const address = customer ? addressOf(customer) : '';
-        return {
-          appointmentId: row.id,
-          startsAt: row.startsAt,
-          sequence: row.inviteSequence,
-          title: `${name}: ${row.isRemote ? 'remote' : 'in-person'} visit`,
-          location: row.isRemote ? 'Remote' : address,
-          description: [
-            `Phone: ${customer?.phoneNumber || 'none given'}`,
-            `E-mail: ${customer?.email ?? ''}`,
-            ...(row.isRemote && address ? [`Address: ${address}`] : []),
-            `Problem: ${row.description || 'not described yet'}`,
-            ...(row.completedAt ? ['Completed, waiting for payment.'] : []),
-          ].join('\n'),
-        };
-      }),
-    );
+    return ownerFeed(this.db, file);
   }
 
   /** Sends the reminders that are due; each is claimed and mailed in one transaction, so never twice. */
@@ -629,7 +461,7 @@ export class AppointmentService {
         const profile = await profileOf(tx, row.userId);
         const owner = await accountById(tx, row.userId);
         if (!profile || !owner) continue;
-        const facts = this.facts(row, profile, owner.email);
+        const facts = this.messages.facts(row, profile, owner.email);
         const language = translatorFor(owner.locale);
         // Today or tomorrow, in New York: a reminder sent late (the server was down) may fall on the visit's own day.
         const today = businessDateOf(now) === businessDateOf(row.startsAt);
@@ -653,42 +485,4 @@ export class AppointmentService {
 /** The history's name for who made a change. */
 function actorOf(user: SessionUser): AppointmentActor {
   return { userId: user.id, email: user.email };
-}
-
-// --- What the other modules may do with jobs (appointments), inside their own transactions --------------------
-
-/** A job by id: an active one unless `includeInactive`; row-locked for the rest of the transaction when `lock`. */
-export async function readAppointment(
-  db: Executor,
-  id: string,
-  options: { lock?: boolean; includeInactive?: boolean } = {},
-): Promise<AppointmentRow | undefined> {
-  const lock = options.lock ?? false;
-  return options.includeInactive ? findAppointment(db, id, lock) : findActiveAppointment(db, id, lock);
-}
-
-/** A customer's open (active, unpaid) jobs, by time. */
-/** Every job the customer ever booked (cancelled and deleted ones too): what their data export lists. */
-export async function allAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
-  return listAppointmentsOf(db, userId);
-}
-
-export async function openAppointmentsOf(db: Executor, userId: string): Promise<AppointmentRow[]> {
-  return listOpenAppointmentsOf(db, userId);
-}
-
-/** Every open job, by time: the back office's dashboard. */
-export async function openAppointments(db: Executor): Promise<AppointmentRow[]> {
-  return listOpenAppointments(db);
-}
-
-/** The jobs done and waiting for payment, by time. */
-export async function completedUnpaidAppointments(db: Executor): Promise<AppointmentRow[]> {
-  return listCompletedUnpaidAppointments(db);
-}
-
-/** Jobs by id, cancelled and deleted ones too (a payment's job stays on the books). */
-export async function appointmentsById(db: Executor, ids: Iterable<string>): Promise<Map<string, AppointmentRow>> {
-  const rows = await listAppointmentsById(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, row]));
 }

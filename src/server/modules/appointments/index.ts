@@ -4,9 +4,7 @@
 
 export type { AppointmentListener, Payment } from './appointment-lifecycle.ts';
 export { AppointmentLifecycle } from './appointment-lifecycle.ts';
-export { appointmentRoutes } from './appointment-routes.ts';
 export {
-  AppointmentService,
   allAppointmentsOf,
   appointmentsById,
   completedUnpaidAppointments,
@@ -14,4 +12,6 @@ export {
   openAppointments,
   openAppointmentsOf,
   readAppointment,
-} from './appointment-service.ts';
+} from './appointment-reads.ts';
+export { appointmentRoutes } from './appointment-routes.ts';
+export { AppointmentService } from './appointment-service.ts';
