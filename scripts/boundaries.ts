@@ -138,6 +138,7 @@ function appointmentWritesOutsideLifecycle(file: string, text: string): Violatio
 }
 
 const SCHEMA_FILE = 'src/server/db/schema.ts';
+const SCHEMA_DIR = 'src/server/db/schema/';
 const DB_DIR = 'src/server/db/';
 
 const FEATURES_DIR = 'src/web/features/';
@@ -295,14 +296,18 @@ type Tables = { ownerOf: Map<string, string>; bySqlName: Map<string, string> };
  * snake case of their export names), and what is wrong with TABLE_OWNERS against the schema.
  */
 function tablesAndOwnership(files: SourceFile[], violations: Violation[]): Tables {
-  const schema = files.find((file) => file.path === SCHEMA_FILE);
-  const declared = schema ? tablesOf(schema.text) : Object.keys(TABLE_OWNERS).map((name) => ({ name, sqlName: snakeCase(name), line: 0 }));
+  // The schema is schema.ts and the files of schema/ it gathers (one per area).
+  const schemaFiles = files.filter((file) => isSchemaSource(file.path));
+  const schema = schemaFiles.length > 0;
+  const declared = schema
+    ? schemaFiles.flatMap((file) => tablesOf(file.text).map((table) => ({ ...table, file: file.path })))
+    : Object.keys(TABLE_OWNERS).map((name) => ({ name, sqlName: snakeCase(name), line: 0, file: SCHEMA_FILE }));
   const ownerOf = new Map<string, string>();
   const bySqlName = new Map<string, string>();
-  for (const { name, sqlName, line } of declared) {
+  for (const { name, sqlName, line, file } of declared) {
     const owner = Object.hasOwn(TABLE_OWNERS, name) ? TABLE_OWNERS[name] : undefined;
     if (owner) ownerOf.set(name, owner);
-    else violations.push({ file: SCHEMA_FILE, line, verb: 'declares', target: name, rule: 'table-without-owner' });
+    else violations.push({ file, line, verb: 'declares', target: name, rule: 'table-without-owner' });
     bySqlName.set(sqlName, name);
   }
   if (schema) {
@@ -315,7 +320,10 @@ function tablesAndOwnership(files: SourceFile[], violations: Violation[]): Table
   return { ownerOf, bySqlName };
 }
 
-const isSchema = (target: string | undefined) => target !== undefined && target.replace(/\.[jt]s$/, '') === SCHEMA_FILE.slice(0, -3);
+/** schema.ts, or one of the files of schema/ it gathers. */
+const isSchemaSource = (file: string) => file === SCHEMA_FILE || (file.startsWith(SCHEMA_DIR) && /\.ts$/.test(file));
+
+const isSchema = (target: string | undefined) => target !== undefined && isSchemaSource(target.replace(/\.[jt]s$/, '').concat('.ts'));
 
 /** Each table of the schema a server module's file reaches, with the line: see the table rule at the top. */
 function tablesUsedBy(file: string, text: string, tables: Tables): { table: string; line: number }[] {
