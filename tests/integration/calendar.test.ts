@@ -224,6 +224,38 @@ describe('calendar invites and the owner’s calendar feed', () => {
     expect(row?.inviteSequence).toBe(2);
   });
 
+  it('judges a switch of kind by the visit as the same edit leaves it: completed in it, nothing; un-completed in it, the invitation', async () => {
+    const customer = await bookingCustomer(app(), 'switched-and-done');
+    const appointment = await bookAt(customer.cookie, freshSlot());
+    const edit = async (payload: Record<string, unknown>) => {
+      const response = await app().inject({
+        method: 'PATCH',
+        url: `/api/admin/appointments/${appointment.id}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const sequence = async () =>
+      (await subject.database.db.select().from(appointments).where(eq(appointments.id, appointment.id)))[0]?.inviteSequence;
+    const count = (await mailbox(app(), customer.email)).length;
+
+    // Done (early, and remote after all) in the same save: the visit is not to come, so no invitation goes.
+    await edit({ isRemote: true, isCompleted: true });
+    expect(await mailbox(app(), customer.email)).toHaveLength(count);
+    expect(await sequence()).toBe(0);
+
+    // Un-completed and back to in person in the same save: a visit to come again, whose invitation is updated.
+    await edit({ isRemote: false, isCompleted: false });
+    const [inPerson] = await mailbox(app(), customer.email);
+    expect(inPerson?.subject).toMatch(/is now in person$/);
+    expect((await invitesTo(customer.email)).map(({ method, sequence }) => ({ method, sequence }))).toEqual([
+      { method: 'REQUEST', sequence: 0 },
+      { method: 'REQUEST', sequence: 1 },
+    ]);
+    expect(await sequence()).toBe(1);
+  });
+
   it('places visits on both daylight-saving Sundays and the days before them at the right instant, 90 minutes long', async () => {
     const customer = await bookingCustomer(app(), 'dst');
     const viewer = { id: customer.id, email: customer.email, emailVerified: true, isAdmin: false };

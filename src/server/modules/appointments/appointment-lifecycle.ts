@@ -255,17 +255,6 @@ export class AppointmentLifecycle {
     if (input.isRemote !== undefined) {
       changes.isRemote = input.isRemote;
       note('isRemote', appointment.isRemote, input.isRemote);
-      // Where a visit still to come happens changed: its invitation gets a new SEQUENCE, and the customer is told.
-      if (
-        input.isRemote !== appointment.isRemote &&
-        !appointment.cancelledAt &&
-        !appointment.deletedAt &&
-        !appointment.completedAt &&
-        appointment.startsAt > now
-      ) {
-        changes.inviteSequence = appointment.inviteSequence + 1;
-        kinds.add('kind-changed');
-      }
     }
     if (input.work !== undefined) {
       // The bill from the clock sets the amount: the lines' total, or the owner's amount with a reason.
@@ -299,6 +288,20 @@ export class AppointmentLifecycle {
       completedNow = input.isCompleted;
       kinds.add(input.isCompleted ? 'completed' : 'uncompleted');
       note('isCompleted', !input.isCompleted, input.isCompleted);
+    }
+    // Where a visit still to come (as this edit leaves it: completing it in the same edit makes it done) happens
+    // changed: its invitation gets a new SEQUENCE, and the customer is told.
+    const completedAfter = changes.completedAt !== undefined ? changes.completedAt : appointment.completedAt;
+    if (
+      input.isRemote !== undefined &&
+      input.isRemote !== appointment.isRemote &&
+      !appointment.cancelledAt &&
+      !appointment.deletedAt &&
+      !completedAfter &&
+      appointment.startsAt > now
+    ) {
+      changes.inviteSequence = appointment.inviteSequence + 1;
+      kinds.add('kind-changed');
     }
     if (input.isPaid === false && wasPaid) throw new HttpError(409, 'REFUND_REQUIRED', PAYMENT_TEXTS.undoWithRefund);
     // A new amount or an un-completed job makes every open order of it stale: they are voided, and the change
