@@ -6,7 +6,13 @@ import type { AppointmentRow, ProfileRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { accountById, adminEmails, type CopyFacts, profileOf, readCopyFacts, trustedContactCopy } from '../accounts/index.ts';
 import { type EmailContent, type MailService, type OutgoingEmail, renderEmail } from '../mail/index.ts';
-import { type AdminNotice, type AppointmentFacts, adminNoticeContent, kindChangeContent } from './appointment-emails.ts';
+import {
+  type AdminNotice,
+  type AppointmentFacts,
+  adminNoticeContent,
+  cancellationContent,
+  kindChangeContent,
+} from './appointment-emails.ts';
 import { calendarInvite } from './calendar-invite.ts';
 
 /**
@@ -132,5 +138,12 @@ export class AppointmentMessages {
       'REQUEST',
     );
     return true;
+  }
+
+  /** The customer cancelled (or deleted their account): their e-mail with the calendar CANCEL, and the admins' notices. */
+  async tellCancelled(tx: Executor, cancelled: AppointmentRow, profile: ProfileRow, email: string): Promise<void> {
+    const facts = this.facts(cancelled, profile, email);
+    await this.mailAppointment(tx, cancelled, facts, (language) => cancellationContent(language, facts, this.homeUrl), 'CANCEL');
+    await this.notifyAdmins(tx, 'cancelled', facts);
   }
 }

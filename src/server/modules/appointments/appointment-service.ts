@@ -34,13 +34,7 @@ import { accountById, copyToTrustedContact, lockAccount, lockAccountForBooking, 
 import { type MailService, renderEmail } from '../mail/index.ts';
 import { bookingRules, closedSpansBetween } from '../schedule/index.ts';
 import { confirmationText, reminderText, type TextService } from '../texts/index.ts';
-import {
-  cancellationContent,
-  confirmationContent,
-  ownerCancellationContent,
-  reminderContent,
-  rescheduleContent,
-} from './appointment-emails.ts';
+import { confirmationContent, ownerCancellationContent, reminderContent, rescheduleContent } from './appointment-emails.ts';
 import type { AppointmentActor, AppointmentLifecycle, AppointmentListener } from './appointment-lifecycle.ts';
 import { AppointmentMessages } from './appointment-messages.ts';
 import { claimDueReminders, countOpenAppointments, listOpenAppointmentsOf, takenStartsBetween } from './appointment-queries.ts';
@@ -294,17 +288,7 @@ export class AppointmentService {
         rules: () => this.refusePastCutoff(tx, found.startsAt, now),
       });
       const profile = await profileOf(tx, viewer.id);
-      if (profile) {
-        const facts = this.messages.facts(cancelled, profile, viewer.email);
-        await this.messages.mailAppointment(
-          tx,
-          cancelled,
-          facts,
-          (language) => cancellationContent(language, facts, this.messages.homeUrl),
-          'CANCEL',
-        );
-        await this.messages.notifyAdmins(tx, 'cancelled', facts);
-      }
+      if (profile) await this.messages.tellCancelled(tx, cancelled, profile, viewer.email);
     });
     this.mail.deliverSoon();
   }
@@ -326,17 +310,7 @@ export class AppointmentService {
       if (!found || found.completedAt !== null || found.paidAt !== null) continue;
       count++;
       const cancelled = await this.lifecycle.cancel(tx, found, actorOf(viewer), { accountDeleted: true });
-      if (profile) {
-        const facts = this.messages.facts(cancelled, profile, viewer.email);
-        await this.messages.mailAppointment(
-          tx,
-          cancelled,
-          facts,
-          (language) => cancellationContent(language, facts, this.messages.homeUrl),
-          'CANCEL',
-        );
-        await this.messages.notifyAdmins(tx, 'cancelled', facts);
-      }
+      if (profile) await this.messages.tellCancelled(tx, cancelled, profile, viewer.email);
     }
     return count;
   }
