@@ -179,19 +179,22 @@ describe('calendar invites and the owner’s calendar feed', () => {
     expect((await invitesTo(customer.email)).filter((invite) => invite.uid === `${done.id}@techhelp`)).toHaveLength(1);
   });
 
+  /** The owner's edit of an appointment in the back office, which must succeed. */
+  const ownerEdits = async (appointmentId: string, payload: Record<string, unknown>) => {
+    const response = await app().inject({
+      method: 'PATCH',
+      url: `/api/admin/appointments/${appointmentId}`,
+      headers: { cookie: admin.cookie },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
   it('e-mails an updated invitation when the owner makes a visit remote or in person, and nothing when nothing changes', async () => {
     const customer = await bookingCustomer(app(), 'switched');
     const appointment = await bookAt(customer.cookie, freshSlot());
     const uid = `${appointment.id}@techhelp`;
-    const edit = async (payload: Record<string, unknown>) => {
-      const response = await app().inject({
-        method: 'PATCH',
-        url: `/api/admin/appointments/${appointment.id}`,
-        headers: { cookie: admin.cookie },
-        payload,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    };
+    const edit = (payload: Record<string, unknown>) => ownerEdits(appointment.id, payload);
     const locationOf = async (sequence: number) => {
       const mails = (await mailbox(app(), customer.email)) as Array<MailboxEntry & { attachments: Attachment[] }>;
       const ics = mails.flatMap((mail) => mail.attachments).find((attachment) => attachment.content.includes(`SEQUENCE:${sequence}`));
@@ -227,15 +230,7 @@ describe('calendar invites and the owner’s calendar feed', () => {
   it('judges a switch of kind by the visit as the same edit leaves it: completed in it, nothing; un-completed in it, the invitation', async () => {
     const customer = await bookingCustomer(app(), 'switched-and-done');
     const appointment = await bookAt(customer.cookie, freshSlot());
-    const edit = async (payload: Record<string, unknown>) => {
-      const response = await app().inject({
-        method: 'PATCH',
-        url: `/api/admin/appointments/${appointment.id}`,
-        headers: { cookie: admin.cookie },
-        payload,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    };
+    const edit = (payload: Record<string, unknown>) => ownerEdits(appointment.id, payload);
     const sequence = async () =>
       (await subject.database.db.select().from(appointments).where(eq(appointments.id, appointment.id)))[0]?.inviteSequence;
     const count = (await mailbox(app(), customer.email)).length;
