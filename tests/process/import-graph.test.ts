@@ -24,8 +24,8 @@ describe('the import graph', () => {
 
   it('finds a cycle between modules, through any file of each, types included', () => {
     const graph = importGraph([
-      file('src/server/modules/appointments/appointment-service.ts', '../payments/job-guard.ts'),
-      file('src/server/modules/payments/job-guard.ts', '../reviews/review-service.ts'),
+      file('src/server/modules/appointments/appointment-service.ts', '../payments/appointment-guard.ts'),
+      file('src/server/modules/payments/appointment-guard.ts', '../reviews/review-service.ts'),
       {
         path: 'src/server/modules/reviews/review-service.ts',
         text: "import type { Row } from '../appointments/appointment-service.ts';\n",

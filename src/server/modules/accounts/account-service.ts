@@ -56,8 +56,6 @@ export const RECOVER_EMAIL_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 const INVALID_CODE_MESSAGE = 'This link is not valid any more: it was already used, or it has expired.';
 
-export { CONTACT_CHANGES_LIMIT } from './trusted-contact-service.ts';
-
 /** Whether texts go to the profile's number now: asked for, and the number proved with a code (decision 031). */
 export function textsConfirmed(row: Pick<ProfileRow, 'wantsTexts' | 'phoneNumber' | 'textsConfirmedNumber'>): boolean {
   return row.wantsTexts && row.textsConfirmedNumber !== null && row.textsConfirmedNumber === toE164(row.phoneNumber);
