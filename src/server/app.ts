@@ -13,6 +13,7 @@ import {
   accountRoutes,
   authHandlerRoutes,
   type Clock,
+  codeWordRoutes,
   confirmTextsNumber,
   customersByUserId,
   numberTakenByAnother,
@@ -21,12 +22,24 @@ import {
   realClock,
   type SessionCache,
   sessionCacheFor,
+  taxPlaceOf,
 } from './modules/accounts/index.ts';
-import { AdminService, adminRoutes } from './modules/admin/index.ts';
-import { AppointmentLifecycle, AppointmentService, appointmentRoutes, openAppointments } from './modules/appointments/index.ts';
+import { AdminService, adminRoutes, taxExemptionRoutes } from './modules/admin/index.ts';
+import {
+  AppointmentLifecycle,
+  AppointmentService,
+  appointmentRoutes,
+  claimReminderCalls,
+  EstimateService,
+  estimateRoutes,
+  openAppointments,
+  readAppointment,
+  visitCalendarRoutes,
+} from './modules/appointments/index.ts';
 import { BackupService, backupRoutes, type Dump } from './modules/backups/index.ts';
 import { ChatService, chatRoutes, createChatProvider } from './modules/chat/index.ts';
 import { ConfigLogService, configLogRoutes } from './modules/config-log/index.ts';
+import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { createErrorRecorder, errorLogRoutes } from './modules/error-log/index.ts';
 import { EventHub, eventRoutes } from './modules/events/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -36,13 +49,14 @@ import {
   type PaymentProvider,
   PaymentService,
   PayPalProvider,
+  payLinkRoutes,
   paymentRecordsOf,
   paymentRoutes,
   SandboxProvider,
 } from './modules/payments/index.ts';
 import { PrivacyService, privacyRoutes } from './modules/privacy/index.ts';
 import { forgetReviewer, ReviewService, reviewRoutes, reviewsAppointmentListener, reviewsOf } from './modules/reviews/index.ts';
-import { ScheduleService, scheduleRoutes } from './modules/schedule/index.ts';
+import { CalendarImportService, calendarImportRoutes, ScheduleService, scheduleRoutes } from './modules/schedule/index.ts';
 import {
   devTextOutboxRoutes,
   type TextOptions,
@@ -51,8 +65,11 @@ import {
   textWebhookRoutes,
   twilioSender,
 } from './modules/texts/index.ts';
+import { ReminderCallService, reminderCallChoiceRoutes, twilioCaller, voiceWebhookRoutes } from './modules/voice/index.ts';
+import { forgetWaitlistOf, WaitlistService, waitlistEntriesOf, waitlistHolds, waitlistRoutes } from './modules/waitlist/index.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
+import { SCRUBBED_LOGGER_OPTIONS, serializeLoggedError } from './plugins/log-scrubbing.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -78,6 +95,8 @@ export type AppDependencies = {
   mail?: Pick<MailOptions, 'retryDelaysMs' | 'pollIntervalMs'>;
   /** Retry timing of text delivery and Twilio's timeout (tests shorten them), and the quiet hours' clock (tests fix it). */
   texts?: Pick<TextOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'now'> & { timeoutMs?: number };
+  /** The owner's calendar import's time-out and size cap (tests shorten them; 15 s and 5 MB otherwise). */
+  calendarImport?: { timeoutMs?: number; maxBytes?: number };
   /** PayPal's client timeout (tests shorten it). */
   paypalTimeoutMs?: number;
   /** How often the scheduler's minute pass (scheduler.ts) looks for due reminders; it also runs once at start. */
@@ -102,9 +121,12 @@ declare module 'fastify' {
     accounts: AccountService;
     events: EventHub;
     appointments: AppointmentService;
+    waitlist: WaitlistService;
     payments: PaymentService;
     backups: BackupService;
     privacy: PrivacyService;
+    /** Reminder calls for landlines (decision 040): undefined unless REMINDER_CALLS is on. */
+    reminderCalls: ReminderCallService | undefined;
     sessions: SessionCache;
     /** The database's notices to this process's in-memory copies (decision 025). */
     notices: ChangeNotices;
@@ -126,7 +148,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger:
       deps.logger === false
         ? false
-        : { level: deps.config.logLevel, serializers: { req: serializeRequest }, ...(typeof deps.logger === 'object' ? deps.logger : {}) },
+        : {
+            level: deps.config.logLevel,
+            serializers: { req: serializeRequest, err: serializeLoggedError },
+            ...SCRUBBED_LOGGER_OPTIONS,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
@@ -178,15 +205,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     : new SandboxProvider();
   // A job's life cycle (appointments/appointment-lifecycle.ts) calls, in this order, what the modules do when a job changes:
   // the booking's own e-mails, then payments (stale orders, pay link, invoice, receipt), then reviews (the thank-you).
-  const lifecycle = new AppointmentLifecycle();
-  const appointments = new AppointmentService(deps.db, deps.config, mail, lifecycle, texts, notices);
+  // Each bill's sales tax: the customer's county and exemption (accounts), the classes' defaults (configuration).
+  // A bill over the customer's approved estimate by more than ESTIMATE_OVER_PERCENT waits for the owner's confirmation.
+  const lifecycle = new AppointmentLifecycle(
+    { places: { taxPlaceOf }, defaults: deps.config.tax },
+    { overPercent: deps.config.estimateOverPercent },
+  );
+  // A slot the waitlist holds for one customer (its offer of a freed slot) is taken for everyone else.
+  const appointments = new AppointmentService(deps.db, deps.config, mail, lifecycle, texts, notices, waitlistHolds);
+  const waitlist = new WaitlistService(deps.db, deps.config, mail, texts, appointments, app.log);
   const payments = new PaymentService(deps.db, deps.config, provider, mail, events, app.recordError, app.log, texts, lifecycle);
   app.decorate('payments', payments);
   lifecycle.listen(appointments.appointmentListener);
   lifecycle.listen(payments.appointmentListener);
   lifecycle.listen(reviewsAppointmentListener(mail, deps.config));
+  // Last: a slot freed by a cancellation, a deletion or a move away is offered to the first customer waiting.
+  lifecycle.listen(waitlist.appointmentListener);
   app.decorate('events', events);
   app.decorate('appointments', appointments);
+  app.decorate('waitlist', waitlist);
   const backups = new BackupService(deps.db, deps.dump, deps.config.backup, app.log, app.recordError);
   app.decorate('backups', backups);
   const chatTimeoutMs = deps.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
@@ -198,10 +235,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     appointments,
     mail,
     texts,
-    { paymentRecordsOf, forgetPayersOf, reviewsOf, forgetReviewer },
+    { paymentRecordsOf, forgetPayersOf, reviewsOf, forgetReviewer, waitlistOf: waitlistEntriesOf, forgetWaitlistOf },
     deps.config.support.email,
   );
   app.decorate('privacy', privacy);
+
+  // Reminder calls for landlines (decision 040), only when REMINDER_CALLS is on: through Twilio's Calls API, or
+  // (outside production, without Twilio) into the development outbox.
+  const callsFrom = deps.config.reminderCalls?.from;
+  const reminderCalls = deps.config.reminderCalls
+    ? new ReminderCallService(
+        deps.db,
+        { claimReminderCalls, readAppointment },
+        texts,
+        {
+          caller:
+            deps.config.twilio && callsFrom
+              ? twilioCaller({ ...deps.config.twilio, from: callsFrom, timeoutMs: deps.texts?.timeoutMs })
+              : undefined,
+          isProduction: deps.config.isProduction,
+          publicUrl: deps.config.publicUrl,
+          secret: deps.config.authSecret,
+          phone: deps.config.support.phone,
+        },
+        app.log,
+        app.recordError,
+      )
+    : undefined;
+  app.decorate('reminderCalls', reminderCalls);
 
   // The timed work (scheduler.ts): reminders, reconciliation and the backup's check each minute; purges each hour.
   let stopScheduler: (() => void) | undefined;
@@ -212,7 +273,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await notices.start();
     stopScheduler = await startScheduler({
       db: deps.db,
-      services: { appointments, payments, backups, mail, texts, privacy, accounts },
+      services: { waitlist, appointments, payments, backups, mail, texts, privacy, accounts, calendarImport, reminderCalls },
       nightlyBackup: deps.config.backup.nightly,
       sentMessagesKeepDays: deps.config.sentMessagesKeepDays,
       errorLogRetentionDays: deps.config.errorLogRetentionDays,
@@ -235,24 +296,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(errorLogRoutes);
   await app.register(accountRoutes, { accounts, clock: deps.clock ?? realClock });
+  await app.register(codeWordRoutes, { db: deps.db });
   await app.register(appointmentRoutes, { appointments });
+  await app.register(visitCalendarRoutes, { config: deps.config, mail });
+  await app.register(estimateRoutes, { estimates: new EstimateService(deps.db, deps.config, mail, lifecycle, texts) });
   await app.register(eventRoutes, { hub: events });
   await app.register(paymentRoutes, { payments });
+  await app.register(payLinkRoutes, { payments });
   await app.register(reviewRoutes, { reviews: new ReviewService(deps.db, deps.config) });
   await app.register(chatRoutes, { chat });
+  await app.register(contactRoutes, { contact: new ContactService(deps.db, mail, deps.config) });
   await app.register(backupRoutes, { backups });
   await app.register(privacyRoutes, { privacy });
   await app.register(adminRoutes, {
-    admin: new AdminService(deps.db, mail, payments, events, appointments, lifecycle, texts, deps.config),
+    admin: new AdminService(deps.db, mail, payments, appointments, lifecycle, texts),
   });
+  await app.register(taxExemptionRoutes, { db: deps.db });
+  await app.register(waitlistRoutes, { waitlist, customers: customersByUserId });
   const configLog = new ConfigLogService(deps.db);
   await app.register(configLogRoutes, { configLog });
-  await app.register(scheduleRoutes, {
-    schedule: new ScheduleService(deps.db, configLog, openAppointments, customersByUserId, deps.config.publicUrl),
+  const schedule = new ScheduleService(deps.db, configLog, openAppointments, customersByUserId, deps.config.publicUrl);
+  await app.register(scheduleRoutes, { schedule });
+  // The owner's own calendar (issue 39): fetched by the scheduler, its busy times close slots; its visits listed.
+  const calendarImport = new CalendarImportService(deps.db, configLog, (spans) => schedule.affectedBy(spans), app.recordError, app.log, {
+    ...deps.config.calendarImport,
+    bookingWindowDays: deps.config.bookingWindowDays,
+    ...deps.calendarImport,
   });
+  await app.register(calendarImportRoutes, { calendarImport });
   await app.register(authHandlerRoutes);
   if (!deps.config.isProduction && mail.usesDevMailbox) await app.register(devMailboxRoutes);
   await app.register(textConsentRoutes, { texts });
+  if (reminderCalls) await app.register(reminderCallChoiceRoutes, { calls: reminderCalls });
+  if (reminderCalls && deps.config.twilio)
+    await app.register(voiceWebhookRoutes, { calls: reminderCalls, authToken: deps.config.twilio.authToken });
   if (deps.config.twilio) await app.register(textWebhookRoutes, { texts, authToken: deps.config.twilio.authToken });
   if (texts.usesDevOutbox) await app.register(devTextOutboxRoutes);
 

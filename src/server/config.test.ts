@@ -212,6 +212,46 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the technician on the public pages (issue 40)', () => {
+  it('takes a photo on this site or at an https:// address, and nothing else', () => {
+    for (const good of ['/images/technician.jpg', '/photos/sam-rivera_2.webp', 'https://photos.example.com/sam.jpg?size=400']) {
+      expect(loadConfig({ DATA_DIR: dataDir(), TECHNICIAN_PHOTO_URL: good }).technician.photoUrl, good).toBe(good);
+    }
+    for (const bad of [
+      '//evil.example/x.jpg',
+      'http://photos.example.com/sam.jpg',
+      '/images/../secret',
+      'javascript:alert(1)',
+      'sam.jpg',
+      'https://user:pw@example.com/a.jpg',
+      '/a b.jpg',
+    ]) {
+      expect(problemsOf({ TECHNICIAN_PHOTO_URL: bad })[0], bad).toMatch(/^TECHNICIAN_PHOTO_URL: must be a path on this site/);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir() }).technician).toEqual({ photoUrl: undefined, sinceYear: undefined, bio: { en: [], es: [] } });
+  });
+
+  it('takes the year the technician started, neither too old nor still to come', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TECHNICIAN_SINCE_YEAR: '2004' }).technician.sinceYear).toBe(2004);
+    expect(problemsOf({ TECHNICIAN_SINCE_YEAR: 'long ago' })[0]).toMatch(/^TECHNICIAN_SINCE_YEAR: must be a year such as 2004/);
+    expect(problemsOf({ TECHNICIAN_SINCE_YEAR: '1900' })[0]).toMatch(/^TECHNICIAN_SINCE_YEAR: must be a year from 1950 on/);
+    expect(problemsOf({ TECHNICIAN_SINCE_YEAR: String(new Date().getFullYear() + 1) })[0]).toMatch(/still to come/);
+  });
+
+  it('splits each biography into paragraphs at its line breaks, typed or written as \\n', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      TECHNICIAN_BIO: 'I grew up in Bay Shore.\\nI fix computers.\n\n  I explain everything. ',
+      TECHNICIAN_BIO_ES: 'Crecí en Bay Shore.',
+    });
+    expect(config.technician.bio).toEqual({
+      en: ['I grew up in Bay Shore.', 'I fix computers.', 'I explain everything.'],
+      es: ['Crecí en Bay Shore.'],
+    });
+    expect(problemsOf({ TECHNICIAN_BIO: 'x'.repeat(2001) })[0]).toMatch(/^TECHNICIAN_BIO: must be at most 2000 characters/);
+  });
+});
+
 describe('.env.example', () => {
   it('documents every variable the server reads, and nothing else', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');

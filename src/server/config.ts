@@ -9,6 +9,9 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 import { z } from 'zod';
+import type { ServiceKind } from '../shared/business.ts';
+import { DEFAULT_ESTIMATE_OVER_PERCENT } from '../shared/estimates.ts';
+import { TAX_CLASSES, type TaxClass } from '../shared/sales-tax.ts';
 
 /**
  * The only reader of process.env. Every variable is parsed here once; a bad value stops the start with a
@@ -42,6 +45,42 @@ function isPlainHttpElsewhere(url: string): boolean {
   }
 }
 const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+/** A picture on this site ("/images/technician.jpg", no "..") or an https:// address without credentials. */
+export function isPhotoAddress(value: string): boolean {
+  if (value.startsWith('/')) return /^\/[A-Za-z0-9._~-][A-Za-z0-9._~/-]*$/.test(value) && !value.split('/').includes('..');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A biography's paragraphs: the text split at its line breaks, typed or written as \n (an environment file's). */
+export function paragraphsOf(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/(?:\r?\n|\\n)+/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+const TECHNICIAN_BIO_MAX = 2000;
+const biography = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .max(TECHNICIAN_BIO_MAX, { error: `must be at most ${TECHNICIAN_BIO_MAX} characters` })
+    .optional(),
+);
+
+const taxClass = (fallback: TaxClass) =>
+  z.preprocess(emptyToUndefined, z.enum(TAX_CLASSES, { error: 'must be not-taxable, taxable-service or taxable-goods' }).default(fallback));
+/** Time is help (not taxable) or work on hardware (a taxable service); it is never goods. */
+const timeTaxClass = z.preprocess(
+  emptyToUndefined,
+  z.enum(['not-taxable', 'taxable-service'], { error: 'must be not-taxable or taxable-service' }).default('not-taxable'),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -108,6 +147,17 @@ const EnvSchema = z.object({
   ),
   /** Another address for Twilio's REST API: a stand-in server in the tests. */
   TWILIO_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /** Reminder calls for landlines (issue 39, decision 040): off unless true. */
+  REMINDER_CALLS: booleanFlag,
+  /** The number reminder calls come from (a Twilio number with voice), in E.164; TWILIO_FROM when unset. */
+  TWILIO_VOICE_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{7,14}$/, { error: 'must be the number calls come from in E.164, e.g. +16315550142' })
+      .optional(),
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-5-nano')),
@@ -146,6 +196,46 @@ const EnvSchema = z.object({
       .transform((value) => value === 'true' || value === '1' || value === 'yes'),
   ),
   BOOKING_WINDOW_DAYS: wholeNumber(1, 365, 90, 'must be a whole number of days from 1 to 365'),
+  /** The tax class each kind of time and a part take unless the owner picks another on the bill (decision 035). */
+  TAX_CLASS_TROUBLESHOOTING: timeTaxClass,
+  TAX_CLASS_CONSULTING: timeTaxClass,
+  TAX_CLASS_PARTS: taxClass('taxable-goods'),
+  /** The business's postal address, printed on invoices: one line, e.g. "12 Main St, Bay Shore, NY 11706". */
+  BUSINESS_ADDRESS: optionalString,
+  /** The technician's name as the "on my way" messages give it, e.g. "Sam Rivera" (issue 39); unset: "Your technician". */
+  TECHNICIAN_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(60, { error: 'must be at most 60 characters' }).optional()),
+  /** The technician's photo on /services, / and /about (issue 40): a path on this site or an https:// address; unset, a drawing. */
+  TECHNICIAN_PHOTO_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isPhotoAddress, { error: 'must be a path on this site such as /images/technician.jpg, or an https:// address' })
+      .optional(),
+  ),
+  /** The year the technician started in the trade: the pages count the years of experience from it. */
+  TECHNICIAN_SINCE_YEAR: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a year such as 2004' })
+      .int({ error: 'must be a year such as 2004' })
+      .min(1950, { error: 'must be a year from 1950 on' })
+      .refine((year) => year <= new Date().getFullYear(), { error: 'must not be a year still to come' })
+      .optional(),
+  ),
+  /** The technician's biography in English and in Spanish (paragraphs split at line breaks or \n); unset, the built-in one. */
+  TECHNICIAN_BIO: biography,
+  TECHNICIAN_BIO_ES: biography,
+  /** How far (percent) a bill may exceed the customer's approved estimate before the owner must confirm it (issue 38). */
+  ESTIMATE_OVER_PERCENT: wholeNumber(0, 100, DEFAULT_ESTIMATE_OVER_PERCENT, 'must be a whole number of percent from 0 to 100'),
+  /** How long a waitlist offer holds its slot for the customer it was offered to (issue 39). */
+  WAITLIST_OFFER_MINUTES: wholeNumber(5, 24 * 60, 30, 'must be a whole number of minutes from 5 to 1440'),
+  /** How many days a customer may wait for at a time. */
+  WAITLIST_MAX_DAYS: wholeNumber(1, 20, 3, 'must be a whole number of days from 1 to 20'),
+  /** How often the owner's own calendar (its secret ICS address, on the time-off screen) is fetched, in minutes (issue 39). */
+  CALENDAR_IMPORT_MINUTES: wholeNumber(1, 1440, 15, 'must be a whole number of minutes from 1 to 1440'),
+  /** Lets the calendar import reach this machine and private networks: development and tests only, never production. */
+  CALENDAR_IMPORT_ALLOW_PRIVATE: booleanFlag,
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -172,6 +262,11 @@ export type Config = {
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiUrl: string } | undefined;
   /** Twilio for text messages (all three set), or undefined: texts go to the development outbox, or nowhere in production. */
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | undefined;
+  /**
+   * Reminder calls (REMINDER_CALLS, decision 040), or undefined when off: `from` is the calling number with Twilio;
+   * without Twilio (outside production) the calls' words go to the development outbox.
+   */
+  reminderCalls: { from: string | undefined } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
@@ -180,10 +275,27 @@ export type Config = {
   paymentsTestMode: boolean;
   authSecret: string;
   bookingWindowDays: number;
+  /** The tax class of each kind of time and of a part, unless the owner picks another on the bill. */
+  tax: { time: Record<ServiceKind, TaxClass>; parts: TaxClass };
+  /** The business's postal address for invoices, or '' when not set. */
+  businessAddress: string;
+  /** The technician's name for the "on my way" messages, or '' when not set (they say "Your technician"). */
+  technicianName: string;
+  /**
+   * What the public pages show of the technician (issue 40): the photo's address (a drawing when unset), the year
+   * they started, and the biography's paragraphs in each language (empty: the built-in biography).
+   */
+  technician: { photoUrl: string | undefined; sinceYear: number | undefined; bio: { en: string[]; es: string[] } };
+  /** The most a bill may exceed the approved estimate, in percent, before the owner must confirm it. */
+  estimateOverPercent: number;
+  /** The waitlist for full days: how long an offer holds its slot, and how many days a customer may wait for. */
+  waitlist: { offerMinutes: number; maxDays: number };
   errorLogRetentionDays: number;
   /** Days a delivered e-mail's or text's copy is kept. */
   sentMessagesKeepDays: number;
   backup: { dir: string; keep: number; command: string | undefined; hour: number; nightly: boolean };
+  /** The owner's own calendar: minutes between fetches, and whether loopback and private addresses may be fetched. */
+  calendarImport: { intervalMinutes: number; allowPrivate: boolean };
 };
 
 export class ConfigError extends Error {
@@ -210,6 +322,12 @@ function pairProblems(env: Env): string[] {
   if (twilioSet > 0 && twilioSet < 3) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send texts, or none');
   }
+  if (env.REMINDER_CALLS && twilioSet < 3 && env.NODE_ENV === 'production') {
+    problems.push(
+      'REMINDER_CALLS: needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM in production (the calls go through Twilio)',
+    );
+  }
+  if (env.TWILIO_VOICE_FROM && twilioSet < 3) problems.push('TWILIO_VOICE_FROM: needs the other Twilio settings (TWILIO_ACCOUNT_SID, …)');
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     problems.push('PUBLIC_URL: must be set in production (links in e-mails are built from it)');
   }
@@ -239,6 +357,11 @@ function pairProblems(env: Env): string[] {
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
     problems.push(
       'SMTP_URL: must be set in production (account e-mails carry one-time links); to run without e-mail on purpose, set MAIL_DISABLED=true',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.CALENDAR_IMPORT_ALLOW_PRIVATE) {
+    problems.push(
+      'CALENDAR_IMPORT_ALLOW_PRIVATE: must not be true in production (it would let a pasted calendar address reach this machine and your private network)',
     );
   }
   if (env.MAIL_DISABLED && env.SMTP_URL) problems.push('MAIL_DISABLED: must not be true while SMTP_URL is set (one or the other)');
@@ -312,6 +435,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }
         : undefined,
+    reminderCalls: env.REMINDER_CALLS ? { from: env.TWILIO_VOICE_FROM ?? env.TWILIO_FROM } : undefined,
     openai: env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.CHAT_MODEL } : undefined,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -322,6 +446,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsTestMode: env.PAYMENTS_TEST_MODE,
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir, 'auth'),
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+    tax: {
+      time: { troubleshooting: env.TAX_CLASS_TROUBLESHOOTING, consulting: env.TAX_CLASS_CONSULTING },
+      parts: env.TAX_CLASS_PARTS,
+    },
+    businessAddress: env.BUSINESS_ADDRESS ?? '',
+    technicianName: env.TECHNICIAN_NAME ?? '',
+    technician: {
+      photoUrl: env.TECHNICIAN_PHOTO_URL,
+      sinceYear: env.TECHNICIAN_SINCE_YEAR,
+      bio: { en: paragraphsOf(env.TECHNICIAN_BIO), es: paragraphsOf(env.TECHNICIAN_BIO_ES) },
+    },
+    estimateOverPercent: env.ESTIMATE_OVER_PERCENT,
+    waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, maxDays: env.WAITLIST_MAX_DAYS },
     errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
     sentMessagesKeepDays: env.SENT_MESSAGES_KEEP_DAYS,
     backup: {
@@ -331,5 +468,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hour: env.BACKUP_HOUR,
       nightly: env.BACKUP_NIGHTLY,
     },
+    calendarImport: { intervalMinutes: env.CALENDAR_IMPORT_MINUTES, allowPrivate: env.CALENDAR_IMPORT_ALLOW_PRIVATE },
   };
 }

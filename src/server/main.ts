@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
+import { routeConsoleToLog } from './plugins/log-scrubbing.ts';
 import { keepFilesPrivate, tightenDataFolders } from './private-files.ts';
 import { startWarnings } from './start-warning.ts';
 
@@ -20,6 +21,11 @@ async function main(): Promise<void> {
     // PGlite sets the modes of the files it writes itself, past the umask (its first files 0666, its caches 0644).
     tightened += tightenDataFolders(config.dataDir, config.backup.dir);
     const app = await buildApp({ config, db: database.db, listen: database.listen, dump: database.dump });
+    // What a library prints to the console goes through the scrubbed log too (no token, no query values).
+    routeConsoleToLog({
+      error: (object, message) => app.log.error(object, message),
+      warn: (object, message) => app.log.warn(object, message),
+    });
 
     let closing = false;
     const shutdown = async (signal: NodeJS.Signals) => {

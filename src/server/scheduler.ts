@@ -21,6 +21,11 @@ export type SchedulerServices = {
   texts: { purgeDelivered(keepDays: number): Promise<unknown> };
   privacy: { forgetDeliveredAfterDeletion(keepDays: number): Promise<unknown> };
   accounts: { inviteUninvitedContacts(): Promise<unknown> };
+  waitlist: { sweep(): Promise<unknown> };
+  /** Reminder calls for landlines (decision 040), when REMINDER_CALLS is on. */
+  reminderCalls?: { placeDueCalls(): Promise<unknown> } | undefined;
+  /** The owner's own calendar, fetched when its interval (CALENDAR_IMPORT_MINUTES) has passed. */
+  calendarImport: { fetchIfDue(): Promise<unknown> };
 };
 
 export type SchedulerOptions = {
@@ -39,7 +44,7 @@ export type SchedulerOptions = {
 /** Runs each pass once, then starts the timers (unref'd: they never keep the process alive); returns what stops them. */
 export async function startScheduler(options: SchedulerOptions): Promise<() => void> {
   const { db, services, log } = options;
-  const { appointments, payments, backups, mail, texts, privacy, accounts } = services;
+  const { waitlist, appointments, payments, backups, mail, texts, privacy, accounts, calendarImport } = services;
   const keepDays = options.sentMessagesKeepDays;
 
   // Each minute: the visit and pay-link reminders that are due, and the captures a dead process or a silent provider left unfinished
@@ -51,6 +56,12 @@ export async function startScheduler(options: SchedulerOptions): Promise<() => v
       .catch((error: unknown) => log.error({ err: error }, 'the payment reconciliation failed'));
     await appointments.sendDueReminders().catch((error: unknown) => log.error({ err: error }, 'the reminder pass failed'));
     await payments.sendDuePayReminders().catch((error: unknown) => log.error({ err: error }, 'the pay-reminder pass failed'));
+    // The waitlist's offers run out are handed on, slots free again on full days offered, days gone by closed.
+    await waitlist.sweep().catch((error: unknown) => log.error({ err: error }, 'the waitlist pass failed'));
+    await services.reminderCalls?.placeDueCalls().catch((error: unknown) => log.error({ err: error }, 'the reminder-call pass failed'));
+    // The owner's own calendar when due, in the background (a slow calendar never holds up the pass; its failure is
+    // recorded on the import's row and never stops the scheduler).
+    void calendarImport.fetchIfDue().catch((error: unknown) => log.error({ err: error }, 'the calendar import pass failed'));
     // The nightly backup, in the background (it is logged and recorded whatever happens).
     if (options.nightlyBackup) {
       void backups.backupIfDue().catch((error: unknown) => log.error({ err: error }, 'the backup check failed'));

@@ -40,7 +40,7 @@ export const ACCOUNT_TEXTS = {
   loginErrorTitle: english('Oh snap! You got a Login error!'),
   loginErrorBody: english('Either you provided the wrong email or password. Please try again.'),
   unverifiedTitle: english('You must verify your email address before login!'),
-  unverifiedBody: english('Please check your inbox, or your spam folder, for the verification email we sent you, and click its link.'),
+  unverifiedBody: english('Please check your inbox, or your spam folder, for the verification e-mail we sent you, and click its link.'),
   googleErrorTitle: english('Attention!'),
   googleErrorBody: english('An error occurred while logging in with Google.'),
   logoutError: english('An error occurred while logging out.'),

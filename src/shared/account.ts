@@ -15,6 +15,7 @@ import {
 import { CITY_PLACEHOLDER, SERVICE_CITIES } from './business.ts';
 import { english } from './english.ts';
 import { LOCALES } from './locale.ts';
+import { ReminderCallsSchema } from './reminder-calls.ts';
 
 /**
  * The zod contracts of the account requests and answers (spec section 5), built on the rules and texts of
@@ -148,6 +149,8 @@ export const MeSchema = z.object({
   textsAvailable: z.boolean().optional(),
   /** The account has a password (not Google sign-in only): deleting it is confirmed with the password. */
   hasPassword: z.boolean().optional(),
+  /** The reminder-call choice (decision 040), only when this server places reminder calls and there is a profile. */
+  reminderCalls: ReminderCallsSchema.optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

@@ -3,6 +3,7 @@ import { businessDateSchema, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH } from './
 import { minutesBetween, SERVICE_KINDS, TIME_OF_DAY_PATTERN } from './billing.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from './locale.ts';
 import { MAX_AMOUNT_CENTS } from './payments.ts';
+import { BillTaxSchema, JURISDICTIONS, TaxClassSchema } from './sales-tax.ts';
 
 /** The back office's rules and texts (spec sections 2, 4, 5 and 8). */
 
@@ -38,6 +39,27 @@ export const WorkTimeSchema = z.string().regex(TIME_OF_DAY_PATTERN, { error: 'En
 export const HARDWARE_LINES_MAX = 10;
 export const HARDWARE_DESCRIPTION_MAX_LENGTH = 100;
 export const OVERRIDE_REASON_MAX_LENGTH = 500;
+export const WORK_DONE_MAX_LENGTH = 1000;
+
+/**
+ * The parts (or lines of their own) on a bill or an estimate, each with its price in dollars (whole cents once parsed)
+ * and its tax class: a part sold is taxable goods, a line for work on hardware a taxable service (configuration's
+ * default when absent).
+ */
+export const HardwareLinesSchema = z
+  .array(
+    z.object({
+      description: z
+        .string()
+        .trim()
+        .min(1, { error: 'Name the part.' })
+        .max(HARDWARE_DESCRIPTION_MAX_LENGTH, { error: `At most ${HARDWARE_DESCRIPTION_MAX_LENGTH} characters.` }),
+      amount: DollarAmountSchema,
+      taxClass: TaxClassSchema.optional(),
+    }),
+  )
+  .max(HARDWARE_LINES_MAX, { error: `At most ${HARDWARE_LINES_MAX} parts.` })
+  .default([]);
 
 /**
  * What the owner enters when a job is done (the bill from the clock): the kind of work, when it started and ended,
@@ -47,21 +69,14 @@ export const OVERRIDE_REASON_MAX_LENGTH = 500;
 export const AppointmentWorkSchema = z
   .object({
     kind: z.enum(SERVICE_KINDS, { error: 'Choose troubleshooting or consulting.' }),
+    /**
+     * The tax class of the time: help with software, training or consulting is not taxable; installing, repairing or
+     * maintaining hardware is a taxable service. Configuration's default for the kind when absent.
+     */
+    timeTaxClass: TaxClassSchema.optional(),
     start: WorkTimeSchema,
     end: WorkTimeSchema,
-    hardware: z
-      .array(
-        z.object({
-          description: z
-            .string()
-            .trim()
-            .min(1, { error: 'Name the part.' })
-            .max(HARDWARE_DESCRIPTION_MAX_LENGTH, { error: `At most ${HARDWARE_DESCRIPTION_MAX_LENGTH} characters.` }),
-          amount: DollarAmountSchema,
-        }),
-      )
-      .max(HARDWARE_LINES_MAX, { error: `At most ${HARDWARE_LINES_MAX} parts.` })
-      .default([]),
+    hardware: HardwareLinesSchema,
     override: z
       .object({
         amount: DollarAmountSchema,
@@ -82,10 +97,21 @@ export const StoredBillSchema = z.object({
   start: z.string(),
   end: z.string(),
   minutes: z.number().int(),
-  lines: z.array(z.object({ text: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])), cents: z.number().int() })),
-  /** What the lines add up to. */
+  lines: z.array(
+    z.object({
+      text: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])),
+      cents: z.number().int(),
+      taxClass: TaxClassSchema.optional(),
+    }),
+  ),
+  /** What the lines add up to, before tax. */
   computedCents: z.number().int(),
-  /** The amount charged: the computed one, or the owner's with a reason. */
+  /** Before tax: the computed amount, or the owner's with a reason. Absent on bills from before sales tax. */
+  subtotalCents: z.number().int().optional(),
+  /** The sales tax (src/shared/sales-tax.ts); absent on bills from before it. */
+  tax: BillTaxSchema.optional(),
+  /** The amount charged: the subtotal and the tax. */
   totalCents: z.number().int(),
   overrideReason: z.string().nullable(),
 });
@@ -101,6 +127,11 @@ export const AdminAppointmentUpdateSchema = z
       .string()
       .trim()
       .max(NOTES_MAX_LENGTH, { error: `At most ${NOTES_MAX_LENGTH} characters.` }),
+    /** The work done, for the customer's invoice. */
+    workDone: z
+      .string()
+      .trim()
+      .max(WORK_DONE_MAX_LENGTH, { error: `At most ${WORK_DONE_MAX_LENGTH} characters.` }),
     isCompleted: z.boolean(),
     isPaid: z.boolean(),
     isRemote: z.boolean(),
@@ -109,6 +140,8 @@ export const AdminAppointmentUpdateSchema = z
     paymentMethod: z.enum(MANUAL_PAYMENT_METHODS),
     /** The bill from the clock, which sets the amount (so `amount` is not sent with it). */
     work: AppointmentWorkSchema,
+    /** The owner checked with the customer a bill over the approved estimate by more than the share (src/shared/estimates.ts). */
+    confirmOverEstimate: z.boolean(),
   })
   .partial()
   .refine((update) => update.work === undefined || update.amount === undefined, {
@@ -152,25 +185,33 @@ export const AdminCustomerSchema = z.object({
   locale: z.enum(LOCALES),
   /** The customer asked for texts (and the number has not replied STOP): the agenda offers "On my way". */
   wantsTexts: z.boolean().optional(),
+  /**
+   * The word the technician says at the door (issue 39); null before the customer's first booking. Only beside an
+   * in-person visit of today (decision 038): absent from every other row, list and answer.
+   */
+  codeWord: z.string().nullable().optional(),
 });
 export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
 
 /** What the back office shows in place of a customer who deleted their account (decision 024). */
 export const DELETED_ACCOUNT_NAME = 'Deleted account';
 
-/** POST /api/admin/appointments/:id/on-my-way: the text is on its way to the customer. */
-export const OnMyWaySchema = z.object({ texted: z.literal(true) });
+/** POST /api/admin/appointments/:id/on-my-way (src/shared/on-the-way.ts): its refusals. */
 export const ON_MY_WAY_TEXTS = {
-  notInPerson: 'Only an in-person visit gets an "on my way" text.',
-  notToday: 'The "on my way" text can be sent only on the day of the visit.',
-  finished: 'This visit is already completed or cancelled.',
-  noTexts: 'This customer has not asked for texts, or their number replied STOP. Please call them instead.',
+  notInPerson: 'Only an in-person visit gets "on my way": for a remote visit, call the customer at its time.',
+  notToday: '"On my way" can be sent only on the day of the visit.',
+  finished: 'This visit is already completed or paid.',
 };
 
 /** A customer's language as the back office names it: each in itself, as the header's switch does. */
 export function customerLanguageName(locale: Locale): string {
   return LOCALE_NAMES[locale];
 }
+
+// The estimates' states and summary live with the appointments (src/shared/appointments.ts), which the customer's list uses too.
+import { EstimateSummarySchema } from './appointments.ts';
+
+export { ESTIMATE_STATES, type EstimateState, type EstimateSummary, EstimateSummarySchema } from './appointments.ts';
 
 export const AdminAppointmentSchema = z.object({
   id: z.string(),
@@ -179,14 +220,30 @@ export const AdminAppointmentSchema = z.object({
   isRemote: z.boolean(),
   description: z.string(),
   notes: z.string(),
+  /** What was done, in the owner's words for the customer (the invoice prints it); '' when not written. */
+  workDone: z.string().default(''),
   amountCents: z.number().int(),
   isCompleted: z.boolean(),
   isPaid: z.boolean(),
   /** The bill from the clock, once the owner has entered the time of the work. */
   bill: StoredBillSchema.nullable(),
+  /** "On my way" was sent: when the owner expects to arrive (issue 39); null before. */
+  arrivesAt: z.string().nullable().optional(),
   customer: AdminCustomerSchema,
+  /** The latest estimate (src/shared/estimates.ts), or null; absent from answers of before estimates. */
+  estimate: EstimateSummarySchema.optional(),
 });
 export type AdminAppointment = z.infer<typeof AdminAppointmentSchema>;
+
+/** A payment's sales tax, as the paid list and its CSV show it. */
+export const PaidSalesTaxSchema = z.object({
+  jurisdiction: z.enum(JURISDICTIONS),
+  rate: z.number().int().nonnegative(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  exempt: z.boolean(),
+});
+export type PaidSalesTax = z.infer<typeof PaidSalesTaxSchema>;
 
 export const PaidEntrySchema = AdminAppointmentSchema.extend({
   payment: z.object({
@@ -201,6 +258,12 @@ export const PaidEntrySchema = AdminAppointmentSchema.extend({
     isTest: z.boolean(),
     refundedAt: z.string().nullable(),
     refundReference: z.string().nullable(),
+    /**
+     * The sales tax in the amount, from the bill paid (src/shared/sales-tax-report.ts, as the sales-tax report counts
+     * it): the county, the rate, what was sold before tax and the tax; `exempt` when the customer's certificate
+     * kept it from tax. Null when the bill has no tax (an amount typed by hand, a bill from before sales tax).
+     */
+    salesTax: PaidSalesTaxSchema.nullable(),
   }),
 });
 export type PaidEntry = z.infer<typeof PaidEntrySchema>;
@@ -217,8 +280,16 @@ export function paymentStanding(
   return payment.refundedAt === null ? 'paid' : 'refunded';
 }
 
-/** The paid list's sums: money in force, money given back, and TEST payments in force (never money). */
-export const PaidTotalsSchema = z.object({ totalCents: z.number().int(), refundedCents: z.number().int(), testCents: z.number().int() });
+/**
+ * The paid list's sums: money in force, money given back, and TEST payments in force (never money); `taxCents` is the
+ * sales tax within `totalCents`.
+ */
+export const PaidTotalsSchema = z.object({
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+  testCents: z.number().int(),
+  taxCents: z.number().int(),
+});
 export type PaidTotals = z.infer<typeof PaidTotalsSchema>;
 export const PaidListSchema = PaidTotalsSchema.extend({ entries: z.array(PaidEntrySchema) });
 export type PaidList = z.infer<typeof PaidListSchema>;
@@ -233,6 +304,8 @@ export const AUDIT_ACTIONS = [
   'reschedule',
   'cancel',
   'on-my-way',
+  'phone-confirmed',
+  'pay-link',
 ] as const;
 export const AuditEntrySchema = z.object({
   at: z.string(),

@@ -43,6 +43,14 @@ export const AvailabilityQuerySchema = z.object({
 });
 
 /** What a customer receives about their own appointment (and an admin about a customer's, at /adminpayment). */
+/** sent: waiting for the customer; approved or declined by them; replaced by a newer estimate of the same job (src/shared/estimates.ts). */
+export const ESTIMATE_STATES = ['sent', 'approved', 'declined', 'replaced'] as const;
+export type EstimateState = (typeof ESTIMATE_STATES)[number];
+
+/** What the owner's lists show of a job's latest estimate (not replaced), or null when it has none. */
+export const EstimateSummarySchema = z.object({ state: z.enum(ESTIMATE_STATES), totalCents: z.number().int() }).nullable();
+export type EstimateSummary = z.infer<typeof EstimateSummarySchema>;
+
 export const CustomerAppointmentSchema = z.object({
   id: z.string(),
   startsAt: z.string(),
@@ -58,6 +66,11 @@ export const CustomerAppointmentSchema = z.object({
    * where it does not apply (a completed or paid job) or is not told.
    */
   changeBy: z.string().nullable().default(null),
+  /** The job's estimate in force (src/shared/estimates.ts): the customer's list links to one waiting for them. */
+  estimate: EstimateSummarySchema.default(null),
+  /** "On my way" (issue 39): when the technician left for the visit and when they expect to arrive; null before. */
+  onTheWayAt: z.string().nullable().optional(),
+  arrivesAt: z.string().nullable().optional(),
 });
 export type CustomerAppointment = z.infer<typeof CustomerAppointmentSchema>;
 
@@ -122,11 +135,11 @@ export const APPOINTMENT_TEXTS = {
   rowError: english('Error loading appointment!'),
   // MAX_OPEN_APPOINTMENTS written out (a marked text is one literal); texts.test.ts checks that they agree.
   // biome-ignore format: the message extractor (lingui.config.ts) needs this english() call on one line
-  limitReached: english('You have 3 open appointments, the most you can have at once. You can book again once one is completed or cancelled.'),
+  limitReached: english('You have 3 open visits, the most you can have at once. You can book again once one is completed or cancelled.'),
   slotTaken: english('Sorry, that time was just booked by someone else. Please choose another time.'),
   profileRequired: english('Please complete the Service Form before booking a visit.'),
   slotClosed: english('That time can no longer be booked. Please choose another time.'),
-  notFound: english('That appointment was not found.'),
+  notFound: english('That visit was not found.'),
   slotTimeOff: english('Sorry, we are closed at that time. Please choose another time.'),
   slotWithinNotice: (hours: number) => fillIn(APPOINTMENT_TEMPLATES.slotWithinNotice, { hours }),
   rescheduleSameSlot: english('Your visit is already at that time. Please choose another time.'),

@@ -14,9 +14,9 @@ describe('the bill from the clock', () => {
   ])('troubleshooting for %i minutes: $%i cents, %i extra half-hours', (minutes, cents, extra) => {
     const bill = appointmentBill('troubleshooting', minutes);
     expect(bill.totalCents).toBe(cents);
-    expect(bill.lines[0]).toEqual({ text: BILL_TEXTS.firstHour.troubleshooting, values: {}, cents: 5000 });
+    expect(bill.lines[0]).toEqual({ text: BILL_TEXTS.firstHour.troubleshooting, values: {}, cents: 5000, taxClass: 'not-taxable' });
     expect(bill.lines.slice(1)).toEqual(
-      extra === 0 ? [] : [{ text: BILL_TEXTS.extraHalfHours, values: { count: extra }, cents: extra * 2500 }],
+      extra === 0 ? [] : [{ text: BILL_TEXTS.extraHalfHours, values: { count: extra }, cents: extra * 2500, taxClass: 'not-taxable' }],
     );
     // The same schedule as the one /services states and the assistant quotes.
     expect(bill.totalCents).toBe(feeForAppointment('troubleshooting', minutes) * 100);

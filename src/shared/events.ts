@@ -29,6 +29,12 @@ export type SlotChange = {
 
 export type ChangeEvent = RecordChange | SlotChange;
 
+/**
+ * The server-sent event that tells a screen it may have missed changes (the server's listening connection to the
+ * database dropped and came back): it refetches everything it shows, as after its own reconnection.
+ */
+export const RESYNC_EVENT = 'resync';
+
 /** The header a browser tab sends with its writes, naming itself (a random id made when the tab loads the app). */
 export const TAB_ID_HEADER = 'x-techhelp-tab';
 /** What a tab id may look like; a header that does not match is ignored. */

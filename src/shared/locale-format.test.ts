@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slotInstant } from './business-time.ts';
 import { formatAppointmentTimeIn, formatMoney } from './locale-format.ts';
+import { formatArrivalTime } from './on-the-way.ts';
 
 describe('amounts in the customer’s language', () => {
   it('writes dollars the English and the Spanish way, a credit with its sign first', () => {
@@ -23,5 +24,15 @@ describe('visit times in the customer’s language', () => {
       'domingo, 20 de diciembre de 2026 a las 8:00 a. m.',
     );
     expect(formatAppointmentTimeIn(slotInstant('2026-12-20', '12:30pm'), 'en')).toBe('Sunday, December 20, 2026 at 12:30pm');
+  });
+});
+
+describe('an arrival in the customer’s language', () => {
+  it('gives a Spanish time its article: "de la 1:05 p. m.", "de las 10:40 a. m."', () => {
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(plain(formatArrivalTime(new Date('2026-12-19T18:05:00Z'), 'es'))).toBe('la 1:05 p. m.');
+    expect(plain(formatArrivalTime(new Date('2026-12-19T15:40:00Z'), 'es'))).toBe('las 10:40 a. m.');
+    expect(plain(formatArrivalTime(new Date('2026-12-19T17:15:00Z'), 'es'))).toBe('las 12:15 p. m.');
+    expect(formatArrivalTime(new Date('2026-12-19T18:05:00Z'), 'en')).toBe('1:05pm');
   });
 });

@@ -33,6 +33,12 @@ export function spanishTime(instant: Date | number, keepTogether: KeepTogether =
   return keepTogether === 'all' ? meridiem.replace(/ /g, '\u00a0') : meridiem;
 }
 
+/** A time in Spanish with its article, as "de {time}" or "a {time}" need it: "la 1:05 p. m.", "las 10:40 a. m.". */
+export function spanishTimeWithArticle(instant: Date | number, keepTogether: KeepTogether = 'none'): string {
+  const article = SPANISH_HOUR.formatToParts(instant).find((part) => part.type === 'hour')?.value === '1' ? 'la' : 'las';
+  return `${article}${keepTogether === 'all' ? '\u00a0' : ' '}${spanishTime(instant, keepTogether)}`;
+}
+
 /** A visit's day and time. */
 export function formatAppointmentTimeIn(instant: Date | number, locale: Locale, keepTogether: KeepTogether = 'none'): string {
   if (locale !== 'es') return formatAppointmentTime(instant);

@@ -33,6 +33,8 @@ export const CheckoutSchema = z.object({
   provider: z.enum(['paypal', 'sandbox']),
   /** What the amount is made of, when the owner billed the job from the clock: English texts with their values. */
   lines: z.array(BillLineSchema).nullable().default(null),
+  /** The estimate the customer approved (src/shared/estimates.ts), to show beside the bill; null when none was. */
+  estimate: z.object({ totalCents: z.number().int() }).nullable().default(null),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -87,7 +89,7 @@ export const PAYMENT_TEXTS = {
   adminPaid: 'Appointment Paid! Thank you!',
   invalidAmount: 'Please enter a valid amount.',
   confirmAmount: (dollars: string) => `Is $${dollars} the correct amount?`,
-  alreadyPaid: english('This appointment is already paid.'),
+  alreadyPaid: english('This visit is already paid.'),
   amountNotSet: english('The amount for this job has not been set yet. Please call us.'),
   declined: english('Your payment method was declined. Please try another card or account.'),
   orderStale: english('The amount of this job has changed. Please start the payment again.'),

@@ -123,7 +123,47 @@ export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
 export const CalendarFeedAddressSchema = z.object({ url: z.string() });
 export type CalendarFeedAddress = z.infer<typeof CalendarFeedAddressSchema>;
 
+/** The longest calendar address the owner may paste (Google's, iCloud's and Outlook's are far shorter). */
+export const CALENDAR_ADDRESS_MAX_LENGTH = 2048;
+
+/**
+ * The owner's own calendar (issue 39): the secret iCalendar address they paste. webcal:// is read as https://; only
+ * web addresses (http, https) are taken. The server checks it again, and where it leads (a public address only).
+ */
+export const CalendarImportAddressSchema = z.object({
+  url: z
+    .string({ error: 'Paste the secret address of your calendar.' })
+    .trim()
+    .min(1, { error: 'Paste the secret address of your calendar.' })
+    .max(CALENDAR_ADDRESS_MAX_LENGTH, { error: `That address is too long (at most ${CALENDAR_ADDRESS_MAX_LENGTH} characters).` })
+    .regex(/^(https?|webcals?):\/\/[^\s/?#]+/i, {
+      error: 'That is not a calendar address: it starts with https:// or webcal://.',
+    }),
+});
+export type CalendarImportAddress = z.infer<typeof CalendarImportAddressSchema>;
+
+/**
+ * How the import of the owner's calendar stands: never the whole address (it holds a secret), only its host and a
+ * masked rest; the last fetch and the last good one, the busy times read, the error in words, whether it has failed
+ * for an hour, and the open visits a busy time overlaps (booked before it appeared; the owner moves them).
+ */
+export const CalendarImportStatusSchema = z.object({
+  isSet: z.boolean(),
+  host: z.string().nullable(),
+  maskedAddress: z.string().nullable(),
+  fetchedAt: z.string().nullable(),
+  succeededAt: z.string().nullable(),
+  busyCount: z.number().int(),
+  error: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  failingForAnHour: z.boolean(),
+  intervalMinutes: z.number().int(),
+  affected: z.array(AffectedAppointmentSchema),
+});
+export type CalendarImportStatus = z.infer<typeof CalendarImportStatusSchema>;
+
 export const SCHEDULE_TEXTS = {
+  calendarAddressInvalid: 'That is not a calendar address: it starts with https:// or webcal://.',
   feedNotFound: 'That calendar was not found.',
   notFound: 'That time off was not found.',
   alreadyReopened: 'That time off was already reopened.',

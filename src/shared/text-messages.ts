@@ -82,6 +82,8 @@ export const TrustedContactOutputSchema = z.object({
       phoneNumber: z.string(),
       copiesStopped: z.boolean(),
       status: z.enum(['invited', 'agreed', 'stopped']),
+      /** The customer allowed this contact to approve or decline their estimates (issue 38). */
+      mayApproveEstimates: z.boolean().default(false),
     })
     .nullable(),
 });

@@ -44,9 +44,9 @@ describe('texts with a limit written out', () => {
     expect(firstError(result)).toBe(`Please keep the description under ${DESCRIPTION_MAX_LENGTH} characters.`);
   });
 
-  it('say the most open appointments', () => {
+  it('say the most open visits', () => {
     expect(APPOINTMENT_TEXTS.limitReached).toBe(
-      `You have ${MAX_OPEN_APPOINTMENTS} open appointments, the most you can have at once. You can book again once one is completed or cancelled.`,
+      `You have ${MAX_OPEN_APPOINTMENTS} open visits, the most you can have at once. You can book again once one is completed or cancelled.`,
     );
   });
 

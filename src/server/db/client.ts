@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { PGlite, type Transaction as PgliteTransaction, type QueryOptions, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -50,22 +52,117 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-/** The embedded database's shared buffers (its page cache). */
-export const EMBEDDED_SHARED_BUFFERS = '32MB';
+/**
+ * The embedded database's shared buffers (its page cache). PGlite fills PostgreSQL's shared memory at start, so all of
+ * it is resident from the first moment: 16 MB of buffers is 18 MB less than 32 (docs/performance.md, "Memory on a small
+ * server"). A small business's tables and indexes fit in it, and a page not in it is read from the operating system's
+ * cache.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+const moduleDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** `relative` under the nearest of `from` and its parents where `exists` finds it. */
+function findUpwards(from: string, relative: string, exists: (candidate: string) => boolean): string | undefined {
+  const candidate = path.join(from, relative);
+  if (exists(candidate)) return candidate;
+  const parent = path.dirname(from);
+  return parent === from ? undefined : findUpwards(parent, relative, exists);
+}
 
 /**
  * The migrations' folder, src/server/db/migrations under the project's root: found from this module's own folder
  * upwards, since this code runs from src/server/db (tests), dist/server/db (the command-line tools) and the server's
  * single-file build, dist/server/main.js.
  */
-export const MIGRATIONS_DIR = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+export const MIGRATIONS_DIR = findMigrations();
 
-function findMigrations(from: string): string {
-  const candidate = path.join(from, 'src/server/db/migrations');
-  if (existsSync(path.join(candidate, 'meta/_journal.json'))) return `${candidate}${path.sep}`;
-  const parent = path.dirname(from);
-  if (parent === from) throw new Error('src/server/db/migrations is missing: it must be deployed with the built server');
-  return findMigrations(parent);
+function findMigrations(): string {
+  const found = findUpwards(moduleDir, 'src/server/db/migrations', (candidate) => existsSync(path.join(candidate, 'meta/_journal.json')));
+  if (!found) throw new Error('src/server/db/migrations is missing: it must be deployed with the built server');
+  return `${found}${path.sep}`;
+}
+
+/**
+ * The empty cluster `npm run build` made with the installed PGlite (scripts/embedded-cluster.mjs:
+ * dist/server/embedded-cluster-<PGlite's version>), found like the migrations; undefined without a build, or when the
+ * build's was made by another PGlite (PostgreSQL would refuse its catalog).
+ */
+export function embeddedClusterTemplate(): string | undefined {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  return findUpwards(moduleDir, `dist/server/embedded-cluster-${version}`, (candidate) => existsSync(path.join(candidate, 'PG_VERSION')));
+}
+
+/**
+ * Creates the embedded database in `directory` from the build's empty cluster, when there is none there yet and the
+ * build made one; PGlite creates it otherwise. PGlite's own way runs initdb in a second PostgreSQL instance, with a
+ * copy of the whole WebAssembly memory: about 800 MB resident at the first start, and kept until the collector ran;
+ * copying the same files costs nothing. The copy is made beside the folder and renamed into place, so that a server
+ * killed half-way leaves no half-made database: the next start makes the copy again.
+ */
+function createFromTemplate(directory: string): void {
+  if (existsSync(path.join(directory, 'PG_VERSION'))) return;
+  // Only into a folder of its own, missing or empty: a link elsewhere, or files of another kind, are left to PGlite.
+  const existing = lstatSync(directory, { throwIfNoEntry: false });
+  if (existing && (!existing.isDirectory() || readdirSync(directory).length > 0)) return;
+  const template = embeddedClusterTemplate();
+  if (!template) return;
+  const staging = `${directory}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(template, staging, { recursive: true });
+  chmodSync(staging, 0o700);
+  rmSync(directory, { recursive: true, force: true });
+  renameSync(staging, directory);
+}
+
+/**
+ * V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB of it) with its baseline compiler, Liftoff, then again with its
+ * optimising compiler, TurboFan, on background threads, for each function that gets hot. Those compilations' working
+ * memory, once freed, stays with the C library's allocator of each thread: about 90 MB of the server's resident memory
+ * after start, more or less from one start to the next, never given back (docs/performance.md, "Memory on a small
+ * server"). The app's statements are small, and most of their time is PGlite's JavaScript and the file system: a
+ * booking-like transaction of four statements took the same CPU time within a few per cent with Liftoff's code alone,
+ * while a long computation in SQL (a sum over 600,000 rows) takes about 40 % longer. So the process keeps Liftoff's
+ * code: `--liftoff-only`, set before PGlite compiles (it applies to WebAssembly compiled from then on, in this process).
+ * On x86-64 Liftoff needs SSE4.1 (every processor since 2008, but not every virtual machine's default CPU model);
+ * without it V8 falls back to TurboFan, a fallback the flag would turn into a crash, so the flag is set only where
+ * Liftoff is known to work.
+ */
+function keepBaselineWasmCode(): void {
+  let supported = process.arch === 'arm64';
+  if (process.arch === 'x64' && process.platform === 'linux') {
+    try {
+      supported = /^flags\s*:.*\bsse4_1\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));
+    } catch {
+      supported = false;
+    }
+  }
+  if (supported) v8.setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * The advisory lock every instance takes to migrate a PostgreSQL database (issue 42): instances started together on
+ * one database migrate one at a time, and the second then finds nothing to do, where both used to create drizzle's
+ * table at once and one exited (`type "__drizzle_migrations" already exists`). A number of our own, fixed forever.
+ */
+export const MIGRATION_LOCK_KEY = 4_216_300_771;
+
+/**
+ * Brings a PostgreSQL database's schema up to date on one connection of its own, holding MIGRATION_LOCK_KEY: the lock
+ * is the session's, so it is let go when the connection ends, however the migration ends.
+ */
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    await client.end();
+  }
 }
 
 export type DatabaseOptions = {
@@ -86,7 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema });
     try {
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateUnderLock(options.databaseUrl);
     } catch (error) {
       await pool.end();
       throw error;
@@ -106,11 +203,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let directory: string | undefined;
   if (options.dataDir) {
     directory = path.join(options.dataDir, 'pglite');
+    if (!options.loadDataDir) createFromTemplate(directory);
     mkdirSync(directory, { recursive: true, mode: 0o700 });
   }
+  keepBaselineWasmCode();
   const client = await PGlite.create({
-    // PostgreSQL's default 128 MB of shared buffers is most of the embedded database's idle memory; a small business's
-    // data fits in a fraction of 32 MB (measured: 329 MB of RSS idle with the default, 192 MB with this).
+    // PostgreSQL's default 128 MB of shared buffers would be most of the embedded database's idle memory.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(directory ? { dataDir: directory } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -184,6 +282,9 @@ export function withTextTypesOnce(client: PGlite): PGlite {
 /** The name the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'techhelp-listen';
 
+/** The first wait before listening again after the connection dropped. */
+const FIRST_RELISTEN_DELAY_MS = 250;
+
 /**
  * LISTEN for every channel of a process on one connection of its own. One connection keeps the notices in the
  * order they were committed whatever their channel: a cache's notice that a customer's visits changed comes before
@@ -199,7 +300,11 @@ function listenerOnPg(connectionString: string): Listen {
   let listening = new Set<string>();
   let opening: Promise<pg.Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
-  let delay = 1000;
+  /**
+   * The wait before the next try to listen again: a quarter second after a drop (a cut connection, a restarted
+   * server), so that the screens' resync follows within a second or so, then 1.5 times longer each failed try.
+   */
+  let delay = FIRST_RELISTEN_DELAY_MS;
   const quoted = (channel: string) => `"${channel.replaceAll('"', '')}"`;
 
   const connect = async (): Promise<pg.Client> => {
@@ -222,7 +327,7 @@ function listenerOnPg(connectionString: string): Listen {
       for (const channel of channels) await next.query(`listen ${quoted(channel)}`);
       client = next;
       listening = channels;
-      delay = 1000;
+      delay = FIRST_RELISTEN_DELAY_MS;
       return next;
     } catch (error) {
       next.end().catch(() => {});

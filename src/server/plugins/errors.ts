@@ -31,6 +31,26 @@ export function tooManyAttemptsError(milliseconds: number): HttpError {
   return new HttpError(429, 'RATE_LIMITED', tooManyAttempts(milliseconds), attemptWait(milliseconds));
 }
 
+/**
+ * PostgreSQL's codes for a connection that was cut or could not be made (class 08, and 57P01 to 57P03: the server
+ * ended the session, is shutting down, or cannot take connections yet).
+ */
+const CONNECTION_LOSS_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+const CONNECTION_LOSS_MESSAGES =
+  /Connection terminated|connection is closed|Client has encountered a connection error|ECONNRESET|ECONNREFUSED/i;
+
+/**
+ * Whether an error, or one of its causes, is a database connection lost under a query (a restart, a failover,
+ * `pg_terminate_backend`): the request is answered 503, a moment's unavailability, not a fault of the app (issue 42).
+ */
+export function isConnectionLoss(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_LOSS_CODES.has(code) || code === 'ECONNRESET' || code === 'ECONNREFUSED')) return true;
+  if (CONNECTION_LOSS_MESSAGES.test(error.message)) return true;
+  return isConnectionLoss(error.cause, depth + 1);
+}
+
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   400: english('The request was not valid.'),
   401: english('Please log in first.'),
@@ -102,6 +122,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       componentName: 'server',
       source: 'server',
     });
+    // better-auth answers a failed session look-up (asked twice: session-cache.ts) as its own 500, without its cause.
+    const sessionLookUpFailed = (error as { body?: { code?: unknown } }).body?.code === 'FAILED_TO_GET_SESSION';
+    if (isConnectionLoss(error) || sessionLookUpFailed) return sendError(reply, 503, 'UNAVAILABLE', GENERIC_SERVER_ERROR_MESSAGE);
     return sendError(reply, statusCode === 503 ? 503 : 500, 'INTERNAL', GENERIC_SERVER_ERROR_MESSAGE);
   });
 });

@@ -14,6 +14,7 @@ describe('URLs as they are logged', () => {
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset',
     );
     expect(redactUrl('/calendar/Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXU.ics')).toBe('/calendar/[redacted]');
+    expect(redactUrl('/api/voice/reminder/MjAyNjEyMTItYWJj.1790000000.c2lnbmF0dXJl')).toBe('/api/voice/reminder/[redacted]');
     expect(redactUrl('/api/account/action?%6FobCode=x')).toBe('/api/account/action?%6FobCode=[redacted]');
     expect(redactUrl('/x?apiKey=1&session_id=2&password=3')).toBe('/x?apiKey=[redacted]&session_id=[redacted]&password=[redacted]');
   });

@@ -11,8 +11,11 @@ const DATE_PARAMETERS = new Set(['from', 'to', 'month']);
 const DATE_VALUE = /^\d{4}-\d{2}(-\d{2})?$/;
 /** An e-mail address in a value, as typed or percent-encoded: never logged, whatever the parameter (`/dev/mailbox?to=`). */
 const EMAIL_IN_VALUE = /@|%40/i;
-/** Path segments that carry a token themselves (better-auth's reset link, the owner's calendar feed /calendar/SECRET.ics). */
-const SECRET_SEGMENT_AFTER = new Set(['reset-password', 'verify-email', 'magic-link', 'calendar']);
+/**
+ * Path segments that carry a token themselves (better-auth's reset link, the owner's calendar feed
+ * /calendar/SECRET.ics, a reminder call's key webhook /api/voice/reminder/TOKEN).
+ */
+const SECRET_SEGMENT_AFTER = new Set(['reset-password', 'verify-email', 'magic-link', 'calendar', 'reminder']);
 
 /**
  * A URL as it may be logged: the value of every parameter but the app's own harmless ones, every e-mail address, and

@@ -35,8 +35,8 @@ export function offlinePage(phone: string, first: 'en' | 'es' = 'en'): string {
     },
     es: {
       title: 'No tiene conexión a internet',
-      body: `<p>Esta página necesita conexión a internet. Para reservar, cambiar o preguntar por una visita, llámenos al ${call}.</p>`,
-      again: '<p><a href="">Intente de nuevo</a> cuando vuelva su wifi o sus datos móviles.</p>',
+      body: `<p>Esta página necesita conexión a internet. Para programar, cambiar o preguntar por una visita, llámenos al ${call}.</p>`,
+      again: '<p><a href="">Inténtelo de nuevo</a> cuando vuelvan su Wi-Fi o sus datos móviles.</p>',
     },
   };
   const second = first === 'en' ? 'es' : 'en';

@@ -90,6 +90,8 @@ describe('scrubPersonalData', () => {
     // The trusted contact's stop link, the owner's calendar feed, PayPal's way back to the pay page.
     ['/contact-copies/stop?u=user123&e=ann%40example.com&s=c2lnbmF0dXJl&lang=es', `/contact-copies/stop?u=${R}&e=${R}&s=${R}&lang=es`],
     [`GET /calendar/${code}.ics failed`, `GET /calendar/${R} failed`],
+    // A reminder call's key webhook carries its signed token in the path.
+    [`POST /api/voice/reminder/${code}.1790000000.c2ln: boom`, `POST /api/voice/reminder/${R}: boom`],
     [
       '/makepayment?appointment=20261205-3f2a9c1e-8d4b-4c55-9e0a-1b2c3d4e5f60&token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ',
       `/makepayment?appointment=20261205-3f2a9c1e-8d4b-4c55-9e0a-1b2c3d4e5f60&token=${R}&PayerID=${R}`,

@@ -102,7 +102,7 @@ const BEARER = /\b(bearer)\s+([\w\-.~+/]+=*)/giu;
  * The app's links that carry a token in their path: better-auth's `/reset-password/TOKEN`, `/verify-email/TOKEN` and
  * `/magic-link/TOKEN`, and the owner's calendar feed `/calendar/SECRET.ics`.
  */
-const SECRET_PATH = /\b(reset-password|verify-email|magic-link)\/[^\s/?#"'<>`\\:;,()]+/giu;
+const SECRET_PATH = /\b(reset-password|verify-email|magic-link|voice\/reminder)\/[^\s/?#"'<>`\\:;,()]+/giu;
 const CALENDAR_PATH = /\b(calendar)\/(?:[\w-]{16,}(?:\.ics)?|[\w-]+\.ics)(?![\w-])/giu;
 
 /**
@@ -196,10 +196,20 @@ function scrubSecretPairs(text: string): string {
   return result + text.slice(copiedTo);
 }
 
-/** Takes one-time codes, tokens, passwords and Authorization and Cookie values out of a text. */
+/** drizzle's failed query puts its values after the query in the message: `Failed query: …\nparams: a,b`. */
+const QUERY_PARAMS = /(\bparams:)[^\n]*/g;
+/** PostgreSQL's detail names the values of a broken constraint: `Key (email)=(ann@example.com) already exists.` */
+const KEY_VALUES = /(\bKey \([^)]*\)=\()[^)]*(\))/g;
+
+/**
+ * Takes one-time codes, tokens, passwords, Authorization and Cookie values, and a failed query's values (a session
+ * token, an address) out of a text.
+ */
 function scrubSecrets(text: string): string {
   return scrubSecretPairs(
     text
+      .replace(QUERY_PARAMS, `$1 ${SECRET_PLACEHOLDER}`)
+      .replace(KEY_VALUES, `$1${SECRET_PLACEHOLDER}$2`)
       .replace(AUTHORIZATION, (whole, name: string, separator: string, scheme: string | undefined, credentials: string) =>
         scheme || looksLikeToken(credentials) ? `${name}${separator}${SECRET_PLACEHOLDER}` : whole,
       )

@@ -42,6 +42,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https://');
   // PayPal's buttons load its script and open its frames only when PayPal is configured.
   const paypal = app.config.paypal ? PAYPAL_ORIGINS : [];
+  // The technician's photo (TECHNICIAN_PHOTO_URL) when it is kept on another site.
+  const photo = app.config.technician.photoUrl?.startsWith('https://') ? [new URL(app.config.technician.photoUrl).origin] : [];
   // Helmet's middleware, made once: @fastify/helmet built it anew from these options for every request, parsing
   // the whole policy each time (a twentieth of the server's work per request, measured: docs/performance.md).
   const securityHeaders = helmet({
@@ -51,7 +53,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...paypal],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', ...(app.config.paypal ? ['https://www.paypalobjects.com'] : [])],
+        imgSrc: ["'self'", 'data:', ...(app.config.paypal ? ['https://www.paypalobjects.com'] : []), ...photo],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...paypal],
         frameSrc: ['https://www.youtube-nocookie.com', ...paypal],

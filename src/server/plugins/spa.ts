@@ -20,6 +20,13 @@ function appConfigFor(app: FastifyInstance): AppConfig {
     payments: app.config.paypal
       ? { mode: 'paypal', clientId: app.config.paypal.clientId, test: app.config.paypal.env !== 'live' }
       : { mode: 'sandbox' },
+    tax: app.config.tax,
+    technician: {
+      name: app.config.technicianName,
+      photoUrl: app.config.technician.photoUrl ?? null,
+      sinceYear: app.config.technician.sinceYear ?? null,
+      bio: app.config.technician.bio,
+    },
   };
 }
 
@@ -46,6 +53,32 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
 }
 
 /**
+ * What a built script's answer goes without: it is sent once per script of a page (ten on a first load, issue 42),
+ * and these headers are read only from a document's answer (a page's, a worker's): the Content-Security-Policy and
+ * the other headers helmet adds for pages, the rate limit's counts (for API clients), and the validators of a file
+ * whose name changes with its content, cached for a year as immutable. Every other answer keeps them; a script
+ * keeps those a script is checked against: X-Content-Type-Options, Cross-Origin-Resource-Policy, Referrer-Policy
+ * (which a module script's own imports follow). /sw.js, the one script started as a worker, is not a built file and
+ * keeps its policy; tests/process/bundle-budget.test.ts holds the built scripts to starting no worker.
+ */
+const NOT_FOR_SCRIPTS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+];
+
+/**
  * Serves the built browser app: hashed assets cached for a year (pre-compressed at build time), index.html
  * with the app configuration for every other page path so deep links survive a reload, the service worker of the
  * offline page (offline.ts), and JSON 404s for unknown API paths.
@@ -56,7 +89,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   const indexHtml = built
     ? readFileSync(indexFile, 'utf8').replace(
         APP_CONFIG_PLACEHOLDER,
-        `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${embeddedJson(appConfigFor(app))}</script>`,
+        // A function, not a string: the owner's free text ($` or $& in a biography) must not act as a replacement pattern.
+        () => `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${embeddedJson(appConfigFor(app))}</script>`,
       )
     : undefined;
 
@@ -82,6 +116,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The path is the copy sent: index-….js.br for a browser that takes brotli.
+        if (immutable && /\.js(\.br|\.gz)?$/.test(filePath)) for (const header of NOT_FOR_SCRIPTS) res.removeHeader(header);
       },
     });
   } else {

@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LOCALES } from '../../../shared/locale.ts';
+import { TAX_EXEMPTION_KINDS } from '../../../shared/sales-tax.ts';
 
 // The accounts' tables: better-auth's (user, session, account, verification) with our columns, the customers'
 // profiles, trusted contacts, suppressed contact addresses and one-time account tokens.
@@ -105,10 +106,44 @@ export const profiles = pgTable('profiles', {
    */
   textsConfirmedNumber: text('texts_confirmed_number'),
   textsConfirmedAt: timestamp('texts_confirmed_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The word the technician says at the door (issue 39): given at the first booking from a short list of plain words
+   * in the customer's language, changeable on /account. Null until then.
+   */
+  codeWord: text('code_word'),
+  /**
+   * The customer asked for a reminder call the day before (issue 39: a landline and no texts), and when they last
+   * said so, either way.
+   */
+  wantsReminderCalls: boolean('wants_reminder_calls').notNull().default(false),
+  reminderCallsConsentAt: timestamp('reminder_calls_consent_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The number (E.164) the customer said yes to reminder calls for (decision 040): calls go only while it is still
+   * the profile's number; a change of number turns the calls off until they say yes again. Kept after that, as the
+   * record of the yes; null after a no.
+   */
+  reminderCallsNumber: text('reminder_calls_number'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * A customer's New York sales-tax exemption, recorded by the owner from the certificate the customer gave them
+ * (decision 035): an exempt organization's ST-119.1 or a reseller's ST-120. Their bills carry no tax and say why.
+ */
+export const taxExemptions = pgTable('tax_exemptions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: TAX_EXEMPTION_KINDS }).notNull(),
+  certificate: text('certificate').notNull(),
+  /** The certificate's date, YYYY-MM-DD. */
+  certificateDate: text('certificate_date').notNull(),
+  recordedBy: text('recorded_by').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type TaxExemptionRow = typeof taxExemptions.$inferSelect;
 
 /**
  * The one person a customer names to be copied on their confirmations, reminders and receipts (an adult child
@@ -128,6 +163,8 @@ export const trustedContacts = pgTable('trusted_contacts', {
   /** When the contact agreed, from the invitation's link, and the words they agreed to: nothing but the invitation goes before. */
   agreedAt: timestamp('agreed_at', { withTimezone: true, mode: 'date' }),
   agreedWording: text('agreed_wording'),
+  /** The customer lets this contact, once agreed, approve or decline their estimates (issue 38). */
+  mayApproveEstimates: boolean('may_approve_estimates').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

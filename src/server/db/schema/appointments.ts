@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ADMIN_TEXTS, type StoredBill } from '../../../shared/admin.ts';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_TEXTS, ESTIMATE_STATES, type StoredBill } from '../../../shared/admin.ts';
+import type { BillLine } from '../../../shared/billing.ts';
+import type { BillTax } from '../../../shared/sales-tax.ts';
 import { user } from './accounts.ts';
+
+/** What a payment keeps of the bill it paid. */
+export type PaidBill = Pick<StoredBill, 'totalCents' | 'tax'>;
 
 // Appointments and what is paid for them: payment orders, payments, pay requests, invoices, reviews.
 
@@ -27,12 +32,19 @@ export const appointments = pgTable(
     isRemote: boolean('is_remote').notNull().default(false),
     description: text('description').notNull().default(''),
     notes: text('notes').notNull().default(DEFAULT_NOTES),
+    /** What was done, in the owner's words for the customer: printed on the invoice (the notes stay private). */
+    workDone: text('work_done').notNull().default(''),
     amountCents: integer('amount_cents').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
+    /** When the reminder call was placed (issue 39), or null. */
+    reminderCalledAt: timestamp('reminder_called_at', { withTimezone: true, mode: 'date' }),
+    /** "On my way" (issue 39): when the owner said so, and the arrival they announced. */
+    onTheWayAt: timestamp('on_the_way_at', { withTimezone: true, mode: 'date' }),
+    arrivesAt: timestamp('arrives_at', { withTimezone: true, mode: 'date' }),
     /** The calendar invite's SEQUENCE (RFC 5545): raised each time the visit moves or is cancelled. */
     inviteSequence: integer('invite_sequence').notNull().default(0),
     /** The bill from the clock (src/shared/billing.ts), once the owner has entered the time of the work. */
@@ -46,6 +58,49 @@ export const appointments = pgTable(
   ],
 );
 export type AppointmentRow = typeof appointments.$inferSelect;
+
+// --- Estimates -----------------------------------------------------------------------------------------
+
+/**
+ * The estimates of a job the customer approves (issue 38): what the owner expects the work to take and cost, priced
+ * and taxed as a bill is, and the customer's (or their trusted contact's) answer. A newer estimate of the job
+ * replaces the one before it (`replaced`); at most one of a job is not replaced. Written by the appointments module,
+ * under the job's row lock.
+ */
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: text('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ESTIMATE_STATES }).notNull().default('sent'),
+    kind: text('kind', { enum: ['troubleshooting', 'consulting'] }).notNull(),
+    minutes: integer('minutes').notNull(),
+    /** The expected lines, each with its tax class (src/shared/billing.ts), without the tax line. */
+    lines: jsonb('lines').$type<BillLine[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    tax: jsonb('tax').$type<BillTax>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The admin who sent it. */
+    sentBy: text('sent_by').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: text('decided_by', { enum: ['customer', 'contact'] }),
+    /** The name typed to approve, or the decliner's name. */
+    decidedByName: text('decided_by_name'),
+    declineReason: text('decline_reason'),
+    /** SHA-256 of the random token in the trusted contact's link, or null when no contact may approve it. */
+    contactTokenHash: text('contact_token_hash'),
+    /** The order estimates were written in: two of one transaction share `sent_at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (table) => [
+    index('estimates_appointment_idx').on(table.appointmentId, table.seq),
+    uniqueIndex('estimates_contact_token_idx').on(table.contactTokenHash),
+  ],
+);
+export type EstimateRow = typeof estimates.$inferSelect;
 
 // --- Payments ------------------------------------------------------------------------------------------
 
@@ -148,6 +203,12 @@ export const payments = pgTable(
      * never as takings.
      */
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * The bill this payment paid, as it stood when the money came (its total and its sales tax, decision 035): the
+     * sales-tax report and the paid list count the payment from it, whatever the job's bill becomes after a refund.
+     * Null for a job without a bill, and for payments taken before it was kept.
+     */
+    paidBill: jsonb('paid_bill').$type<PaidBill>(),
   },
   (table) => [
     uniqueIndex('payments_appointment_idx').on(table.appointmentId).where(sql`${table.refundedAt} is null`),
@@ -217,7 +278,48 @@ export const reviews = pgTable(
     rating: integer('rating'),
     comment: text('comment').notNull().default(''),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    /** The customer ticked "You may show my review": its comment, first name and town may appear on the public pages. */
+    mayShow: boolean('may_show').notNull().default(false),
   },
   (table) => [index('reviews_answered_idx').on(table.answeredAt)],
 );
 export type ReviewRow = typeof reviews.$inferSelect;
+
+// --- Waitlist ------------------------------------------------------------------------------------------
+
+export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
+
+/**
+ * Customers waiting for a slot of a full weekend day (issue 39), in the order they joined. When a slot of the day
+ * frees, the first waiting entry is `offered` it: the slot is held for that customer until `offerExpiresAt`, then
+ * the entry `lapsed` and the next is offered. `booked` when they took it, `left` when they stopped waiting, `closed`
+ * when the day went by. At most one waiting or offered entry per customer and day, and one offer per slot.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The New York date waited for, YYYY-MM-DD. */
+    date: text('date').notNull(),
+    state: text('state', { enum: WAITLIST_STATES }).notNull().default('waiting'),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The order of joining, strict: two customers who join in the same millisecond keep the order they joined in. */
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    /** The slot offered and held, while `offered` (kept after, for the trail). */
+    offeredStartsAt: timestamp('offered_starts_at', { withTimezone: true, mode: 'date' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    /** The visit booked from the offer. */
+    appointmentId: text('appointment_id'),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('waitlist_entries_date_idx').on(table.date, table.joinedAt),
+    uniqueIndex('waitlist_entries_one_per_day_idx').on(table.userId, table.date).where(sql`${table.state} in ('waiting', 'offered')`),
+    uniqueIndex('waitlist_entries_one_offer_per_slot_idx').on(table.offeredStartsAt).where(sql`${table.state} = 'offered'`),
+  ],
+);
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;

@@ -118,6 +118,56 @@ export const businessSettings = pgTable(
 );
 export type BusinessSettingsRow = typeof businessSettings.$inferSelect;
 
+/**
+ * The owner's own calendar, imported (issue 39): the secret iCalendar (ICS) address they pasted, and how its last
+ * fetches went. One row (id 1). The address is a secret: it is never logged nor sent back whole to the browser.
+ */
+export const calendarImport = pgTable(
+  'calendar_import',
+  {
+    id: integer('id').primaryKey().default(1),
+    url: text('url'),
+    /** The validators of the last good answer, sent back as If-None-Match and If-Modified-Since. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** The last fetch tried, and the last that succeeded (a 304 counts). */
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true, mode: 'date' }),
+    /** The busy times the last good fetch read. */
+    busyCount: integer('busy_count').notNull().default(0),
+    /** Why the last fetch failed, in words for the owner (no address in it); null once one succeeds. */
+    error: text('error'),
+    /** Since when every fetch has failed: a feed failing for an hour is reported. */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** When the failure was last written to the error log, so an hour-long failure is logged once, not each fetch. */
+    failureLoggedAt: timestamp('failure_logged_at', { withTimezone: true, mode: 'date' }),
+    /** How far ahead the last full answer (a 200) was read; a 304 leaves it, so it is read again whole when stale. */
+    expandedUntil: timestamp('expanded_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [check('calendar_import_one_row', sql`${table.id} = 1`)],
+);
+export type CalendarImportRow = typeof calendarImport.$inferSelect;
+
+/**
+ * The busy times read from the owner's imported calendar, expanded (recurrences, exceptions, all-day events): every
+ * slot one overlaps is closed to new bookings. Replaced whole by each good fetch; nothing of the event (title,
+ * place) is kept, so customers and the back office never learn why a slot is closed.
+ */
+export const calendarBusyTimes = pgTable(
+  'calendar_busy_times',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('calendar_busy_times_range_idx').on(table.startsAt, table.endsAt),
+    check('calendar_busy_times_range_order', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+export type CalendarBusyTimeRow = typeof calendarBusyTimes.$inferSelect;
+
 // --- Backups -------------------------------------------------------------------------------------------
 
 /**

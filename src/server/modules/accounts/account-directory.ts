@@ -1,10 +1,12 @@
 import { type AdminCustomer, DELETED_ACCOUNT_NAME } from '../../../shared/admin.ts';
 import type { Locale } from '../../../shared/locale.ts';
+import { type Jurisdiction, jurisdictionOfCity, type TaxExemption } from '../../../shared/sales-tax.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   deleteTrustedContact,
   eraseUser,
   findProfile,
+  findTaxExemption,
   findUserByEmail,
   findUserById,
   findUsersDeletedWithin,
@@ -14,6 +16,8 @@ import {
   listCustomers,
   lockUser,
   lockUserForBooking,
+  removeTaxExemption,
+  saveTaxExemption,
   setAdminByEmail,
   setTextsConfirmedNumber,
 } from './account-queries.ts';
@@ -128,6 +132,7 @@ export async function customersByUserId(db: Executor, userIds: Iterable<string>)
             zipCode: row.zipCode ?? '',
             locale: row.locale,
             wantsTexts: row.wantsTexts ?? false,
+            codeWord: row.codeWord ?? null,
           },
     ]),
   );
@@ -150,4 +155,32 @@ export async function accountsDeletedWithin(db: Executor, days: number): Promise
 /** Removes the customer's trusted contact inside the caller's transaction (an account being deleted). */
 export async function dropTrustedContact(db: Executor, userId: string): Promise<void> {
   await deleteTrustedContact(db, userId);
+}
+
+/** A customer's sales-tax exemption as the owner recorded it, or null. */
+export async function taxExemptionOf(db: Executor, userId: string): Promise<TaxExemption | null> {
+  const row = await findTaxExemption(db, userId);
+  return row ? { kind: row.kind, certificate: row.certificate, date: row.certificateDate } : null;
+}
+
+/** Records (or replaces) a customer's exemption; `recordedBy` is the owner's user id. */
+export async function recordTaxExemption(db: Executor, userId: string, exemption: TaxExemption, recordedBy: string): Promise<void> {
+  await saveTaxExemption(db, {
+    userId,
+    kind: exemption.kind,
+    certificate: exemption.certificate,
+    certificateDate: exemption.date,
+    recordedBy,
+  });
+}
+
+/** Removes a customer's exemption: their next bills are taxed. True when there was one. */
+export function forgetTaxExemption(db: Executor, userId: string): Promise<boolean> {
+  return removeTaxExemption(db, userId);
+}
+
+/** Where a customer's sales are taxed (their city's county) and their exemption: what a bill's tax needs. */
+export async function taxPlaceOf(db: Executor, userId: string): Promise<{ jurisdiction: Jurisdiction; exemption: TaxExemption | null }> {
+  const [profile, exemption] = [await findProfile(db, userId), await taxExemptionOf(db, userId)];
+  return { jurisdiction: jurisdictionOfCity(profile?.city), exemption };
 }

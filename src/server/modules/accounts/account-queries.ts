@@ -2,7 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, type Column, eq, gt, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { account, accountTokens, contactSuppressions, profiles, session, trustedContacts, user, verification } from '../../db/schema.ts';
+import {
+  account,
+  accountTokens,
+  contactSuppressions,
+  profiles,
+  session,
+  taxExemptions,
+  trustedContacts,
+  user,
+  verification,
+} from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -22,6 +32,8 @@ const customerColumns = {
   deletedAt: user.deletedAt,
   /** Texts go to the customer: asked for, and the number proved with its code (decision 031). */
   wantsTexts: sql<boolean | null>`(${profiles.wantsTexts} and ${profiles.textsConfirmedNumber} is not null)`,
+  /** The word the technician says at the door (issue 39): the owner is the technician. */
+  codeWord: profiles.codeWord,
 };
 
 export async function listCustomers(db: Executor, userIds: string[]) {
@@ -69,6 +81,7 @@ export async function lockUserForBooking(db: Executor, userId: string) {
         zipCode: profiles.zipCode,
         wantsTexts: profiles.wantsTexts,
         textsConfirmedNumber: profiles.textsConfirmedNumber,
+        codeWord: profiles.codeWord,
       },
       contact: {
         name: trustedContacts.name,
@@ -261,11 +274,23 @@ export async function upsertTrustedContact(
         invitedAt: sql`case when ${sameAddress} then ${trustedContacts.invitedAt} else null end`,
         agreedAt: sql`case when ${sameAddress} then ${trustedContacts.agreedAt} else null end`,
         agreedWording: sql`case when ${sameAddress} then ${trustedContacts.agreedWording} else null end`,
+        // The customer allowed that person to approve estimates; another address starts without it.
+        mayApproveEstimates: sql`case when ${sameAddress} then ${trustedContacts.mayApproveEstimates} else false end`,
       },
     })
     .returning();
   if (!row) throw new Error('the trusted contact was not saved');
   return row;
+}
+
+/** Whether the customer's contact may approve their estimates (issue 38); false when they have no contact. */
+export async function setContactMayApproveEstimates(db: Executor, userId: string, allowed: boolean): Promise<boolean> {
+  const rows = await db
+    .update(trustedContacts)
+    .set({ mayApproveEstimates: allowed, updatedAt: new Date() })
+    .where(eq(trustedContacts.userId, userId))
+    .returning({ userId: trustedContacts.userId });
+  return rows.length > 0;
 }
 
 export async function deleteTrustedContact(db: Executor, userId: string): Promise<void> {
@@ -353,6 +378,24 @@ export async function setTextsConfirmedNumber(db: Executor, userId: string, phon
   await db.update(profiles).set({ textsConfirmedNumber: phoneNumber, textsConfirmedAt: sql`now()` }).where(eq(profiles.userId, userId));
 }
 
+/** Gives the customer's profile `word` as its code word only if it has none yet; answers the word it now has. */
+export async function setCodeWordIfMissing(db: Executor, userId: string, word: string): Promise<string | undefined> {
+  await db
+    .update(profiles)
+    .set({ codeWord: word })
+    .where(and(eq(profiles.userId, userId), isNull(profiles.codeWord)));
+  const [row] = await db.select({ codeWord: profiles.codeWord }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.codeWord ?? undefined;
+}
+
+/** Replaces the customer's code word (already checked against the lists); false when they have no profile. */
+export async function setCodeWord(db: Executor, userId: string, word: string): Promise<boolean> {
+  const rows = await db.update(profiles).set({ codeWord: word, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning({
+    userId: profiles.userId,
+  });
+  return rows.length > 0;
+}
+
 /** Whether another account has confirmed `phoneNumber` (E.164) for its texts and still takes them there. */
 export async function isNumberConfirmedByAnother(db: Executor, phoneNumber: string, userId: string): Promise<boolean> {
   const [row] = await db
@@ -379,6 +422,8 @@ export async function findPasswordHash(db: Executor, userId: string): Promise<st
 export async function eraseUser(db: Executor, userId: string, email: string): Promise<void> {
   await db.delete(profiles).where(eq(profiles.userId, userId));
   await db.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
+  // The bills already paid keep the certificate they were exempt under (the seller's record for the tax department).
+  await db.delete(taxExemptions).where(eq(taxExemptions.userId, userId));
   await db.delete(session).where(eq(session.userId, userId));
   await db.delete(account).where(eq(account.userId, userId));
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
@@ -396,4 +441,24 @@ export async function eraseUser(db: Executor, userId: string, email: string): Pr
       updatedAt: new Date(),
     })
     .where(eq(user.id, userId));
+}
+
+export async function findTaxExemption(db: Executor, userId: string) {
+  const [row] = await db.select().from(taxExemptions).where(eq(taxExemptions.userId, userId));
+  return row;
+}
+
+export async function saveTaxExemption(db: Executor, values: typeof taxExemptions.$inferInsert) {
+  const { userId: _userId, ...changes } = values;
+  const [row] = await db
+    .insert(taxExemptions)
+    .values(values)
+    .onConflictDoUpdate({ target: taxExemptions.userId, set: { ...changes, recordedAt: new Date() } })
+    .returning();
+  return row;
+}
+
+export async function removeTaxExemption(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.delete(taxExemptions).where(eq(taxExemptions.userId, userId)).returning({ userId: taxExemptions.userId });
+  return rows.length > 0;
 }

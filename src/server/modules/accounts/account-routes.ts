@@ -16,6 +16,7 @@ import {
 } from '../../../shared/account.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { english } from '../../../shared/english.ts';
+import { EstimateApprovalSettingSchema } from '../../../shared/estimates.ts';
 import { LOCALE_QUERY_PARAMETER } from '../../../shared/locale.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import { TrustedContactOutputSchema, TrustedContactSchema } from '../../../shared/text-messages.ts';
@@ -170,6 +171,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; cl
     { config: { access: 'verified' }, schema: { response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await accounts.removeTrustedContact(requireVerifiedUser(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Whether the trusted contact may approve or decline the customer's estimates (issue 38).
+  app.put(
+    '/api/account/trusted-contact/estimates',
+    { config: { access: 'verified' }, schema: { body: EstimateApprovalSettingSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await accounts.contacts.allowEstimateApproval(requireVerifiedUser(request), request.body.allowed);
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/account.ts';
 import { zipForCity } from '../../../shared/business.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locale.ts';
+import { reminderCallsOf } from '../../../shared/reminder-calls.ts';
 import { type TrustedContactOutput, type TrustedContactSchema, toE164 } from '../../../shared/text-messages.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -348,6 +349,7 @@ export class AccountService {
       locale: account?.locale ?? DEFAULT_LOCALE,
       textsAvailable: this.texts.available,
       hasPassword: Boolean(hash),
+      ...(this.config.reminderCalls && row ? { reminderCalls: reminderCallsOf(row) } : {}),
     };
   }
 
@@ -376,6 +378,9 @@ export class AccountService {
         textsConsentAt: consentChanged ? new Date() : (before?.textsConsentAt ?? null),
         textsConfirmedNumber: stillConfirmed ? number : null,
         textsConfirmedAt: stillConfirmed ? (before?.textsConfirmedAt ?? null) : null,
+        // A yes to reminder calls holds for the number it was given for (decision 040): a new number turns them off
+        // until the customer says yes for it (the number of the yes stays, so /account can ask again).
+        wantsReminderCalls: Boolean(before?.wantsReminderCalls && number !== undefined && before.reminderCallsNumber === number),
       });
       // The back office's lists show the customer's name and address; the customer's other tabs re-read it.
       await announceChange(tx, { kind: 'profile', userId: viewer.id });
@@ -416,6 +421,11 @@ export class AccountService {
             zipCode: profile.zipCode,
             wantsTexts: profile.wantsTexts,
             textsConsentAt: profile.textsConsentAt?.toISOString() ?? null,
+            wantsReminderCalls: profile.wantsReminderCalls,
+            reminderCallsConsentAt: profile.reminderCallsConsentAt?.toISOString() ?? null,
+            reminderCallsNumber: profile.reminderCallsNumber,
+            /** The word the technician says at the door (issue 39). */
+            codeWord: profile.codeWord,
           }
         : null,
       trustedContact: contactOutput(contact),

@@ -12,12 +12,16 @@ export {
   customersByUserId,
   dropTrustedContact,
   eraseAccount,
+  forgetTaxExemption,
   lockAccount,
   lockAccountForBooking,
   NO_CUSTOMER,
   numberTakenByAnother,
   profileOf,
+  recordTaxExemption,
   setAdminRoleByEmail,
+  taxExemptionOf,
+  taxPlaceOf,
 } from './account-directory.ts';
 export { accountRoutes } from './account-routes.ts';
 export { AccountService } from './account-service.ts';
@@ -25,7 +29,11 @@ export type { Auth, PasswordHashing } from './auth.ts';
 export { authHandlerRoutes } from './auth-handler-routes.ts';
 export type { Clock } from './clock.ts';
 export { realClock } from './clock.ts';
+export { codeWordFor } from './code-word.ts';
+export { codeWordRoutes } from './code-word-routes.ts';
+export type { ReminderCallCustomer } from './reminder-call-choice.ts';
+export { reminderCallCustomers, setReminderCallChoice } from './reminder-call-choice.ts';
 export type { SessionCache } from './session-cache.ts';
 export { sessionCacheFor } from './session-cache.ts';
-export type { CopyFacts } from './trusted-contacts.ts';
-export { copyToTrustedContact, readCopyFacts, trustedContactCopy } from './trusted-contacts.ts';
+export type { CopyFacts, EstimateApprover } from './trusted-contacts.ts';
+export { copyToTrustedContact, estimateApprover, readCopyFacts, stopCopiesUrl, trustedContactCopy } from './trusted-contacts.ts';

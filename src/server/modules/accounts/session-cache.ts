@@ -33,7 +33,11 @@ function sessionCookies(cookieHeader: string | null): { session: string | undefi
 /** The session plugin's resolver, answered by better-auth: the signed-in user as the rest of the app sees them. */
 export function betterAuthSessions(auth: Auth): SessionResolver {
   return async (headers) => {
-    const result = await auth.api.getSession({ headers, returnHeaders: true });
+    // A look-up cut by a dropped database connection (better-auth answers it as its own 500) is asked once more: the
+    // pool has replaced the connection by then (issue 42). A second failure goes to the error handler.
+    const result = await auth.api
+      .getSession({ headers, returnHeaders: true })
+      .catch(() => auth.api.getSession({ headers, returnHeaders: true }));
     const found = result.response;
     if (!found) return { session: null, setCookies: result.headers.getSetCookie() };
     const expiresAt = new Date(found.session.expiresAt).getTime();

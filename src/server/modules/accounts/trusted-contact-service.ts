@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SessionUser } from '../../../shared/account.ts';
+import { ESTIMATE_TEXTS } from '../../../shared/estimates.ts';
 import { TRUSTED_CONTACT_TEXTS, type TrustedContactOutput, type TrustedContactSchema } from '../../../shared/text-messages.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import {
   findUserById,
   isContactSuppressed,
   markTrustedContactInvited,
+  setContactMayApproveEstimates,
   suppressTrustedContact,
   upsertTrustedContact,
 } from './account-queries.ts';
@@ -32,7 +34,14 @@ import { agreementWording, customerNameOf, invitationEmail, isContactLinkValid }
 export function contactOutput(row: TrustedContactRow | undefined): TrustedContactOutput['contact'] {
   if (!row) return null;
   const status = row.copiesStoppedAt ? 'stopped' : row.agreedAt ? 'agreed' : 'invited';
-  return { name: row.name, email: row.email, phoneNumber: row.phoneNumber ?? '', copiesStopped: status === 'stopped', status };
+  return {
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber ?? '',
+    copiesStopped: status === 'stopped',
+    status,
+    mayApproveEstimates: row.mayApproveEstimates,
+  };
 }
 
 /** How long one customer's invitation to an address stands before naming it again may ask again. */
@@ -111,6 +120,13 @@ export class TrustedContactService {
     }
     if (pending.length > 0) this.mail.deliverSoon();
     return pending.length;
+  }
+
+  /** Whether the customer's trusted contact may approve or decline their estimates (issue 38); refused without a contact. */
+  async allowEstimateApproval(viewer: SessionUser, allowed: boolean): Promise<void> {
+    if (!(await setContactMayApproveEstimates(this.db, viewer.id, allowed))) {
+      throw new HttpError(409, 'NO_TRUSTED_CONTACT', ESTIMATE_TEXTS.noTrustedContact);
+    }
   }
 
   async removeTrustedContact(viewer: SessionUser): Promise<void> {

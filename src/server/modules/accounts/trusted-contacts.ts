@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProfileRow, TrustedContactRow } from '../../db/schema.ts';
 import type { Translator } from '../../i18n.ts';
 import { type EmailContent, type MailService, type OutgoingEmail, renderEmail } from '../mail/index.ts';
-import { findProfile, findTrustedContact, findUserById } from './account-queries.ts';
+import { findProfile, findTrustedContact, findUserByEmail, findUserById, isContactSuppressed } from './account-queries.ts';
 
 /**
  * The trusted contact (decision 022): one person a customer names, copied on their visit confirmations, reminders
@@ -182,4 +182,23 @@ export async function copyToTrustedContact(
   if (!copy) return false;
   await mail.enqueue(copy, tx);
   return true;
+}
+
+/** The trusted contact who may answer a customer's estimates, with the language to write to them in. */
+export type EstimateApprover = { name: string; email: string; locale: string | undefined };
+
+/**
+ * The customer's trusted contact, when they may approve or decline the customer's estimates (issue 38): the customer
+ * allowed it, and the contact agreed to hear from us (decision 031), has not stopped the copies, and their address is
+ * not suppressed. Written to in their own language when they have an account here, else the customer's. Read under
+ * `tx`; undefined otherwise.
+ */
+export async function estimateApprover(tx: Executor, userId: string): Promise<EstimateApprover | undefined> {
+  const contact = await findTrustedContact(tx, userId);
+  if (!contact?.mayApproveEstimates || !contact.agreedAt || contact.copiesStoppedAt) return undefined;
+  if (await isContactSuppressed(tx, contact.email)) return undefined;
+  const customer = await findUserById(tx, userId);
+  if (!customer || customer.deletedAt || customer.email.toLowerCase() === contact.email) return undefined;
+  const account = await findUserByEmail(tx, contact.email);
+  return { name: contact.name, email: contact.email, locale: account && !account.deletedAt ? account.locale : customer.locale };
 }

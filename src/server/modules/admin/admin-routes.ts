@@ -6,13 +6,13 @@ import {
   AuditEntrySchema,
   ErrorLogQuerySchema,
   ErrorPageSchema,
-  OnMyWaySchema,
   PaidListSchema,
   PeriodQuerySchema,
   UpdateOutcomeSchema,
 } from '../../../shared/admin.ts';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { RescheduleAppointmentSchema } from '../../../shared/appointments.ts';
+import { OnMyWayAnswerSchema, OnMyWayRequestSchema } from '../../../shared/on-the-way.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AdminService } from './admin-service.ts';
 
@@ -52,11 +52,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
 
   app.post(
     '/api/admin/appointments/:id/on-my-way',
-    { schema: { params: IdSchema, response: { 200: OnMyWaySchema, ...errors } } },
-    async (request) => {
-      await admin.onMyWay(requireAdmin(request), request.params.id);
-      return { texted: true as const };
-    },
+    { schema: { params: IdSchema, body: OnMyWayRequestSchema, response: { 200: OnMyWayAnswerSchema, ...errors } } },
+    async (request) => admin.onMyWay(requireAdmin(request), request.params.id, request.body),
   );
 
   app.post(

@@ -6,22 +6,20 @@ import {
   type AdminCustomer,
   type AuditEntry,
   type ErrorPage,
-  ON_MY_WAY_TEXTS,
+  type EstimateSummary,
   type PaidEntry,
   type PaidList,
+  type PaidSalesTax,
   type PaidTotals,
   paymentStanding,
+  type StoredBill,
 } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS, type RescheduleAppointment } from '../../../shared/appointments.ts';
-import {
-  businessDateOf,
-  businessDayEnd,
-  businessDayStart,
-  formatAppointmentTime,
-  formatBusinessDay,
-} from '../../../shared/business-time.ts';
+import { businessDayEnd, businessDayStart, formatAppointmentTime, formatBusinessDay } from '../../../shared/business-time.ts';
+import { type OnMyWayAnswer, type OnMyWayRequest, withCodeWordIfToday } from '../../../shared/on-the-way.ts';
 import { isTestPayment } from '../../../shared/payments.ts';
-import type { Config } from '../../config.ts';
+import { rateText, TAX_TEXTS } from '../../../shared/sales-tax.ts';
+import { saleOf } from '../../../shared/sales-tax-report.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -31,16 +29,21 @@ import {
   type AppointmentService,
   appointmentsById,
   completedUnpaidAppointments,
+  estimateSummaries,
   openAppointments,
   type Payment,
 } from '../appointments/index.ts';
 import { errorLogPage, removeErrorLogEntry } from '../error-log/index.ts';
-import type { EventHub } from '../events/index.ts';
-import { historyOf, recordHistory } from '../history/index.ts';
+import { historyOf } from '../history/index.ts';
 import type { MailService } from '../mail/index.ts';
-import { onMyWayText, type TextService } from '../texts/index.ts';
+import type { TextService } from '../texts/index.ts';
 
-export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): AdminAppointment {
+export function adminAppointment(
+  row: AppointmentRow,
+  customer: AdminCustomer,
+  estimate?: EstimateSummary,
+  now = new Date(),
+): AdminAppointment {
   return {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
@@ -48,11 +51,14 @@ export function adminAppointment(row: AppointmentRow, customer: AdminCustomer): 
     isRemote: row.isRemote,
     description: row.description,
     notes: row.notes,
+    workDone: row.workDone,
     amountCents: row.amountCents,
     isCompleted: row.completedAt !== null,
     isPaid: row.paidAt !== null,
     bill: row.bill ?? null,
-    customer,
+    arrivesAt: row.arrivesAt?.toISOString() ?? null,
+    customer: withCodeWordIfToday(customer, row, now),
+    ...(estimate === undefined ? {} : { estimate }),
   };
 }
 
@@ -70,20 +76,49 @@ function paidEntry(row: AppointmentRow, customer: AdminCustomer, payment: Paymen
       isTest: isTestPayment(payment),
       refundedAt: payment.refundedAt?.toISOString() ?? null,
       refundReference: payment.refundReference,
+      salesTax: paidSalesTax(payment.amountCents, payment.paidBill ?? row.bill),
     },
+  };
+}
+
+/**
+ * The sales tax in a payment, from the bill it paid, counted as the sales-tax report counts it (saleOf: scaled to the
+ * amount when the owner took another): null when the bill has no tax.
+ */
+export function paidSalesTax(amountCents: number, bill: Pick<StoredBill, 'tax' | 'totalCents'> | null): PaidSalesTax | null {
+  if (!bill?.tax) return null;
+  const sale = saleOf(amountCents, bill);
+  return {
+    jurisdiction: sale.jurisdiction,
+    rate: bill.tax.rate,
+    subtotalCents: sale.grossCents - sale.taxCents,
+    taxCents: sale.taxCents,
+    exempt: bill.tax.exemption !== null,
   };
 }
 
 /** The paid list's sums, each payment counted where it stands (paymentStanding). */
 export function paidTotals(entries: PaidEntry[]): PaidTotals {
-  const totals = { totalCents: 0, refundedCents: 0, testCents: 0 };
+  const totals = { totalCents: 0, refundedCents: 0, testCents: 0, taxCents: 0 };
   for (const { payment } of entries) {
     const standing = paymentStanding(payment);
     // A TEST payment given back was never money, and none went back: it counts nowhere.
     if (standing === 'test-refunded') continue;
     totals[standing === 'paid' ? 'totalCents' : standing === 'refunded' ? 'refundedCents' : 'testCents'] += payment.amountCents;
+    if (standing === 'paid') totals.taxCents += payment.salesTax?.taxCents ?? 0;
   }
   return totals;
+}
+
+/** The paid CSV's sales-tax cells: subtotal, tax, county and rate ("exempt" for an exempt customer), or empty ones. */
+function salesTaxCells(tax: PaidSalesTax | null, money: (cents: number) => string): string[] {
+  if (!tax) return ['', '', '', ''];
+  return [
+    money(tax.subtotalCents),
+    money(tax.taxCents),
+    TAX_TEXTS.jurisdictions[tax.jurisdiction],
+    tax.exempt ? 'exempt' : rateText(tax.rate),
+  ];
 }
 
 /** The paid list's method column: PayPal, by hand (check), TEST for test mode and PayPal's sandbox. */
@@ -123,11 +158,9 @@ export class AdminService {
     private readonly db: Database,
     private readonly mail: MailService,
     private readonly payments: AdminPayments,
-    private readonly events: EventHub,
     private readonly appointments: AppointmentService,
     private readonly lifecycle: AppointmentLifecycle,
     private readonly texts: TextService,
-    private readonly config: Pick<Config, 'support'>,
   ) {}
 
   /** Each job beside its customer, as the back office lists them. */
@@ -136,7 +169,11 @@ export class AdminService {
       this.db,
       rows.map((row) => row.userId),
     );
-    return rows.map((row) => adminAppointment(row, customers.get(row.userId) ?? NO_CUSTOMER));
+    const estimates = await estimateSummaries(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => adminAppointment(row, customers.get(row.userId) ?? NO_CUSTOMER, estimates.get(row.id) ?? null));
   }
 
   async open(): Promise<AdminAppointment[]> {
@@ -170,7 +207,7 @@ export class AdminService {
    * would read as a formula neutralised, and the totals last (refunds and test payments apart, never in the total).
    */
   async paidCsv(from: string | undefined, to: string | undefined): Promise<string> {
-    const { entries, totalCents, refundedCents, testCents } = await this.paid(from, to);
+    const { entries, totalCents, refundedCents, testCents, taxCents } = await this.paid(from, to);
     const money = (cents: number) => (cents / 100).toFixed(2);
     const rows = entries.map((entry) => [
       formatBusinessDay(new Date(entry.payment.capturedAt)),
@@ -190,6 +227,8 @@ export class AdminService {
         : entry.payment.refundedAt
           ? `Refunded ${formatBusinessDay(new Date(entry.payment.refundedAt))}`
           : 'Paid',
+      // The sales tax, after the columns the books had before it: empty when the bill has no tax.
+      ...salesTaxCells(entry.payment.salesTax, money),
     ]);
     const blank = ['', '', '', '', '', '', '', ''];
     return stringify(
@@ -206,9 +245,13 @@ export class AdminService {
           'Reference',
           'Amount (USD)',
           'Status',
+          'Subtotal (USD)',
+          'Sales tax (USD)',
+          'Tax jurisdiction',
+          'Tax rate',
         ],
         ...rows,
-        ['Total', ...blank, money(totalCents), 'Paid'],
+        ['Total', ...blank, money(totalCents), 'Paid', money(totalCents - taxCents), money(taxCents)],
         ...(refundedCents > 0 ? [['Refunded', ...blank, money(refundedCents), 'not in the total']] : []),
         ...(testCents > 0 ? [['TEST', ...blank, money(testCents), 'not in the total']] : []),
       ],
@@ -237,7 +280,8 @@ export class AdminService {
           payerEmail: customer.email,
         });
       const edited = await this.lifecycle.edit(tx, before, { userId: admin.id, email: admin.email }, input, payByHand);
-      return { ...edited, appointment: adminAppointment(edited.appointment, customer) };
+      const estimate = (await estimateSummaries(tx, [id])).get(id) ?? null;
+      return { ...edited, appointment: adminAppointment(edited.appointment, customer, estimate) };
     });
     if (outcome.paidNow || outcome.mailed) {
       this.mail.deliverSoon();
@@ -256,31 +300,9 @@ export class AdminService {
     await this.appointments.moveForOwner(admin, id, input);
   }
 
-  /**
-   * "On my way": texts the customer of an in-person visit of today (New York) that the owner is leaving for, when
-   * they asked for texts; recorded in the job's history. Refused, with what to do instead, otherwise.
-   */
-  async onMyWay(admin: SessionUser, id: string, now = new Date()): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const appointment = await this.lifecycle.find(tx, id);
-      if (!appointment) throw new HttpError(404, 'NOT_FOUND', APPOINTMENT_TEXTS.notFound);
-      if (appointment.isRemote) throw new HttpError(409, 'NOT_IN_PERSON', ON_MY_WAY_TEXTS.notInPerson);
-      if (appointment.completedAt || appointment.cancelledAt) throw new HttpError(409, 'FINISHED', ON_MY_WAY_TEXTS.finished);
-      if (businessDateOf(appointment.startsAt) !== businessDateOf(now)) throw new HttpError(409, 'NOT_TODAY', ON_MY_WAY_TEXTS.notToday);
-      const texted = await this.texts.toCustomer(tx, appointment.userId, 'on-my-way', (language) =>
-        onMyWayText(language, this.config.support.phone),
-      );
-      if (!texted) throw new HttpError(409, 'NO_TEXTS', ON_MY_WAY_TEXTS.noTexts);
-      await recordHistory(tx, {
-        appointmentId: id,
-        actorUserId: admin.id,
-        actorEmail: admin.email,
-        action: 'on-my-way',
-        changes: { texted: { before: null, after: formatAppointmentTime(now) } },
-      });
-      await this.events.announce(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: id });
-    });
-    this.texts.deliverSoon();
+  /** "On my way" (issue 39): the appointments module tells the customer, and their trusted contact, when to expect the owner. */
+  async onMyWay(admin: SessionUser, id: string, request: OnMyWayRequest, now = new Date()): Promise<OnMyWayAnswer> {
+    return this.appointments.onTheWay.send(admin, id, request, now);
   }
 
   async errors(page: number): Promise<ErrorPage> {

@@ -1,6 +1,7 @@
 import { BUSINESS_NAME } from '../../../shared/business.ts';
 import { formatAppointmentTime } from '../../../shared/business-time.ts';
 import { english } from '../../../shared/english.ts';
+import { formatArrivalTime } from '../../../shared/on-the-way.ts';
 import type { Translator } from '../../i18n.ts';
 import type { EmailContent } from '../mail/index.ts';
 
@@ -11,12 +12,15 @@ export type AppointmentFacts = {
   description: string;
   customerName: string;
   customerEmail: string;
+  /** The customer's phone, for the owner's notices: the owner calls about a visit. */
+  customerPhone: string;
   /** The customer's account: the e-mails about the visit name it, so they go when the account is deleted. */
   customerId: string;
 };
 
 const when = (facts: AppointmentFacts) => `${formatAppointmentTime(facts.startsAt)} (New York time)`;
-const kind = (facts: AppointmentFacts) => (facts.isRemote ? 'remote' : 'in-person');
+/** The kind of visit with its article, as the owner's notices say it: "an in-person visit", "a remote visit". */
+const aVisit = (facts: AppointmentFacts) => (facts.isRemote ? 'a remote visit' : 'an in-person visit');
 
 /**
  * The customer's e-mails about their visit, in their language (`language`, from their saved locale): the English
@@ -37,9 +41,20 @@ function appointmentWords(language: Translator, facts: AppointmentFacts) {
 const comeTo = (language: Translator, facts: AppointmentFacts) =>
   language.t(english('We will come to {location}.'), { location: facts.location });
 
-export function confirmationContent(language: Translator, facts: AppointmentFacts, homeUrl: string, phone: string): EmailContent {
+/** The code word's lines (issue 39): the word the technician will say, and why it matters. */
+export const codeWordLines = (language: Translator, word: string) =>
+  `${language.t(english('Our technician will say: {word}.'), { word })} ${language.t(english('Never let anyone in, or onto your computer, who cannot say it.'))}`;
+
+export function confirmationContent(
+  language: Translator,
+  facts: AppointmentFacts,
+  homeUrl: string,
+  phone: string,
+  codeWord?: string,
+): EmailContent {
   const { t } = language;
   const words = appointmentWords(language, facts);
+  const word = codeWord ? [codeWordLines(language, codeWord)] : [];
   const booked = t(english('Thank you, {name}. Your {kind} visit is booked for {when}.'), { ...words, name: facts.customerName });
   const where = facts.isRemote
     ? t(english('At that time we will call you and help you connect; see {url} to get ready.'), {
@@ -55,9 +70,10 @@ export function confirmationContent(language: Translator, facts: AppointmentFact
       where,
       // Two messages, one paragraph: each short enough to stay one literal on one line.
       `${invitation} ${t(english('You can describe the problem, or cancel the visit, from your appointments page.'))}`,
+      ...word,
       call,
     ],
-    contactParagraphs: [booked, where, invitation, call],
+    contactParagraphs: [booked, where, invitation, ...word, call],
     action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }
@@ -186,10 +202,41 @@ export function adminNoticeContent(event: AdminNotice, facts: AppointmentFacts, 
   return {
     subject: `${notice.subject}: ${formatAppointmentTime(facts.startsAt)}`,
     paragraphs: [
-      `${facts.customerName} (${facts.customerEmail}) ${notice.verb} a ${kind(facts)} visit${event === 'moved' ? moved : ' on'} ${when(facts)}.`,
+      `${facts.customerName} (${facts.customerEmail}) ${notice.verb} ${aVisit(facts)}${event === 'moved' ? moved : ' on'} ${when(facts)}.`,
+      ...(facts.customerPhone ? [`Phone: ${facts.customerPhone}.`] : []),
       `Location: ${facts.location}.`,
       ...(facts.description ? [`Problem: ${facts.description}`] : []),
     ],
     action: { label: 'Open the dashboard', url: adminUrl },
+  };
+}
+
+/** What "on my way" tells (issue 39): who is coming, about when, and the customer's code word. */
+export type OnTheWayFacts = { technician: string; arrivesAt: Date; codeWord: string };
+
+/** The technician as the messages name them: the configured name, or "Your technician" in the reader's language. */
+export const technicianOf = (language: Translator, name: string) => name || language.t(english('Your technician'));
+
+/**
+ * "On my way" by e-mail, in the customer's language: the technician's name, the arrival time, the code word, and
+ * the two rules that keep a scammer out (the text says the same in fewer words). The trusted contact's copy has the
+ * same lines.
+ */
+export function onTheWayContent(language: Translator, trip: OnTheWayFacts, homeUrl: string): EmailContent {
+  const { t } = language;
+  const values = {
+    business: BUSINESS_NAME,
+    technician: technicianOf(language, trip.technician),
+    time: formatArrivalTime(trip.arrivesAt, language.locale),
+    word: trip.codeWord,
+  };
+  return {
+    subject: t(english('{technician} is on the way, arriving about {time}'), values),
+    paragraphs: [
+      t(english('{technician} from {business} is on the way to your visit, arriving about {time}.'), values),
+      t(english('At the door, the technician will say the code word: {word}.'), values),
+      t(english('Never let anyone in who cannot say it. Never pay anyone by gift card: we never ask for one.'), values),
+    ],
+    action: { label: t(english('See my appointments')), url: language.link(homeUrl) },
   };
 }

@@ -1,14 +1,15 @@
 import type { AdminAppointmentChanges } from '../../../shared/admin.ts';
 import { OWNER_MOVE_TEXTS } from '../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS, canCancelAppointment } from '../../../shared/appointments.ts';
-import { formatAppointmentTime } from '../../../shared/business-time.ts';
+import { businessDateOf, formatAppointmentTime } from '../../../shared/business-time.ts';
+import { DEFAULT_ESTIMATE_OVER_PERCENT, type EstimateInput, isOverEstimate, OVER_ESTIMATE_TEMPLATE } from '../../../shared/estimates.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow, appointments } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { announceChange, announceSlotChange } from '../events/index.ts';
 import { recordHistory } from '../history/index.ts';
-import { billFor, billSummary, dollars } from './appointment-bill.ts';
+import { billFor, billSummary, dollars, type EstimatePrice, estimateFor, type TaxDefaults, type TaxPlace } from './appointment-bill.ts';
 import {
   findActiveAppointment,
   findAppointment,
@@ -16,6 +17,7 @@ import {
   insertAppointment,
   updateAppointment,
 } from './appointment-queries.ts';
+import { findApprovedEstimate } from './estimate-queries.ts';
 
 /**
  * The one owner of a job's state (issue 37). A job (the code's word; the screens say visit or appointment) is
@@ -78,9 +80,35 @@ export type EditOutcome = { appointment: AppointmentRow; completedNow: boolean; 
 
 const isDone = (appointment: AppointmentRow) =>
   !canCancelAppointment({ isCompleted: appointment.completedAt !== null, isPaid: appointment.paidAt !== null });
+/** A moved or cancelled visit's "on my way" (issue 39) no longer stands: the customer's screens stop saying it. */
+const noTrip = { onTheWayAt: null, arrivesAt: null } as const;
+
+/** Where a customer's sales are taxed, and their exemption: declared here, answered by the accounts module. */
+export interface TaxPlaces {
+  taxPlaceOf(tx: Executor, userId: string): Promise<Omit<TaxPlace, 'date'>>;
+}
+
+/** With no accounts to ask (a test of the life cycle alone): Suffolk County, no exemption, the classes' usual defaults. */
+const SUFFOLK: TaxPlaces = { taxPlaceOf: async () => ({ jurisdiction: 'suffolk', exemption: null }) };
+export const USUAL_TAX_DEFAULTS: TaxDefaults = {
+  time: { troubleshooting: 'not-taxable', consulting: 'not-taxable' },
+  parts: 'taxable-goods',
+};
 
 export class AppointmentLifecycle {
   private readonly listeners: AppointmentListener[] = [];
+
+  constructor(
+    private readonly taxes: { places: TaxPlaces; defaults: TaxDefaults } = { places: SUFFOLK, defaults: USUAL_TAX_DEFAULTS },
+    /** How far a bill may exceed the approved estimate before the owner confirms it (configuration). */
+    private readonly estimates: { overPercent: number } = { overPercent: DEFAULT_ESTIMATE_OVER_PERCENT },
+  ) {}
+
+  /** An estimate of the job, priced and taxed as its bill would be (issue 38): the customer's place, the visit's day. */
+  async priceEstimate(tx: Executor, appointment: AppointmentRow, input: EstimateInput): Promise<EstimatePrice> {
+    const place = await this.taxes.places.taxPlaceOf(tx, appointment.userId);
+    return estimateFor(input, { ...place, date: businessDateOf(appointment.startsAt) }, this.taxes.defaults);
+  }
 
   /** Listeners are called in the order they were registered. */
   listen(listener: AppointmentListener): void {
@@ -139,7 +167,11 @@ export class AppointmentLifecycle {
     if (isDone(appointment)) throw new HttpError(409, 'NOT_ALLOWED', APPOINTMENT_TEXTS.cancelNotAllowedBody);
     await options.rules?.();
     await this.before(tx, appointment, options.accountDeleted ? 'the customer deleted their account' : 'the job was cancelled');
-    const after = await updateAppointment(tx, appointment.id, { cancelledAt: new Date(), inviteSequence: appointment.inviteSequence + 1 });
+    const after = await updateAppointment(tx, appointment.id, {
+      cancelledAt: new Date(),
+      inviteSequence: appointment.inviteSequence + 1,
+      ...noTrip,
+    });
     await recordHistory(tx, {
       appointmentId: appointment.id,
       actorUserId: actor.userId,
@@ -202,6 +234,9 @@ export class AppointmentLifecycle {
       slotLabel: to.slotLabel,
       inviteSequence: appointment.inviteSequence + 1,
       reminderSentAt: to.reminderSentAt,
+      // A reminder call (decision 040) is placed again the day before the new time; an "on my way" no longer stands.
+      reminderCalledAt: null,
+      ...noTrip,
     });
     await recordHistory(tx, {
       appointmentId: appointment.id,
@@ -252,6 +287,10 @@ export class AppointmentLifecycle {
       changes.notes = input.notes;
       note('notes', appointment.notes, input.notes);
     }
+    if (input.workDone !== undefined) {
+      changes.workDone = input.workDone;
+      note('workDone', appointment.workDone, input.workDone);
+    }
     if (input.isRemote !== undefined) {
       changes.isRemote = input.isRemote;
       note('isRemote', appointment.isRemote, input.isRemote);
@@ -259,12 +298,18 @@ export class AppointmentLifecycle {
     if (input.work !== undefined) {
       // The bill from the clock sets the amount: the lines' total, or the owner's amount with a reason.
       if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
-      const bill = billFor(input.work);
+      const place = await this.taxes.places.taxPlaceOf(tx, appointment.userId);
+      const bill = billFor(input.work, { ...place, date: businessDateOf(appointment.startsAt) }, this.taxes.defaults);
+      await this.checkEstimate(tx, appointment, bill.totalCents, input.confirmOverEstimate === true, note);
       changes.bill = bill;
       kinds.add('billed');
       note('bill', appointment.bill ? billSummary(appointment.bill) : null, billSummary(bill));
       if (bill.overrideReason !== null) {
-        note('amountSetByHand', null, `$${dollars(bill.totalCents)} instead of $${dollars(bill.computedCents)}: ${bill.overrideReason}`);
+        note(
+          'amountSetByHand',
+          null,
+          `$${dollars(bill.subtotalCents ?? bill.totalCents)} instead of $${dollars(bill.computedCents)}: ${bill.overrideReason}`,
+        );
       }
       if (bill.totalCents !== appointment.amountCents) {
         changes.amountCents = bill.totalCents;
@@ -273,6 +318,8 @@ export class AppointmentLifecycle {
     }
     if (input.amount !== undefined && input.amount !== appointment.amountCents) {
       if (wasPaid) throw new HttpError(409, 'ALREADY_PAID', 'The amount of a paid appointment cannot change.');
+      // A typed amount answers to the approved estimate as a bill does.
+      await this.checkEstimate(tx, appointment, input.amount, input.confirmOverEstimate === true, note);
       changes.amountCents = input.amount;
       kinds.add('billed');
       note('amount', dollars(appointment.amountCents), dollars(input.amount));
@@ -372,7 +419,43 @@ export class AppointmentLifecycle {
     return after;
   }
 
+  /** "On my way" (issue 39): when the owner left and when they expect to arrive; the history names who, never the code word. */
+  async onTheWay(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor, trip: { at: Date; arrivesAt: Date; told: string }) {
+    const after = await updateAppointment(tx, appointment.id, { onTheWayAt: trip.at, arrivesAt: trip.arrivesAt });
+    const arrival = (at: Date | null) => (at ? formatAppointmentTime(at) : null);
+    await recordHistory(tx, {
+      appointmentId: appointment.id,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'on-my-way',
+      changes: {
+        arrivesAt: { before: arrival(appointment.arrivesAt), after: arrival(trip.arrivesAt) },
+        told: { before: null, after: trip.told },
+      },
+    });
+    await announceChange(tx, { kind: 'appointment', userId: appointment.userId, appointmentId: appointment.id });
+    return after;
+  }
+
   // --- Inside ----------------------------------------------------------------------------------------------
+
+  /**
+   * A bill over the customer's approved estimate by more than the share (ESTIMATE_OVER_PERCENT, issue 38) needs the
+   * owner's confirmation that they checked it with the customer; once confirmed, the history says so.
+   */
+  private async checkEstimate(
+    tx: Executor,
+    appointment: AppointmentRow,
+    billCents: number,
+    confirmed: boolean,
+    note: (field: string, from: unknown, to: unknown) => void,
+  ): Promise<void> {
+    const approved = await findApprovedEstimate(tx, appointment.id);
+    if (!approved || !isOverEstimate(billCents, approved.totalCents, this.estimates.overPercent)) return;
+    const values = { bill: `$${dollars(billCents)}`, approved: `$${dollars(approved.totalCents)}`, percent: this.estimates.overPercent };
+    if (!confirmed) throw new HttpError(409, 'OVER_ESTIMATE', OVER_ESTIMATE_TEMPLATE, values);
+    note('overEstimate', null, `${values.bill}, over the approved estimate of ${values.approved}: confirmed with the customer`);
+  }
 
   private async writePaid(tx: Executor, appointment: AppointmentRow, actor: AppointmentActor, payment: Payment): Promise<AppointmentRow> {
     const now = new Date();

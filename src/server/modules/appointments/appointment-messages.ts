@@ -33,7 +33,7 @@ export class AppointmentMessages {
 
   facts(
     row: AppointmentRow,
-    profile: Pick<ProfileRow, 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'state' | 'zipCode'>,
+    profile: Pick<ProfileRow, 'firstName' | 'lastName' | 'phoneNumber' | 'streetAddress' | 'city' | 'state' | 'zipCode'>,
     email: string,
   ): AppointmentFacts {
     return {
@@ -43,6 +43,7 @@ export class AppointmentMessages {
       description: row.description,
       customerName: `${profile.firstName} ${profile.lastName}`,
       customerEmail: email,
+      customerPhone: profile.phoneNumber,
       customerId: row.userId,
     };
   }
@@ -75,27 +76,12 @@ export class AppointmentMessages {
     language: Translator,
     copyFacts: CopyFacts,
   ): OutgoingEmail[] {
-    const { t } = language;
-    const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
     const written = content(language);
     const attachments = [
       {
         filename: method === 'CANCEL' ? 'techhelp-visit-cancelled.ics' : 'techhelp-visit.ics',
         contentType: `text/calendar; charset=utf-8; method=${method}`,
-        content: calendarInvite({
-          appointmentId: row.id,
-          startsAt: row.startsAt,
-          title: t(english('{business} visit'), { business: BUSINESS_NAME }),
-          location: facts.isRemote ? t(english('Remote')) : facts.location,
-          description: facts.isRemote
-            ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
-            : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
-          organizerEmail: this.config.support.email,
-          attendeeEmail: facts.customerEmail,
-          attendeeName: facts.customerName,
-          method,
-          sequence: row.inviteSequence,
-        }),
+        content: this.calendarFile(row, facts, method, language),
       },
     ];
     const copy = trustedContactCopy(this.config, row.userId, copyFacts, written, language, attachments);
@@ -106,6 +92,29 @@ export class AppointmentMessages {
       about: row.userId,
     };
     return [...(copy ? [copy] : []), email];
+  }
+
+  /**
+   * The visit's calendar file in `language`, under its one UID and the row's SEQUENCE: the invite the e-mails attach
+   * (REQUEST, CANCEL), or the file the customer's "Add to calendar" downloads (PUBLISH, visit-calendar.ts).
+   */
+  calendarFile(row: AppointmentRow, facts: AppointmentFacts, method: 'REQUEST' | 'CANCEL' | 'PUBLISH', language: Translator): string {
+    const { t } = language;
+    const invite = { url: language.link(this.homeUrl), phone: this.config.support.phone };
+    return calendarInvite({
+      appointmentId: row.id,
+      startsAt: row.startsAt,
+      title: t(english('{business} visit'), { business: BUSINESS_NAME }),
+      location: facts.isRemote ? t(english('Remote')) : facts.location,
+      description: facts.isRemote
+        ? t(english('Remote visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite)
+        : t(english('In-person visit. Your appointments: {url}. Questions or changes: call {phone}.'), invite),
+      organizerEmail: this.config.support.email,
+      attendeeEmail: facts.customerEmail,
+      attendeeName: facts.customerName,
+      method,
+      sequence: row.inviteSequence,
+    });
   }
 
   /** Stores appointmentEmails in the customer's saved language, with what the contact's copy needs read under `tx`. */

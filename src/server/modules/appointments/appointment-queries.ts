@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AppointmentRow, appointments } from '../../db/schema.ts';
 
@@ -143,4 +143,34 @@ export async function listCompletedUnpaidAppointments(db: Executor): Promise<App
 export async function listAppointmentsById(db: Executor, ids: string[]): Promise<AppointmentRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(appointments).where(inArray(appointments.id, ids));
+}
+
+/**
+ * Claims the customers' appointments whose reminder call is due (issue 39): starting in [from, to), booked before
+ * `bookedBefore`, none called yet, by marking them called; SKIP LOCKED, so two instances never call twice.
+ */
+export async function claimDueReminderCalls(
+  db: Executor,
+  userIds: string[],
+  window: { from: Date; to: Date; bookedBefore: Date },
+  limit: number,
+) {
+  if (userIds.length === 0) return [];
+  const due = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        active,
+        inArray(appointments.userId, userIds),
+        isNull(appointments.reminderCalledAt),
+        isNull(appointments.completedAt),
+        gte(appointments.startsAt, window.from),
+        lt(appointments.startsAt, window.to),
+        lt(appointments.createdAt, window.bookedBefore),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(appointments).set({ reminderCalledAt: sql`now()` }).where(inArray(appointments.id, due)).returning();
 }

@@ -1,4 +1,4 @@
-import type { CustomerAppointment } from '../../../shared/appointments.ts';
+import type { CustomerAppointment, EstimateSummary } from '../../../shared/appointments.ts';
 import { businessDateOf } from '../../../shared/business-time.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
@@ -13,7 +13,7 @@ import {
 } from './appointment-queries.ts';
 
 /** The customer's view of a visit; with the cut-off in hours, until when it can be changed online. */
-export function customerAppointment(row: AppointmentRow, cutoffHours?: number): CustomerAppointment {
+export function customerAppointment(row: AppointmentRow, cutoffHours?: number, estimate: EstimateSummary = null): CustomerAppointment {
   const changeable = cutoffHours !== undefined && row.completedAt === null && row.paidAt === null;
   return {
     id: row.id,
@@ -26,6 +26,9 @@ export function customerAppointment(row: AppointmentRow, cutoffHours?: number): 
     isCompleted: row.completedAt !== null,
     isPaid: row.paidAt !== null,
     changeBy: changeable ? new Date(row.startsAt.getTime() - cutoffHours * 60 * 60 * 1000).toISOString() : null,
+    estimate,
+    onTheWayAt: row.onTheWayAt?.toISOString() ?? null,
+    arrivesAt: row.arrivesAt?.toISOString() ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { AppointmentService } from './appointment-service.ts';
 
-const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: english('That appointment was not found.') }) });
+const IdParamsSchema = z.object({ id: z.string().regex(/^\d{8}-[0-9a-f-]{36}$/, { error: english('That visit was not found.') }) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: AppointmentService }> = async (app, { appointments }) => {
@@ -23,8 +23,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
     '/api/appointments/availability',
     { config: { access: 'verified' }, schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errors } } },
     async (request) => {
-      requireVerifiedUser(request);
-      return appointments.availability(request.query.month);
+      return appointments.availability(request.query.month, new Date(), requireVerifiedUser(request).id);
     },
   );
 

@@ -24,13 +24,14 @@ import {
   slotInstant,
 } from '../../../shared/business-time.ts';
 import type { BookingRules } from '../../../shared/schedule.ts';
+import { WAITLIST_TEXTS } from '../../../shared/waitlist.ts';
 import type { Config } from '../../config.ts';
 import { type ChangeNotices, NoticedCache } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { type Translator, translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { accountById, copyToTrustedContact, lockAccount, lockAccountForBooking, profileOf } from '../accounts/index.ts';
+import { accountById, codeWordFor, copyToTrustedContact, lockAccount, lockAccountForBooking, profileOf } from '../accounts/index.ts';
 import { type MailService, renderEmail } from '../mail/index.ts';
 import { bookingRules, closedSpansBetween } from '../schedule/index.ts';
 import { confirmationText, reminderText, type TextService } from '../texts/index.ts';
@@ -39,7 +40,10 @@ import type { AppointmentActor, AppointmentLifecycle, AppointmentListener } from
 import { AppointmentMessages } from './appointment-messages.ts';
 import { claimDueReminders, countOpenAppointments, listOpenAppointmentsOf, takenStartsBetween } from './appointment-queries.ts';
 import { customerAppointment } from './appointment-reads.ts';
+import { estimateSummaries } from './estimates.ts';
+import { OnTheWay } from './on-the-way.ts';
 import { ownerFeed } from './owner-feed.ts';
+import { NO_HOLDS, type SlotHolds } from './slot-holds.ts';
 
 export const REMINDER_LEAD_SECONDS = 24 * 60 * 60;
 
@@ -84,8 +88,11 @@ export class AppointmentService {
     private readonly lifecycle: AppointmentLifecycle,
     private readonly texts: TextService,
     notices?: ChangeNotices,
+    /** The slots held for one customer (the waitlist's offers): taken for everyone else (slot-holds.ts). */
+    private readonly holds: SlotHolds = NO_HOLDS,
   ) {
     this.messages = new AppointmentMessages(config, mail);
+    this.onTheWay = new OnTheWay(db, config, mail, lifecycle, texts);
     // Reads kept in memory (decision 025), dropped on the database's notices: every instance hears every writer.
     if (notices) {
       const options = { entries: READ_CACHE_ENTRIES, maxAgeMs: READ_CACHE_MS };
@@ -98,8 +105,12 @@ export class AppointmentService {
 
   /** The e-mails about an appointment: the customer's, the contact's copy, the admins' notices. */
   private readonly messages: AppointmentMessages;
+  /** "On my way" to an in-person visit of today (issue 39), which the back office sends. */
+  readonly onTheWay: OnTheWay;
   private readonly rules: NoticedCache<'rules', BookingRules> | undefined;
-  private readonly months: NoticedCache<string, { taken: string[]; closed: Availability['closed'] }> | undefined;
+  private readonly months:
+    | NoticedCache<string, { taken: string[]; closed: Availability['closed']; held: { startsAt: string; userId: string; until: number }[] }>
+    | undefined;
   /**
    * Each month's time off, for the writes' checks and the month's free times: emptied by time off's own notice
    * (`t`, sent before its `m`), not by every booking's.
@@ -149,7 +160,8 @@ export class AppointmentService {
     return this.timeOff ? this.timeOff.get(month, read) : read().then((loaded) => loaded.value);
   }
 
-  async availability(month: string, now = new Date()): Promise<Availability> {
+  /** The month's free times for `viewerId`: a slot held for someone else is taken. */
+  async availability(month: string, now = new Date(), viewerId?: string): Promise<Availability> {
     const read = async () => {
       const { from, lastStart } = monthSpan(month);
       const taken = await takenStartsBetween(this.db, from, lastStart);
@@ -160,14 +172,22 @@ export class AppointmentService {
         value: {
           taken: taken.map((instant) => instant.toISOString()),
           closed: closed.map((span) => ({ startsAt: span.startsAt.toISOString(), endsAt: span.endsAt.toISOString() })),
+          // The waitlist's holds, whoever holds them and until when (its 'm' notice empties these too).
+          held: (await this.holds.heldBetween(this.db, from, lastStart, new Date(0))).map((hold) => ({
+            startsAt: hold.startsAt.toISOString(),
+            userId: hold.userId,
+            until: hold.expiresAt.getTime(),
+          })),
         },
       };
     };
-    const { taken, closed } = this.months ? await this.months.get(month, read) : (await read()).value;
+    const { taken, closed, held } = this.months ? await this.months.get(month, read) : (await read()).value;
     const { minNoticeHours } = await this.readRules();
+    // A slot held for someone else is taken for this viewer, until the hold runs out.
+    const heldForOthers = held.filter((hold) => hold.userId !== viewerId && hold.until > now.getTime()).map((hold) => hold.startsAt);
     return {
       month,
-      taken,
+      taken: [...taken, ...heldForOthers],
       now: now.toISOString(),
       lastBookableDate: lastBookableDate(now, this.config.bookingWindowDays),
       closed,
@@ -179,10 +199,16 @@ export class AppointmentService {
     const { cutoffHours } = await this.readRules();
     const read = async () => ({ value: await listOpenAppointmentsOf(this.db, viewer.id) });
     const rows = this.openOf ? await this.openOf.get(viewer.id, read) : (await read()).value;
-    return rows.map((row) => customerAppointment(row, cutoffHours));
+    // The estimate in force of each: the list links to one waiting for the customer's answer.
+    const estimates = await estimateSummaries(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => customerAppointment(row, cutoffHours, estimates.get(row.id) ?? null));
   }
 
-  async book(viewer: SessionUser, input: BookAppointment, now = new Date()): Promise<CustomerAppointment> {
+  /** `offer`: the waitlist's offer the customer books from, which must still hold the slot for them. */
+  async book(viewer: SessionUser, input: BookAppointment, now = new Date(), offer?: string): Promise<CustomerAppointment> {
     const startsAt = slotInstant(input.date, input.slot);
     if (!isBookableInstant(startsAt, now, this.config.bookingWindowDays)) {
       throw new HttpError(400, 'SLOT_CLOSED', APPOINTMENT_TEXTS.slotClosed);
@@ -194,6 +220,12 @@ export class AppointmentService {
         const { account, profile, trustedContact, adminEmails: admins } = await lockAccountForBooking(tx, viewer.id);
         if (!profile) throw new HttpError(409, 'PROFILE_REQUIRED', APPOINTMENT_TEXTS.profileRequired);
         await this.refuseClosedSlot(tx, startsAt, now);
+        // The word the technician will say at the door, given at the first booking (issue 39); the confirmation tells it.
+        const codeWord = profile.codeWord ?? (await codeWordFor(tx, viewer.id, account?.locale));
+        // A slot the waitlist holds is its holder's alone; the hold's lock makes a race for it wait for the holder.
+        const hold = await this.holds.lockHold(tx, startsAt, now);
+        if (offer !== undefined && hold?.entryId !== offer) throw new HttpError(409, 'OFFER_ENDED', WAITLIST_TEXTS.offerEnded);
+        if (hold && hold.userId !== viewer.id) throw new HttpError(409, 'SLOT_HELD', WAITLIST_TEXTS.slotHeld);
         // The customer's open visits are counted by the insert itself, under the lock; over the limit, the refusal
         // rolls the insert back.
         const { appointment: created, openBefore } = await this.lifecycle.book(tx, {
@@ -205,11 +237,12 @@ export class AppointmentService {
           reminderSentAt: reminderAlreadyCovered(startsAt, now),
         });
         if (!canBookMore(openBefore)) throw new HttpError(409, 'TOO_MANY_OPEN', APPOINTMENT_TEXTS.limitReached);
+        await this.holds.booked(tx, viewer.id, startsAt, created.id);
         const facts = this.messages.facts(created, profile, viewer.email);
         const emails = this.messages.appointmentEmails(
           created,
           facts,
-          (language) => confirmationContent(language, facts, this.messages.homeUrl, this.config.support.phone),
+          (language) => confirmationContent(language, facts, this.messages.homeUrl, this.config.support.phone, codeWord),
           'REQUEST',
           translatorFor(account?.locale),
           { contact: trustedContact, customerEmail: account?.email, profile },
@@ -370,9 +403,12 @@ export class AppointmentService {
                 notice: by === 'customer',
                 ...(owner ? { timeOffText: OWNER_MOVE_TEXTS.timeOff } : {}),
               });
+              const hold = await this.holds.lockHold(tx, startsAt, now);
+              if (hold && hold.userId !== found.userId) throw new HttpError(409, 'SLOT_HELD', WAITLIST_TEXTS.slotHeld);
             },
           },
         );
+        await this.holds.booked(tx, found.userId, startsAt, moved.id);
         const customer = await accountById(tx, found.userId);
         const profile = await profileOf(tx, found.userId);
         if (customer && profile) {

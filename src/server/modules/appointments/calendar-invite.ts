@@ -32,7 +32,8 @@ export type InviteInput = {
   organizerEmail: string;
   attendeeEmail: string;
   attendeeName: string;
-  method: 'REQUEST' | 'CANCEL';
+  /** REQUEST or CANCEL for an e-mailed invite; PUBLISH for the file "Add to calendar" downloads (no attendee, RFC 5546). */
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   /** The event's title in the attendee's language; `TechHelp visit` when not given. */
   title?: string;
   /** RFC 5545 SEQUENCE: 0 when booked, one higher with each move or cancellation of the same visit. */
@@ -176,7 +177,7 @@ export function calendarInvite(input: InviteInput): string {
       location: input.location,
       description: input.description,
       organizer: { name: BUSINESS_NAME, email: input.organizerEmail },
-      attendee: { name: input.attendeeName, email: input.attendeeEmail },
+      attendee: input.method === 'PUBLISH' ? undefined : { name: input.attendeeName, email: input.attendeeEmail },
     },
   ]);
 }

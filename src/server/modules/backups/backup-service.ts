@@ -58,7 +58,7 @@ export function backupTime(at: Date): string {
 }
 
 /** Runs BACKUP_COMMAND with the backup's path as its last argument; rejects with what went wrong. */
-function runCommand(command: string, file: string): Promise<void> {
+export function runCommand(command: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile('/bin/sh', ['-c', `${command} "$1"`, 'techhelp-backup', file], { timeout: COMMAND_TIMEOUT_MS }, (error, _stdout, stderr) => {
       if (!error) return resolve();

@@ -3,5 +3,5 @@
 export { listBackups } from './backup-files.ts';
 export { backupRoutes } from './backup-routes.ts';
 export type { Dump } from './backup-service.ts';
-export { BackupService } from './backup-service.ts';
+export { BackupService, runCommand as runBackupCommand } from './backup-service.ts';
 export { backUpPostgres, pgDumpFound, pgRestoreCommand } from './pg-dump.ts';

@@ -87,7 +87,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
       { role: 'user', content: '¿Cuánto cuesta la consultoría por hora?' },
       { role: 'assistant', content: '…' },
     ],
-    says: ['2 horas de consultoría', '= $200'],
+    says: ['2 horas de asesoría', '= $200'],
   },
   {
     question: '¿y una hora y media?',
@@ -95,7 +95,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
       { role: 'user', content: '¿Cuánto cuesta la consultoría por hora?' },
       { role: 'assistant', content: '…' },
     ],
-    says: ['una hora y media de consultoría', '= $150'],
+    says: ['una hora y media de asesoría', '= $150'],
   },
   {
     question: '¿y el domingo?',
@@ -152,13 +152,13 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: '¿Podrían venir a Commack un miércoles?', says: ['Commack', 'sábados y domingos'] },
   { question: '¿Van a Patchogue?', says: ['Patchogue', 'fuera de nuestra zona'], never: ['Sí, vamos'] },
   { question: 'Estoy en Huntington, vienen?', says: ['fuera de nuestra zona'] },
-  { question: '¿Qué pueblos de Long Island cubren?', says: ['Town of Islip', 'Town of Smithtown', 'Hauppauge', 'Bohemia'] },
+  { question: '¿Qué pueblos de Long Island cubren?', says: ['municipio de Islip', 'municipio de Smithtown', 'Hauppauge', 'Bohemia'] },
   { question: 'mi zip es 11772, me atienden?', says: ['fuera de nuestra zona', 'código postal 11772'], never: ['Sí, vamos'] },
   // Days, times and booking
   { question: '¿Puedo hacer una cita un martes en la tarde?', says: ['sábados y domingos'] },
   { question: 'abren entre semana?', says: ['sábados y domingos'] },
   { question: '¿Trabajan los domingos?', says: ['sábados y domingos'] },
-  { question: 'quiero cancelar mi cita', says: ['Cancelar', 'Cambiar hora'] },
+  { question: 'quiero cancelar mi cita', says: ['Cancelar', 'Cambiar la hora'] },
   { question: '¿Qué horarios tienen disponibles?', says: SLOT_LABELS.map(spokenSlotEs) },
   { question: '¿Qué tan tarde pueden venir?', says: ['6:30 p. m.'] },
   { question: '¿Pueden venir tempranito en la mañana?', says: ['8:00 a. m.'] },
@@ -166,7 +166,7 @@ const CUSTOMER_QUESTIONS: Case[] = [
   { question: 'pueden venir el domingo a las 10?', says: ['9:30 a. m.', '11:00 a. m.'], never: ['10:00'] },
   { question: '¿Cómo hago para sacar una cita?', says: ['Confirmar', 'sábado o domingo'] },
   { question: 'Por qué el calendario sale en gris? no puedo reservar otra cita', says: ['3'] },
-  { question: 'Necesito pasar mi cita para otro día', says: ['Cambiar hora'], never: ['cancelarla y reservar'] },
+  { question: 'Necesito pasar mi cita para otro día', says: ['Cambiar la hora'], never: ['cancelarla y reservar'] },
   { question: '¿Me avisan antes de venir?', says: ['recordatorio'] },
   // Remote support
   {
@@ -312,8 +312,10 @@ describe("the built-in assistant gives the owner's current booking rules in Span
 
 describe('the Spanish knowledge states the same facts as the English', () => {
   /** The facts an answer states: amounts, start times, hours, places, the phone and the e-mail. */
-  const factsOf = (answer: string) => {
+  const factsOf = (said: string) => {
     const places = [...SERVICE_TOWNS, ...SERVICE_CITIES.map((city) => city.name), ...NEARBY_UNSERVED_PLACES];
+    // Spanish names the towns "los municipios de Islip y Smithtown", "el municipio de Islip" (docs/glossary.md).
+    const answer = said.replace(/\bmunicipios de (\w+) y (\w+)/g, 'Town of $1 y Town of $2').replace(/\bmunicipio de (\w+)/g, 'Town of $1');
     return {
       amounts: [...new Set(answer.match(/\$\d+/g) ?? [])].sort(),
       times: [
@@ -353,7 +355,7 @@ describe('the Spanish knowledge states the same facts as the English', () => {
       /^Una hora y media de solución de problemas: primera hora \$50, luego 1 media hora más a \$25 = \$75\./,
     );
     expect(feeAnswerEs('consulting', 120, false)).toMatch(
-      /^2 horas de consultoría: primera hora \$100, luego 2 medias horas más a \$50 cada una = \$200\./,
+      /^2 horas de asesoría: primera hora \$100, luego 2 medias horas más a \$50 cada una = \$200\./,
     );
     expect(feeAnswerEs('troubleshooting', 45, false)).toMatch(
       /^45 minutos de solución de problemas: el mínimo es una hora, así que primera hora \$50 = \$50\./,
@@ -389,7 +391,7 @@ describe('the assistant answers in the language the customer writes in', () => {
 
   it('answers a Spanish question in Spanish on the English page, and an English one in English on the Spanish page', () => {
     expect(on([user('¿Cuánto cuestan 2 horas de consultoría?')], 'en')).toContain(
-      '2 horas de consultoría: primera hora $100, luego 2 medias horas más a $50 cada una = $200.',
+      '2 horas de asesoría: primera hora $100, luego 2 medias horas más a $50 cada una = $200.',
     );
     expect(on([user('How much for 2 hours of consulting?')], 'es')).toContain(
       '2 hours of consulting: first hour $100, then 2 more half-hours at $50 each = $200.',

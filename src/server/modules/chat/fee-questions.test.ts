@@ -116,7 +116,7 @@ const FEE_CASES: FeeCase[] = [
   { question: '¿Precio de 45 minutos de asesoría?', earlier: [], language: 'es', amount: 100, says: ['mínimo'] },
   { question: '¿Cuánto cuesta media hora de instalación?', earlier: [], language: 'es', amount: 50, says: ['mínimo'] },
   { question: '¿Cuánto cuestan 90 min de clases?', earlier: [], language: 'es', amount: 150 },
-  { question: '¿Cuánto me cobran por 2 horas?', earlier: [], language: 'es', amount: 100, says: ['consultoría', '$200'] },
+  { question: '¿Cuánto me cobran por 2 horas?', earlier: [], language: 'es', amount: 100, says: ['asesoría', '$200'] },
   { question: '¿Cuánto cuesta una hora y 15 minutos de reparación?', earlier: [], language: 'es', amount: 75 },
   // Spanish follow-ups
   { question: 'y por dos horas?', earlier: history('¿Cuánto cuesta la consultoría por hora?'), language: 'es', amount: 200 },
@@ -204,7 +204,7 @@ describe('fee questions are priced by the bill from the clock, with the arithmet
       '2 hours of consulting: first hour $100, then 2 more half-hours at $50 each = $200.',
     );
     expect(feeQuestionAnswer('¿Cuánto cuestan 2 horas de consultoría?', [], 'es')).toBe(
-      '2 horas de consultoría: primera hora $100, luego 2 medias horas más a $50 cada una = $200.',
+      '2 horas de asesoría: primera hora $100, luego 2 medias horas más a $50 cada una = $200.',
     );
   });
 
@@ -225,7 +225,7 @@ describe('fee questions are priced by the bill from the clock, with the arithmet
       '2 hours of troubleshooting: first hour $50, then 2 more half-hours at $25 each = $100. Consulting (advice, planning, lessons) is priced differently: $100 for the first hour, then $50 per half-hour, so the same time would be $200.',
     );
     expect(feeQuestionAnswer('¿Cuánto me cobran por 2 horas?', [], 'es')).toBe(
-      '2 horas de solución de problemas: primera hora $50, luego 2 medias horas más a $25 cada una = $100. La consultoría (asesoría, planificación, clases) se cobra distinto: $100 la primera hora y luego $50 por cada media hora; el mismo tiempo costaría $200.',
+      '2 horas de solución de problemas: primera hora $50, luego 2 medias horas más a $25 cada una = $100. Asesoría (consejos, planificación, clases) se cobra de otra manera: $100 la primera hora y luego $50 por cada media hora; el mismo tiempo costaría $200.',
     );
   });
 

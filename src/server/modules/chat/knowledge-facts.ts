@@ -149,11 +149,15 @@ const ENGLISH_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', '
 /** 'eight' start times in English, '8' in Spanish, as each answer has always written it. */
 export const SLOT_COUNT = words(ENGLISH_NUMBERS[SLOT_LABELS.length] ?? String(SLOT_LABELS.length), String(SLOT_LABELS.length));
 export const [TOWN_A, TOWN_B] = SERVICE_TOWNS;
-/** 'the Town of Islip and the Town of Smithtown', 'el Town of Islip y el Town of Smithtown'. */
+/** A town's own name: 'Islip' of 'Town of Islip'. */
+const townName = (town: string) => town.replace(/^Town of /, '');
+/** 'the Town of Islip and the Town of Smithtown', 'los municipios de Islip y Smithtown' (docs/glossary.md). */
 export const TOWNS = words(
   listInWords(SERVICE_TOWNS.map((town) => `the ${town}`)),
-  listInWordsEs(SERVICE_TOWNS.map((town) => `el ${town}`)),
+  `los municipios de ${listInWordsEs(SERVICE_TOWNS.map(townName))}`,
 );
+/** 'Town of Islip', 'municipio de Islip': one town after its article ("in the …", "en el …"). */
+export const townInWords = (town: (typeof SERVICE_TOWNS)[number]): Words => words(town, `municipio de ${townName(town)}`);
 export const citiesInWords = (town: (typeof SERVICE_TOWNS)[number]): Words =>
   words(listInWords(citiesOf(town)), listInWordsEs(citiesOf(town)));
 // The texts of src/shared the answers quote are said in Spanish as the site says them (`fact`, said.ts).

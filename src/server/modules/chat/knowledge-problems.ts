@@ -108,7 +108,7 @@ export function problemEntries(): KnowledgeSource[] {
         'video zoom facetime whatsapp skype meet camera webcam microphone mic sound audio hear see grandchildren family doctor telehealth',
       answer: said(
         english(
-          'Yes. We set up {videoCallApps} and other video calls on your computer, tablet or phone, check that the camera, the microphone and the sound work, and can practise a call with you. {bookVisit}',
+          'Yes. We set up {videoCallApps} and other video calls on your computer, tablet or phone, check that the camera, the microphone and the sound work, and can practice a call with you. {bookVisit}',
         ),
         { videoCallApps: facts.videoCallApps.join(', '), bookVisit },
       ),

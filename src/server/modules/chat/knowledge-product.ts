@@ -108,7 +108,7 @@ export function productEntries(support: SupportContact): KnowledgeSource[] {
       keywords: 'spanish espanol español english language languages idioma switch translate translation website site page pages read',
       answer: said(
         english(
-          'The site, our e-mails and texts, and this assistant are in English and Spanish. The switch at the top of every page, "{languageSwitch}", changes the language: press "{spanish}" for Spanish. Once you are signed in, your account remembers it, and our e-mails and texts to you come in that language. I answer in the language you write in. To ask whether your visit can be in Spanish, please call us at {phone}.',
+          'The site, our e-mails and texts, and this assistant are in English and Spanish. The switch at the top of every page, "{languageSwitch}", changes the language: press "{spanish}" for Spanish. Once you are logged in, your account remembers it, and our e-mails and texts to you come in that language. I answer in the language you write in. To ask whether your visit can be in Spanish, please call us at {phone}.',
         ),
         { languageSwitch: facts.languageSwitch, spanish: facts.spanish, phone: support.phone },
       ),

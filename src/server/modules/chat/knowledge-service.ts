@@ -26,6 +26,7 @@ import {
   toolName,
   toolPlatforms,
   toolText,
+  townInWords,
 } from './knowledge-facts.ts';
 import { fact, said } from './said.ts';
 
@@ -77,7 +78,7 @@ export function serviceEntries(support: SupportContact, rules: BookingRules): Kn
       keywords: 'pay paying payment payments cash check cheque paypal credit debit card cards visa mastercard online invoice',
       answer: said(
         english(
-          '{paymentTerms} After the job is finished, you can also pay online: sign in, find the visit in your appointment list on your home page and press {pay}. It opens a secure PayPal checkout, where you can pay with PayPal or with a credit or debit card.',
+          '{paymentTerms} After the job is finished, you can also pay online: log in, find the visit in your appointment list on your home page and press {pay}. It opens a secure PayPal checkout, where you can pay with PayPal or with a credit or debit card.',
         ),
         { paymentTerms: PAYMENT_TERMS_IN_WORDS, pay: button('Pay') },
       ),
@@ -99,7 +100,7 @@ export function serviceEntries(support: SupportContact, rules: BookingRules): Kn
       keywords:
         'area areas town towns city cities where location locations serve service cover travel come zip neighborhood long island suffolk',
       // biome-ignore format: the message extractor needs this english() text in single quotes
-      answer: said(english('We visit homes and businesses in {towns} on Long Island, New York. In the {townA}: {citiesA}. In the {townB}: {citiesB}. If your town is not on this list we can\'t come in person, but remote support may still work for you.'), { towns: TOWNS, townA, townB, citiesA: citiesInWords(townA), citiesB: citiesInWords(townB) }),
+      answer: said(english('We visit homes and businesses in {towns} on Long Island, New York. In the {townA}: {citiesA}. In the {townB}: {citiesB}. If your town is not on this list we can\'t come in person, but remote support may still work for you.'), { towns: TOWNS, townA: townInWords(townA), townB: townInWords(townB), citiesA: citiesInWords(townA), citiesB: citiesInWords(townB) }),
     },
     {
       id: 'booking-days',
@@ -107,14 +108,14 @@ export function serviceEntries(support: SupportContact, rules: BookingRules): Kn
       keywords:
         'day days week weekday weekdays weekend weekends saturday saturdays sunday sundays monday tuesday wednesday thursday friday open hours available availability schedule when',
       // biome-ignore format: the message extractor needs this english() text in single quotes
-      answer: said(english('Visits are on {days} only, so you don\'t have to take time off work. There are no weekday appointments. Each weekend day has {slotCount} start times: {slots} (New York time).'), { days: BOOKING_DAYS_IN_WORDS, slotCount: SLOT_COUNT, slots: SLOTS_IN_WORDS }),
+      answer: said(english('Visits are on {days} only, so you don\'t have to take time off work. There are no weekday visits. Each weekend day has {slotCount} start times: {slots} (New York time).'), { days: BOOKING_DAYS_IN_WORDS, slotCount: SLOT_COUNT, slots: SLOTS_IN_WORDS }),
     },
     {
       id: 'booking-times',
       questions: ['What times can I book?', 'What time slots are there?', 'Can you come in the evening?', 'How early can you come?'],
       keywords: 'time times slot slots hour hours morning afternoon evening early late start starting oclock am pm',
       // biome-ignore format: the message extractor needs this english() text in single quotes
-      answer: said(english('On {days} a visit can start at {slots}, New York time. Times that are already taken are greyed out in the calendar on your home page, and times when we are closed show as {closed}. We don\'t offer other start times.'), { days: BOOKING_DAYS_IN_WORDS, slots: SLOTS_IN_WORDS, closed: quotedButton('Closed') }),
+      answer: said(english('On {days} a visit can start at {slots}, New York time. Times that are already taken are grayed out in the calendar on your home page, and times when we are closed show as {closed}. We don\'t offer other start times.'), { days: BOOKING_DAYS_IN_WORDS, slots: SLOTS_IN_WORDS, closed: quotedButton('Closed') }),
     },
     {
       id: 'how-to-book',
@@ -128,7 +129,7 @@ export function serviceEntries(support: SupportContact, rules: BookingRules): Kn
       questions: ['How many appointments can I book?', 'Can I book more than one visit?', 'Why can I not book a fourth appointment?'],
       keywords: 'many limit maximum max several multiple more fourth three 3 disabled grey gray greyed grayed cannot why',
       answer: said(
-        english('You can have up to {max} upcoming appointments at a time. Once a visit is done or cancelled, you can book another one.'),
+        english('You can have up to {max} upcoming visits at a time. Once a visit is done or cancelled, you can book another one.'),
         { max: MAX_OPEN_APPOINTMENTS },
       ),
     },

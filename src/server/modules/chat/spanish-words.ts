@@ -9,9 +9,8 @@ import type { SiteLabel } from './knowledge-facts.ts';
  * site says them, from src/shared/locales/facts/es.po (`fact`, said.ts): one Spanish for one English fact. What stays
  * here, and why:
  * - `listInWordsEs`, `spokenSlotEs`: Spanish grammar and the Spanish screens' way of writing a time, not texts;
- * - `SERVICE_KIND_ES`: the two kinds of work inside the fee answers' Spanish sentences ("2 horas de consultoría"),
- *   the word the assistant's own messages in src/server/locales/es.po use ("consultoría"); the site's label for
- *   the same fee (FEES' `label`, "Asesoría" in facts/es.po) is another word, left for the translators to settle;
+ * - `SERVICE_KIND_ES`: the two kinds of work inside the fee answers' Spanish sentences ("2 horas de asesoría"),
+ *   the words of the glossary (docs/glossary.md) that the site's labels and src/server/locales/es.po use too;
  * - `DAY_ES`: BOOKING_DAYS are plain English day names, not messages of any catalogue;
  * - `SITE_LABELS_ES` (and spanish-labels.ts): the screens' buttons, whose catalogues are the browser's
  *   (src/web/locales), not loaded by the server; assistant-questions.test.ts checks each against them;
@@ -37,7 +36,7 @@ export function spokenSlotEs(label: string): string {
 /** The two kinds of work, as the answers name them. */
 export const SERVICE_KIND_ES: Record<ServiceKind, string> = {
   troubleshooting: 'solución de problemas',
-  consulting: 'consultoría',
+  consulting: 'asesoría',
 };
 
 export const DAY_ES: Record<(typeof BOOKING_DAYS)[number], string> = { Saturday: 'sábado', Sunday: 'domingo' };

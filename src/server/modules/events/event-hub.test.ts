@@ -7,19 +7,33 @@ import { CHANGES_CHANNEL, EventHub } from './event-hub.ts';
 const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 const viewer = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@example.com`, emailVerified: true, isAdmin });
 
-async function hubWithStreams(viewers: SessionUser[]) {
+async function hubWithStreams(viewers: SessionUser[], log = silent) {
   let deliver: (payload: string) => void = () => {};
-  const hub = new EventHub(async (channel, onMessage) => {
+  let connection: (listening: boolean) => void = () => {};
+  const hub = new EventHub(async (channel, onMessage, onConnection) => {
     expect(channel).toBe(CHANGES_CHANNEL);
     deliver = onMessage;
+    connection = onConnection ?? (() => {});
     return async () => {};
-  }, silent);
+  }, log);
   await hub.start();
   const heard: Array<{ who: string; event: ChangeEvent }> = [];
+  const resynced: string[] = [];
   for (const [index, who] of viewers.entries()) {
-    hub.subscribe({ viewer: who, sessionId: `session-${index}`, send: (event) => heard.push({ who: who.id, event }), end: () => {} });
+    hub.subscribe({
+      viewer: who,
+      sessionId: `session-${index}`,
+      send: (event) => heard.push({ who: who.id, event }),
+      resync: () => resynced.push(who.id),
+      end: () => {},
+    });
   }
-  return { deliver: (message: object) => deliver(JSON.stringify(message)), heard };
+  return {
+    deliver: (message: object) => deliver(JSON.stringify(message)),
+    heard,
+    resynced,
+    connection: (listening: boolean) => connection(listening),
+  };
 }
 
 describe('the event hub', () => {
@@ -62,5 +76,24 @@ describe('the event hub', () => {
     const { deliver, heard } = await hubWithStreams([viewer('other1'), viewer('owner'), viewer('boss', true)]);
     deliver({ kind: 'profile', userId: 'owner' });
     expect(heard.map((entry) => entry.who)).toEqual(['owner', 'boss']);
+  });
+
+  it('tells every open stream to refetch when its listening connection comes back after a drop, and says so in the log', async () => {
+    const lines: string[] = [];
+    const log = {
+      error: () => {},
+      warn: (line: string) => lines.push(line),
+      info: (line: string) => lines.push(line),
+    } as unknown as FastifyBaseLogger;
+    const { resynced, connection } = await hubWithStreams([viewer('other1'), viewer('boss', true)], log);
+    connection(true);
+    expect(resynced, 'a first connection is no return').toEqual([]);
+    connection(false);
+    expect(resynced).toEqual([]);
+    connection(true);
+    expect(resynced).toEqual(['other1', 'boss']);
+    connection(true);
+    expect(resynced, 'once per drop').toEqual(['other1', 'boss']);
+    expect(lines.join('\n')).toMatch(/dropped[\s\S]*listening again; 2 open streams told to refetch/);
   });
 });

@@ -50,6 +50,8 @@ export type Subscriber = {
   viewer: SessionUser;
   sessionId: string;
   send: (event: ChangeEvent) => void;
+  /** Tells the screen it may have missed changes and must refetch what it shows (RESYNC_EVENT). */
+  resync: () => void;
   /** Ends the stream; the browser reconnects, and is refused if the session is gone. */
   end: () => void;
 };
@@ -116,7 +118,23 @@ export class EventHub {
   ) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.listen(CHANGES_CHANNEL, (payload) => this.dispatch(payload));
+    let dropped = false;
+    this.stopListening = await this.listen(
+      CHANGES_CHANNEL,
+      (payload) => this.dispatch(payload),
+      (listening) => {
+        if (!listening) {
+          dropped = true;
+          this.log.warn('live updates: the listening connection dropped; changes made meanwhile will not be relayed');
+          return;
+        }
+        if (!dropped) return;
+        dropped = false;
+        // Whatever was announced while nobody listened reached no screen: every open one refetches what it shows.
+        for (const subscriber of this.subscribers) subscriber.resync();
+        this.log.info(`live updates: listening again; ${this.subscribers.size} open streams told to refetch`);
+      },
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type ChangeEvent, HEARTBEAT_MS, RECONNECT_INITIAL_MS } from '../../../shared/events.ts';
+import { type ChangeEvent, HEARTBEAT_MS, RECONNECT_INITIAL_MS, RESYNC_EVENT } from '../../../shared/events.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { EventHub } from './event-hub.ts';
 
@@ -57,6 +57,9 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub }> = async (app, { 
         const chunk = chunkOf(event);
         if (raw.chunkedEncoding && raw.socket && !raw.writableEnded) raw.socket.write(chunk);
         else if (!raw.writableEnded) raw.write(chunk.subarray(chunk.indexOf('\r\n') + 2, chunk.length - 2));
+      },
+      resync: () => {
+        if (!raw.writableEnded) raw.write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
       },
       end,
     });

@@ -11,7 +11,7 @@ import { profileOf } from '../accounts/index.ts';
 import { readAppointment } from '../appointments/index.ts';
 import { holdPending, release, releaseClaim } from './capture-release.ts';
 import { giveBack } from './give-back.ts';
-import { markPaid } from './mark-paid.ts';
+import { markPaid, paidBillOf } from './mark-paid.ts';
 import {
   type Actor,
   CLAIM_TIMEOUT_MS,
@@ -217,6 +217,7 @@ export async function settle(ctx: PaymentContext, actor: Actor, order: PaymentOr
       payerEmail: result.payerEmail,
       takenByUserId: order.createdByUserId,
       takenByRole: order.createdByRole,
+      paidBill: paidBillOf(appointment),
     });
     if (!payment) return { unwanted: new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid) };
     await updateOrder(tx, order.orderId, { state: 'captured' });

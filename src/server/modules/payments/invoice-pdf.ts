@@ -1,5 +1,5 @@
-import { isOurLine } from '../../../shared/billing.ts';
-import { BUSINESS_TAGLINE } from '../../../shared/business.ts';
+import { durationText, isOurLine, isTaxLine, lineQuantity } from '../../../shared/billing.ts';
+import { BUSINESS_TAGLINE, FEES } from '../../../shared/business.ts';
 import { english } from '../../../shared/english.ts';
 import { INVOICE_TEXTS, type Invoice, invoiceNumberText } from '../../../shared/invoices.ts';
 import type { Translator } from '../../i18n.ts';
@@ -14,6 +14,15 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 export function drawable(text: string): string {
   return [...text].map((char) => ((char.codePointAt(0) ?? 0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : '?')).join('');
 }
+
+/** The brand's colour (src/web/styles.css --brand) and the stamp's colour for each status. */
+export const BRAND_COLOUR = '#0b4f6c';
+export const STAMP_COLOURS: Record<Invoice['status'], string> = {
+  paid: '#1e6b34',
+  due: '#9a4d00',
+  refunded: '#4a4a4a',
+  void: '#a4161a',
+};
 
 /** The invoice's status in words. */
 export function invoiceStatus(language: Translator, invoice: Invoice): string {
@@ -58,14 +67,59 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
   };
 
   // The business, and the invoice's number, date and status.
-  doc.font('Helvetica-Bold').fontSize(22);
-  text(invoice.business.name);
-  doc.font('Helvetica').fontSize(10);
+  const top = doc.y;
+  // The brand's mark, drawn (no text for a reader to stumble on): a square of its colour holding a screen on its stand.
+  doc.roundedRect(left, top, 30, 30, 5).fill(BRAND_COLOUR);
+  doc
+    .roundedRect(left + 6, top + 7, 18, 12, 2)
+    .lineWidth(2)
+    .strokeColor('#ffffff')
+    .stroke();
+  doc
+    .moveTo(left + 15, top + 19)
+    .lineTo(left + 15, top + 23)
+    .moveTo(left + 10, top + 24)
+    .lineTo(left + 20, top + 24)
+    .stroke();
+  doc.strokeColor('#000000');
+  doc
+    .fillColor(BRAND_COLOUR)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(drawable(invoice.business.name), left + 40, top + 3);
+  doc.x = left;
+  doc.y = top + 36;
+  doc.fillColor('#000000').font('Helvetica').fontSize(10);
   text(t(BUSINESS_TAGLINE));
+  if (invoice.business.address) text(invoice.business.address);
   text(`${invoice.business.phone} · ${invoice.business.email} · ${invoice.business.website}`);
-  doc.moveDown(1).font('Helvetica-Bold').fontSize(16);
+  doc
+    .moveTo(left, doc.y + 6)
+    .lineTo(left + width, doc.y + 6)
+    .lineWidth(2)
+    .strokeColor(BRAND_COLOUR)
+    .stroke()
+    .strokeColor('#000000');
+  doc.moveDown(1.6).font('Helvetica-Bold').fontSize(16);
+  const titleTop = doc.y;
   text(title);
+  // The status as a stamp at the right of the title: PAID, DUE, REFUNDED or VOID, in a box of its colour.
+  const stamp = invoiceStatus(language, invoice).toUpperCase();
+  doc.font('Helvetica-Bold').fontSize(16);
+  const stampWidth = doc.widthOfString(drawable(stamp)) + 24;
+  const stampLeft = left + width - stampWidth;
+  doc
+    .roundedRect(stampLeft, titleTop - 4, stampWidth, 26, 4)
+    .lineWidth(2)
+    .strokeColor(STAMP_COLOURS[invoice.status])
+    .stroke();
+  doc.fillColor(STAMP_COLOURS[invoice.status]).text(drawable(stamp), stampLeft, titleTop + 3, { width: stampWidth, align: 'center' });
+  doc.fillColor('#000000').strokeColor('#000000');
+  doc.x = left;
+  doc.y = Math.max(doc.y, titleTop + 26);
   doc.font('Helvetica').fontSize(11);
+  // The dates in the order they came: the visit, then the invoice.
+  text(t(english('Date of the visit: {date}'), { date: language.day(new Date(invoice.visit.startsAt)) }));
   text(t(english('Date of issue: {date}'), { date: language.day(new Date(invoice.issuedAt)) }));
   text(t(english('Status: {status}'), { status: invoiceStatus(language, invoice) }));
   if (invoice.status === 'void') {
@@ -86,6 +140,22 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
       ? t(english('Remote visit of {time} (New York time)'), { time })
       : t(english('In-person visit of {time} (New York time)'), { time }),
   );
+  if (invoice.work) {
+    text(
+      t(INVOICE_TEXTS.work, {
+        kind: t(FEES[invoice.work.kind].label),
+        start: invoice.work.start,
+        end: invoice.work.end,
+        duration: durationText(invoice.work.minutes),
+        rate: language.money(invoice.work.hourlyCents),
+      }),
+    );
+  }
+
+  if (invoice.workDone.trim()) {
+    heading(t(INVOICE_TEXTS.workDone));
+    text(invoice.workDone);
+  }
 
   // The lines: what each is, and what it costs, right-aligned; then the total.
   heading(t(english('What you pay for')));
@@ -99,7 +169,18 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
     doc.x = left;
     doc.y = Math.max(after, doc.y) + 4;
   };
-  for (const line of invoice.lines) row(isOurLine(line) ? t(line.text, line.values) : line.text, language.money(line.cents));
+  const sold = invoice.lines.filter((line) => !isTaxLine(line));
+  const taxes = invoice.lines.filter(isTaxLine);
+  for (const line of sold) {
+    const label = isOurLine(line) ? t(line.text, line.values) : line.text;
+    const quantity = lineQuantity(line);
+    row(quantity ? `${label} (${quantity.count} × ${language.money(quantity.eachCents)})` : label, language.money(line.cents));
+  }
+  if (taxes.length > 0) {
+    // The tax stated apart from the price (Tax Law §1132(a)): the subtotal of what was sold, then the tax.
+    row(t(english('Subtotal')), language.money(sold.reduce((sum, line) => sum + line.cents, 0)));
+    for (const line of taxes) row(t(line.text, line.values), language.money(line.cents));
+  }
   doc
     .moveTo(left, doc.y)
     .lineTo(left + width, doc.y)
@@ -112,10 +193,9 @@ export async function renderInvoicePdf(invoice: Invoice, language: Translator): 
   const payment = invoice.payment;
   if (payment) {
     text(
-      t(english('{amount} paid on {date} by {method}.'), {
+      t(INVOICE_TEXTS.paid[payment.method], {
         amount: language.money(payment.amountCents),
         date: language.day(new Date(payment.paidAt)),
-        method: t(INVOICE_TEXTS.methods[payment.method]),
       }),
     );
     if (payment.reference) text(t(english('Payment reference: {reference}.'), { reference: payment.reference }));

@@ -2,7 +2,7 @@
 // on its page, given as a PDF, and attached to the receipt (mark-paid.ts).
 
 import type { SessionUser } from '../../../shared/account.ts';
-import { BUSINESS_NAME } from '../../../shared/business.ts';
+import { BUSINESS_NAME, FEES } from '../../../shared/business.ts';
 import { type Invoice, type InvoiceMethod, invoiceLines, invoiceNumberText } from '../../../shared/invoices.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Executor } from '../../db/client.ts';
@@ -32,6 +32,7 @@ async function invoiceOf(ctx: PaymentContext, db: Executor, appointment: Appoint
     appointmentId: appointment.id,
     business: {
       name: BUSINESS_NAME,
+      address: ctx.config.businessAddress,
       phone: ctx.config.support.phone,
       email: ctx.config.support.email,
       website: new URL(ctx.config.publicUrl).host,
@@ -43,6 +44,17 @@ async function invoiceOf(ctx: PaymentContext, db: Executor, appointment: Appoint
       address: customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '',
     },
     visit: { startsAt: appointment.startsAt.toISOString(), isRemote: appointment.isRemote },
+    work:
+      appointment.bill && appointment.bill.totalCents === appointment.amountCents
+        ? {
+            kind: appointment.bill.kind,
+            start: appointment.bill.start,
+            end: appointment.bill.end,
+            minutes: appointment.bill.minutes,
+            hourlyCents: FEES[appointment.bill.kind].hourlyDollars * 100,
+          }
+        : null,
+    workDone: appointment.workDone,
     lines: invoiceLines(appointment.bill, appointment.amountCents),
     amountCents: appointment.amountCents,
     // A visit the owner deleted is owed nothing: its invoice, kept for the numbering, is void (a paid one stays paid).

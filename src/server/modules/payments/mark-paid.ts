@@ -8,7 +8,7 @@ import { english } from '../../../shared/english.ts';
 import { invoiceNumberText } from '../../../shared/invoices.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AppointmentRow, PaymentRow } from '../../db/schema.ts';
+import type { AppointmentRow, PaidBill, PaymentRow } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById, copyToTrustedContact } from '../accounts/index.ts';
@@ -97,7 +97,19 @@ export async function recordManualPayment(
     payerEmail: input.payerEmail,
     takenByUserId: admin.id,
     takenByRole: 'admin',
+    paidBill: paidBillOf(appointment),
   });
   if (!payment) throw new HttpError(409, 'ALREADY_PAID', PAYMENT_TEXTS.alreadyPaid);
   return paymentOf(payment, `true (${input.method})`);
+}
+
+/**
+ * What a payment keeps of the bill it pays: the total and the sales tax as they stand now (decision 035), so that the
+ * report counts it from them whatever the job's bill becomes later; a typed amount, its total without tax.
+ */
+export function paidBillOf(appointment: Pick<AppointmentRow, 'bill' | 'amountCents'> | undefined): PaidBill | null {
+  if (!appointment) return null;
+  const bill = appointment.bill;
+  // A typed amount has no bill, so no tax: kept as such, so that a bill made later never lends it one.
+  return bill ? { totalCents: bill.totalCents, tax: bill.tax } : { totalCents: appointment.amountCents };
 }

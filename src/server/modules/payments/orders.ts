@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { accountById } from '../accounts/index.ts';
-import { readAppointment } from '../appointments/index.ts';
+import { approvedEstimateTotal, readAppointment } from '../appointments/index.ts';
 import { type Actor, componentOf, inFlightRefusal, type PaymentContext } from './payment-context.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { findOrderInFlight, insertPaymentOrder, voidOpenOrders } from './payment-queries.ts';
@@ -32,7 +32,14 @@ export async function checkout(ctx: PaymentContext, viewer: SessionUser, appoint
     startsAt: appointment.startsAt.toISOString(),
     provider: ctx.provider.kind,
     lines: customerLines(appointment.bill, appointment.amountCents),
+    estimate: await approvedEstimateOf(ctx.db, appointmentId),
   };
+}
+
+/** The estimate the customer approved, shown beside the bill on the pay page (issue 38); null when none was. */
+async function approvedEstimateOf(db: Executor, appointmentId: string): Promise<Checkout['estimate']> {
+  const totalCents = await approvedEstimateTotal(db, appointmentId);
+  return totalCents === null ? null : { totalCents };
 }
 
 export async function createCustomerOrder(ctx: PaymentContext, viewer: SessionUser, appointmentId: string): Promise<{ orderId: string }> {

@@ -39,7 +39,7 @@ export async function afterAppointmentChange(
   if (after.completedAt && after.amountCents > 0) await issueInvoice(tx, after.id);
   if (isPayable(after) && !isPayable(before)) {
     await startPayRequest(tx, after.id);
-    return sendPayLink(ctx, tx, after, 'link');
+    return (await sendPayLink(ctx, tx, after, 'link')).mailed;
   }
   // Paid, cancelled, deleted, un-completed or its amount cleared: nothing is waiting for a payment, and a refund later
   // does not start the reminders again (the owner gave the money back; the customer is not chased for it).
@@ -47,10 +47,18 @@ export async function afterAppointmentChange(
   return false;
 }
 
-/** The pay link, or a reminder of it, to the job's customer in their language. */
-async function sendPayLink(ctx: PaymentContext, tx: Executor, appointment: AppointmentRow, stage: PayLinkStage): Promise<boolean> {
+/**
+ * The pay link, or a reminder of it, to the job's customer in their language: whether it was e-mailed (not to a
+ * deleted account) and texted (the first link only, to a customer who takes texts).
+ */
+export async function sendPayLink(
+  ctx: PaymentContext,
+  tx: Executor,
+  appointment: AppointmentRow,
+  stage: PayLinkStage,
+): Promise<{ mailed: boolean; texted: boolean }> {
   const owner = await accountById(tx, appointment.userId);
-  if (!owner) return false;
+  if (!owner) return { mailed: false, texted: false };
   const language = translatorFor(owner.locale);
   const content = payLinkContent(language, {
     stage,
@@ -62,12 +70,12 @@ async function sendPayLink(ctx: PaymentContext, tx: Executor, appointment: Appoi
   });
   await ctx.mail.enqueue({ to: owner.email, ...renderEmail(content, ctx.config.support, language), about: owner.id }, tx);
   // The first link goes by text too, to a customer who asked for texts; the reminders stay e-mails.
-  if (stage === 'link') {
-    await ctx.texts.toCustomer(tx, appointment.userId, 'pay-link', (texted) =>
-      payLinkText(texted, appointment.amountCents, texted.link(payUrl(ctx, appointment.id))),
-    );
-  }
-  return true;
+  const texted =
+    stage === 'link' &&
+    (await ctx.texts.toCustomer(tx, appointment.userId, 'pay-link', (language) =>
+      payLinkText(language, appointment.amountCents, language.link(payUrl(ctx, appointment.id))),
+    ));
+  return { mailed: true, texted };
 }
 
 /**
@@ -86,7 +94,7 @@ export async function sendDuePayReminders(ctx: PaymentContext): Promise<number> 
       if ((await findOrderInFlight(tx, appointmentId))?.pendingSince) return false;
       const claimed = appointment ? await claimPayReminder(tx, appointmentId, first, second) : undefined;
       if (!appointment || !claimed || !isPayable(appointment)) return false;
-      return sendPayLink(ctx, tx, appointment, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder');
+      return (await sendPayLink(ctx, tx, appointment, claimed.remindersSent === 2 ? 'second reminder' : 'first reminder')).mailed;
     });
     if (mailed) sent++;
   }

@@ -3,6 +3,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorRecorder } from '../../../shared/error-log.ts';
+import { payLinkPath } from '../../../shared/pay-link.ts';
 import { PAYMENT_TEXTS } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -80,7 +81,7 @@ export function inFlightRefusal(order: PaymentOrderRow, change: 'pay' | 'change-
 
 /** Where a customer pays a job: its checkout, which asks them to sign in first when they are signed out. */
 export function payUrl(ctx: PaymentContext, appointmentId: string): string {
-  return `${ctx.config.publicUrl}/makepayment?appointment=${encodeURIComponent(appointmentId)}`;
+  return `${ctx.config.publicUrl}${payLinkPath(appointmentId)}`;
 }
 
 /** Writes a reconciler's problem to the error log once per process (`ctx.reported`), not at every run. */

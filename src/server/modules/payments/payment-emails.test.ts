@@ -19,7 +19,7 @@ describe('the receipt of a job billed from the clock', () => {
       'What you paid for: First hour of troubleshooting $50.00; 1 extra half-hour $25.00; Cable {HDMI}, 2 m $12.50.',
     );
     expect(paidFor('es')?.replace(/\s/g, ' ')).toBe(
-      'Lo que pagó: Primera hora de solución de problemas $50.00; 1 media hora adicional $25.00; Cable {HDMI}, 2 m $12.50.',
+      'Conceptos pagados: Primera hora de solución de problemas $50.00; 1 media hora adicional $25.00; Cable {HDMI}, 2 m $12.50.',
     );
   });
 });

@@ -96,7 +96,7 @@ export function payLinkContent(
           })
         : t(english('Your visit of {time} (New York time) is still waiting for its payment of {amount} (USD).'), { time, amount }),
       ...(lines ? [t(english('What you pay for: {lines}.'), { lines })] : []),
-      t(english('You can pay online with the button below: sign in, and the payment of this visit opens.')),
+      t(english('You can pay online with the button below: log in, and the payment of this visit opens.')),
       first
         ? t(english('Questions about the bill? Call us at {phone}.'), { phone: input.phone })
         : t(english('If you have paid already, thank you, and please ignore this message. Questions? Call us at {phone}.'), {

@@ -182,6 +182,15 @@ export async function listPaymentsCapturedBetween(db: Executor, from: Date | und
     .orderBy(asc(payments.capturedAt));
 }
 
+/** The sales-tax report's refunds: every payment given back in the period (from its start to before its end), by time. */
+export async function listPaymentsRefundedBetween(db: Executor, from: Date, to: Date): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(gte(payments.refundedAt, from), lt(payments.refundedAt, to)))
+    .orderBy(asc(payments.refundedAt));
+}
+
 // --- Pay links and their reminders ---------------------------------------------------------------------------
 
 /** The pay link of a job that has just become payable: sent now, no reminder yet (again, if it was sent before). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
 import { CustomerAppointmentSchema } from '../../../shared/appointments.ts';
+import { businessDateOf } from '../../../shared/business-time.ts';
 import { InvoiceSchema } from '../../../shared/invoices.ts';
 import { LOCALES } from '../../../shared/locale.ts';
 import {
@@ -14,10 +15,12 @@ import {
   OrderCreatedSchema,
   RefundOutcomeSchema,
 } from '../../../shared/payments.ts';
+import { SalesTaxQuerySchema, SalesTaxReportSchema, salesTaxCsvName } from '../../../shared/sales-tax-report.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
 import { accountByEmail } from '../accounts/index.ts';
 import { customerAppointment, openAppointmentsOf } from '../appointments/index.ts';
 import type { PaymentService } from './payment-service.ts';
+import { salesTaxCsv, salesTaxReport } from './sales-tax-report.ts';
 
 const OrderParamsSchema = z.object({ orderId: z.string().min(1).max(100) });
 const CheckoutParamsSchema = z.object({ appointmentId: z.string().min(1).max(100) });
@@ -108,6 +111,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
     { schema: { params: OrderParamsSchema, response: { 200: CaptureOutcomeSchema, ...errors } } },
     async (request) => payments.captureAdminOrder(requireAdmin(request), request.params.orderId),
   );
+
+  // The sales-tax report of a quarter (any day of it; today's in New York when none is named), and the same as CSV.
+  app.get(
+    '/api/admin/sales-tax',
+    { schema: { querystring: SalesTaxQuerySchema, response: { 200: SalesTaxReportSchema, ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return salesTaxReport(app.db, request.query.quarter ?? businessDateOf(new Date()));
+    },
+  );
+
+  app.get('/api/admin/sales-tax.csv', { schema: { querystring: SalesTaxQuerySchema } }, async (request, reply) => {
+    requireAdmin(request);
+    const report = await salesTaxReport(app.db, request.query.quarter ?? businessDateOf(new Date()));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${salesTaxCsvName(report.quarter)}"`)
+      .send(salesTaxCsv(report));
+  });
 
   app.post(
     '/api/admin/payments/:paymentId/refund',

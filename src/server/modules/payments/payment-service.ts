@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../../shared/account.ts';
 import type { ErrorRecorder } from '../../../shared/error-log.ts';
 import type { Invoice } from '../../../shared/invoices.ts';
+import type { PastVisit, PayLinkResent } from '../../../shared/past-visits.ts';
+import type { PayLinkSummary } from '../../../shared/pay-link.ts';
 import type { CaptureOutcome, Checkout, RefundOutcome } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -15,6 +17,9 @@ import { captureAdminOrder, captureCustomerOrder } from './capture.ts';
 import { invoice, invoicePdf } from './invoices.ts';
 import { recordManualPayment } from './mark-paid.ts';
 import { checkout, createAdminOrder, createCustomerOrder } from './orders.ts';
+import { pastVisits } from './past-visits.ts';
+import { payLinkSummary } from './pay-link-landing.ts';
+import { resendPayLink } from './pay-link-resend.ts';
 import { sendDuePayReminders } from './pay-links.ts';
 import type { PaymentContext } from './payment-context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -77,6 +82,21 @@ export class PaymentService {
 
   async sendDuePayReminders(): Promise<number> {
     return sendDuePayReminders(this.context);
+  }
+
+  /** The owner's "Resend pay link" (pay-link-resend.ts). */
+  async resendPayLink(admin: SessionUser, appointmentId: string): Promise<PayLinkResent> {
+    return resendPayLink(this.context, admin, appointmentId);
+  }
+
+  /** What the pay link's landing tells whoever holds the link: the amount and the day (pay-link-landing.ts). */
+  async payLinkSummary(appointmentId: string): Promise<PayLinkSummary> {
+    return payLinkSummary(this.context, appointmentId);
+  }
+
+  /** The customer's own paid visits with their invoices, for "Past visits" (past-visits.ts). */
+  async pastVisits(viewer: SessionUser): Promise<PastVisit[]> {
+    return pastVisits(this.context, viewer);
   }
 
   // --- Invoices -------------------------------------------------------------------------------------------

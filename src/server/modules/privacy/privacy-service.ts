@@ -8,8 +8,9 @@ import {
   dropTrustedContact,
   eraseAccount,
   lockAccount,
+  taxExemptionOf,
 } from '../accounts/index.ts';
-import { type AppointmentService, allAppointmentsOf } from '../appointments/index.ts';
+import { type AppointmentService, allAppointmentsOf, estimatesForDownload, forgetEstimatesOf } from '../appointments/index.ts';
 import { announceChange, announceSessionEnded } from '../events/index.ts';
 import { forgetActor } from '../history/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -27,7 +28,11 @@ export interface PrivacyRecords {
   paymentRecordsOf(db: Executor, appointmentIds: string[]): Promise<{ payments: unknown[]; invoices: unknown[] }>;
   forgetPayersOf(tx: Executor, appointmentIds: string[]): Promise<void>;
   reviewsOf(db: Executor, userId: string): Promise<unknown[]>;
+  /** The full days the customer asked to be told of (the waitlist, issue 39). */
+  waitlistOf(db: Executor, userId: string): Promise<unknown[]>;
   forgetReviewer(tx: Executor, userId: string): Promise<void>;
+  /** A deleted account's waitlist entries go (the waitlist, issue 39). */
+  forgetWaitlistOf(tx: Executor, userId: string): Promise<void>;
 }
 
 export class PrivacyService {
@@ -45,7 +50,7 @@ export class PrivacyService {
   async export(viewer: SessionUser) {
     const own = await this.accounts.ownData(viewer);
     const appointments = await allAppointmentsOf(this.db, viewer.id);
-    const [records, reviews, emails, texts] = await Promise.all([
+    const [records, reviews, emails, texts, estimates, taxExemption] = await Promise.all([
       this.records.paymentRecordsOf(
         this.db,
         appointments.map((appointment) => appointment.id),
@@ -53,6 +58,11 @@ export class PrivacyService {
       this.records.reviewsOf(this.db, viewer.id),
       adminEmails(this.db).then((admins) => this.mail.sentTo(this.db, viewer.id, [...admins, this.supportEmail])),
       this.texts.sentTo(this.db, viewer.id),
+      estimatesForDownload(
+        this.db,
+        appointments.map((appointment) => appointment.id),
+      ),
+      taxExemptionOf(this.db, viewer.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -63,13 +73,22 @@ export class PrivacyService {
         startsAt: appointment.startsAt.toISOString(),
         isRemote: appointment.isRemote,
         description: appointment.description,
+        workDone: appointment.workDone,
         amountCents: appointment.amountCents,
         completedAt: appointment.completedAt?.toISOString() ?? null,
         paidAt: appointment.paidAt?.toISOString() ?? null,
         cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
         bookedAt: appointment.createdAt.toISOString(),
         bill: appointment.bill,
+        reminderCalledAt: appointment.reminderCalledAt?.toISOString() ?? null,
+        onTheWayAt: appointment.onTheWayAt?.toISOString() ?? null,
+        arrivesAt: appointment.arrivesAt?.toISOString() ?? null,
       })),
+      estimates,
+      /** The full days they asked to be told of (issue 39), every state. */
+      waitlist: await this.records.waitlistOf(this.db, viewer.id),
+      /** The sales-tax exemption the owner recorded for them, if any. */
+      taxExemption,
       ...records,
       reviews,
       messages: { emails, texts: texts.texts },
@@ -99,6 +118,8 @@ export class PrivacyService {
     await this.accounts.confirmDeletion(viewer, sessionId, confirmation);
     const cancelled = await this.db.transaction(async (tx) => {
       await lockAccount(tx, viewer.id);
+      // Off every waiting list first, so that no visit cancelled below is offered back to them.
+      await this.records.forgetWaitlistOf(tx, viewer.id);
       // The contact is not told of the cancellations: the customer is leaving, and takes their contact with them.
       await dropTrustedContact(tx, viewer.id);
       // First what was sent before, so that the cancellations below still go out.
@@ -107,6 +128,10 @@ export class PrivacyService {
       const count = await this.appointments.cancelForDeletion(tx, viewer);
       const appointments = await allAppointmentsOf(tx, viewer.id);
       await this.records.forgetPayersOf(
+        tx,
+        appointments.map((appointment) => appointment.id),
+      );
+      await forgetEstimatesOf(
         tx,
         appointments.map((appointment) => appointment.id),
       );

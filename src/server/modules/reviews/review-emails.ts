@@ -19,7 +19,7 @@ export function thankYouContent(
       t(english('Would you tell us how it went? Choosing from 1 to 5 stars takes a moment, and a comment helps us even more.')),
       ...(input.reviewUrl
         ? [
-            t(english('If you were happy with our help, a review on our public page helps your neighbours find us: {url}'), {
+            t(english('If you were happy with our help, a review on our public page helps your neighbors find us: {url}'), {
               url: input.reviewUrl,
             }),
           ]

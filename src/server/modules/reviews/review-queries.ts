@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
 
@@ -17,14 +17,43 @@ export async function findReview(db: Executor, appointmentId: string): Promise<R
 export async function answerReview(
   db: Executor,
   appointmentId: string,
-  answer: { rating: number; comment: string },
+  answer: { rating: number; comment: string; mayShow: boolean },
 ): Promise<ReviewRow | undefined> {
   const [row] = await db
     .update(reviews)
-    .set({ rating: answer.rating, comment: answer.comment, answeredAt: sql`now()` })
+    .set({ rating: answer.rating, comment: answer.comment, mayShow: answer.mayShow, answeredAt: sql`now()` })
     .where(and(eq(reviews.appointmentId, appointmentId), isNull(reviews.answeredAt)))
     .returning();
   return row;
+}
+
+/** Gives or withdraws the consent to show an answered review; undefined when it is not answered (or not there). */
+export async function setMayShow(db: Executor, appointmentId: string, mayShow: boolean): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .update(reviews)
+    .set({ mayShow })
+    .where(and(eq(reviews.appointmentId, appointmentId), isNotNull(reviews.answeredAt)))
+    .returning();
+  return row;
+}
+
+/** How many reviews are answered and their average rating (null before the first). */
+export async function ratingSummary(db: Executor): Promise<{ count: number; average: number | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .where(isNotNull(reviews.answeredAt));
+  return { count: row?.count ?? 0, average: row?.average == null ? null : Number(row.average) };
+}
+
+/** The latest answered reviews whose customer allowed showing them and wrote a comment, newest first. */
+export async function latestShownReviews(db: Executor, limit: number): Promise<ReviewRow[]> {
+  return db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.mayShow, true), isNotNull(reviews.answeredAt), ne(reviews.comment, '')))
+    .orderBy(desc(reviews.answeredAt))
+    .limit(limit);
 }
 
 /** Every answered review, newest first. */
@@ -37,7 +66,7 @@ export async function reviewsOfUser(db: Executor, userId: string): Promise<Revie
   return db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(reviews.requestedAt);
 }
 
-/** The customer deleted their account: their ratings stay (they name no one), their own words go. */
+/** The customer deleted their account: their ratings stay (they name no one), their own words and their consent go. */
 export async function clearCommentsOf(db: Executor, userId: string): Promise<void> {
-  await db.update(reviews).set({ comment: '' }).where(eq(reviews.userId, userId));
+  await db.update(reviews).set({ comment: '', mayShow: false }).where(eq(reviews.userId, userId));
 }

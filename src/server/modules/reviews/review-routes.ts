@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/api-error.ts';
-import { AdminReviewsSchema, CustomerReviewSchema, ReviewAnswerSchema } from '../../../shared/reviews.ts';
+import {
+  AdminReviewsSchema,
+  CustomerReviewSchema,
+  PublicReviewsSchema,
+  ReviewAnswerSchema,
+  ReviewConsentSchema,
+} from '../../../shared/reviews.ts';
 import { requireAdmin, requireVerifiedUser } from '../../plugins/session.ts';
 import type { ReviewService } from './review-service.ts';
 
@@ -9,6 +15,9 @@ const ParamsSchema = z.object({ appointmentId: z.string().min(1).max(100) });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (app, { reviews }) => {
+  // Open to visitors: two small reads (an aggregate and the latest three shown) and the names of at most three customers.
+  app.get('/api/reviews/public', { schema: { response: { 200: PublicReviewsSchema } } }, async () => reviews.shown());
+
   app.get(
     '/api/reviews/:appointmentId',
     { config: { access: 'verified' }, schema: { params: ParamsSchema, response: { 200: CustomerReviewSchema, ...errors } } },
@@ -22,6 +31,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
       schema: { params: ParamsSchema, body: ReviewAnswerSchema, response: { 200: CustomerReviewSchema, ...errors } },
     },
     async (request) => reviews.answer(requireVerifiedUser(request), request.params.appointmentId, request.body),
+  );
+
+  app.put(
+    '/api/reviews/:appointmentId/consent',
+    {
+      config: { access: 'verified' },
+      schema: { params: ParamsSchema, body: ReviewConsentSchema, response: { 200: CustomerReviewSchema, ...errors } },
+    },
+    async (request) => reviews.consent(requireVerifiedUser(request), request.params.appointmentId, request.body.mayShow),
   );
 
   app.get('/api/admin/reviews', { schema: { response: { 200: AdminReviewsSchema, ...errors } } }, async (request) => {

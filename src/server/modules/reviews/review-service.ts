@@ -1,5 +1,14 @@
 import type { SessionUser } from '../../../shared/account.ts';
-import { type AdminReviews, type CustomerReview, REVIEW_TEXTS, type ReviewAnswer } from '../../../shared/reviews.ts';
+import { businessDateOf } from '../../../shared/business-time.ts';
+import {
+  type AdminReviews,
+  type CustomerReview,
+  MIN_PUBLIC_RATINGS,
+  PUBLIC_REVIEW_COUNT,
+  type PublicReviews,
+  REVIEW_TEXTS,
+  type ReviewAnswer,
+} from '../../../shared/reviews.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AppointmentRow } from '../../db/schema.ts';
@@ -9,7 +18,17 @@ import { accountById, customersByUserId, profileOf } from '../accounts/index.ts'
 import { type AppointmentListener, appointmentsById, readAppointment } from '../appointments/index.ts';
 import { type MailService, renderEmail } from '../mail/index.ts';
 import { thankYouContent } from './review-emails.ts';
-import { answeredReviews, answerReview, clearCommentsOf, findReview, reviewsOfUser, startReview } from './review-queries.ts';
+import {
+  answeredReviews,
+  answerReview,
+  clearCommentsOf,
+  findReview,
+  latestShownReviews,
+  ratingSummary,
+  reviewsOfUser,
+  setMayShow,
+  startReview,
+} from './review-queries.ts';
 
 /**
  * What reviews does when a job changes (registered with the job's life cycle): a job paid with money (not a TEST
@@ -49,11 +68,12 @@ export async function reviewsOf(db: Executor, userId: string) {
     askedAt: review.requestedAt.toISOString(),
     rating: review.rating,
     comment: review.comment,
+    mayShow: review.mayShow,
     answeredAt: review.answeredAt?.toISOString() ?? null,
   }));
 }
 
-/** The customer deleted their account: their review comments go, their ratings stay (decision 024). */
+/** The customer deleted their account: their review comments and their consent to show them go, their ratings stay (decisions 024, 041). */
 export async function forgetReviewer(tx: Executor, userId: string): Promise<void> {
   await clearCommentsOf(tx, userId);
 }
@@ -79,8 +99,46 @@ export class ReviewService {
       startsAt: appointment.startsAt.toISOString(),
       rating: review.rating,
       comment: review.comment,
+      mayShow: review.mayShow,
       reviewUrl: this.config.reviewUrl ?? null,
     };
+  }
+
+  /** The customer gives or withdraws their consent to show their answered review (decision 041). */
+  async consent(viewer: SessionUser, appointmentId: string, mayShow: boolean): Promise<CustomerReview> {
+    await this.ownRequest(viewer, appointmentId);
+    if (!(await setMayShow(this.db, appointmentId, mayShow))) throw new HttpError(409, 'NOT_RATED', REVIEW_TEXTS.notRatedYet);
+    return this.mine(viewer, appointmentId);
+  }
+
+  /**
+   * What visitors see (decision 041): the number of ratings and their average, from every answered review (they
+   * name no one), the average only from MIN_PUBLIC_RATINGS on; and the latest comments of the customers who
+   * allowed it, with their first name and town, never more.
+   */
+  async shown(): Promise<PublicReviews> {
+    const [summary, rows] = await Promise.all([ratingSummary(this.db), latestShownReviews(this.db, PUBLIC_REVIEW_COUNT)]);
+    const customers = await customersByUserId(
+      this.db,
+      rows.map((row) => row.userId),
+    );
+    const reviews = rows.flatMap((row) => {
+      const customer = customers.get(row.userId);
+      // A deleted account's consent went with it; an account without a name (or gone) is not shown either way.
+      if (!customer?.email || !customer.firstName.trim() || row.rating === null || !row.answeredAt) return [];
+      return [
+        {
+          firstName: customer.firstName.trim(),
+          town: customer.city.trim(),
+          rating: row.rating,
+          comment: row.comment,
+          language: customer.locale === 'es' ? ('es' as const) : ('en' as const),
+          month: businessDateOf(row.answeredAt).slice(0, 7),
+        },
+      ];
+    });
+    const average = summary.count >= MIN_PUBLIC_RATINGS && summary.average !== null ? Math.round(summary.average * 10) / 10 : null;
+    return { count: summary.count, average, reviews };
   }
 
   async answer(viewer: SessionUser, appointmentId: string, answer: ReviewAnswer): Promise<CustomerReview> {
@@ -113,6 +171,7 @@ export class ReviewService {
           startsAt: (appointments.get(row.appointmentId)?.startsAt ?? row.requestedAt).toISOString(),
           rating: row.rating ?? 0,
           comment: row.comment,
+          mayShow: row.mayShow,
           answeredAt: (row.answeredAt ?? row.requestedAt).toISOString(),
         };
       }),

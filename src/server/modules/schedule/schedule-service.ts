@@ -8,10 +8,13 @@ import {
   businessDayEnd,
   businessDayStart,
   type ClosedSpan,
+  isWeekendDate,
   monthAfter,
   slotInstant,
+  slotsOf,
 } from '../../../shared/business-time.ts';
 import {
+  type AffectedAppointment,
   type BookingRules,
   type CalendarFeedAddress,
   type CalendarFeedStatus,
@@ -24,6 +27,7 @@ import type { AppointmentRow, TimeOffRow } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { ConfigLogService } from '../config-log/index.ts';
 import { announceSlotChange } from '../events/index.ts';
+import { busyTimesBetween } from './calendar-import-queries.ts';
 import {
   activeTimeOffBetween,
   findTimeOff,
@@ -35,9 +39,43 @@ import {
   updateRules,
 } from './schedule-queries.ts';
 
-/** The owner's time off (not reopened) overlapping [from, to): what booking and availability close. */
+const SLOT_MS = APPOINTMENT_MINUTES * 60 * 1000;
+
+/** The New York day after `date` (YYYY-MM-DD). */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The weekend slots (each its start to start + 90 minutes) that the busy times overlap inside [from, to), once each.
+ * Customers are told these slots are closed, as if the owner had closed them one by one: never the busy time itself.
+ */
+export function slotSpansOverlapping(busy: readonly ClosedSpan[], from: Date, to: Date): ClosedSpan[] {
+  const starts = new Set<number>();
+  for (const span of busy) {
+    const start = Math.max(span.startsAt.getTime(), from.getTime() - SLOT_MS);
+    const end = Math.min(span.endsAt.getTime(), to.getTime() + SLOT_MS);
+    if (end <= start) continue;
+    const last = businessDateOf(end - 1);
+    for (let date = businessDateOf(start); date <= last; date = dayAfter(date)) {
+      if (!isWeekendDate(date)) continue;
+      for (const slot of slotsOf(date)) {
+        const slotStart = slot.startsAt.getTime();
+        if (slotStart < end && slotStart + SLOT_MS > start && slotStart < to.getTime() && slotStart + SLOT_MS > from.getTime()) {
+          starts.add(slotStart);
+        }
+      }
+    }
+  }
+  return [...starts].sort((a, b) => a - b).map((start) => ({ startsAt: new Date(start), endsAt: new Date(start + SLOT_MS) }));
+}
+
+/**
+ * What booking and availability close in [from, to): the owner's time off (not reopened), and every slot a busy time
+ * of their own imported calendar overlaps.
+ */
 export async function closedSpansBetween(db: Executor, from: Date, to: Date): Promise<ClosedSpan[]> {
-  return (await activeTimeOffBetween(db, from, to)).map((row) => ({ startsAt: row.startsAt, endsAt: row.endsAt }));
+  const timeOffSpans = (await activeTimeOffBetween(db, from, to)).map((row) => ({ startsAt: row.startsAt, endsAt: row.endsAt }));
+  const busy = await busyTimesBetween(db, new Date(from.getTime() - SLOT_MS), new Date(to.getTime() + SLOT_MS));
+  return [...timeOffSpans, ...slotSpansOverlapping(busy, from, to)];
 }
 
 /** The minimum notice and the customer's cut-off, in hours. */
@@ -105,20 +143,18 @@ export class ScheduleService {
     for (const slot of instants) await announceSlotChange(tx, slot);
   }
 
-  private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
-    const appointments = rows.length > 0 ? await this.openAppointments(this.db) : [];
+  /**
+   * The open bookings each span overlaps (a visit from its start to start + 90 minutes), with their customers: what
+   * the owner calls, moves or cancels. Time off and the busy times of the owner's own calendar both list them.
+   */
+  async affectedBy(spans: readonly ClosedSpan[]): Promise<AffectedAppointment[][]> {
+    const appointments = spans.length > 0 ? await this.openAppointments(this.db) : [];
     const customers = await this.customersByUserId(this.db, new Set(appointments.map((appointment) => appointment.userId)));
-    return rows.map((row) => ({
-      id: row.id,
-      startsAt: row.startsAt.toISOString(),
-      endsAt: row.endsAt.toISOString(),
-      reason: row.reason,
-      createdBy: row.createdBy,
-      createdAt: row.createdAt.toISOString(),
-      affected: appointments
+    return spans.map((span) =>
+      appointments
         .filter((appointment) => {
           const start = appointment.startsAt.getTime();
-          return start < row.endsAt.getTime() && start + APPOINTMENT_MINUTES * 60 * 1000 > row.startsAt.getTime();
+          return start < span.endsAt.getTime() && start + APPOINTMENT_MINUTES * 60 * 1000 > span.startsAt.getTime();
         })
         .map((appointment) => {
           const customer = customers.get(appointment.userId);
@@ -132,6 +168,19 @@ export class ScheduleService {
             customerPhone: customer?.phoneNumber ?? '',
           };
         }),
+    );
+  }
+
+  private async withAffected(rows: TimeOffRow[]): Promise<TimeOff[]> {
+    const affected = await this.affectedBy(rows);
+    return rows.map((row, index) => ({
+      id: row.id,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      reason: row.reason,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      affected: affected[index] ?? [],
     }));
   }
 

@@ -1,4 +1,5 @@
 import { english } from '../../../shared/english.ts';
+import { formatArrivalTime } from '../../../shared/on-the-way.ts';
 import { BUSINESS_NAME } from '../../../shared/site.ts';
 import type { Translator } from '../../i18n.ts';
 
@@ -7,7 +8,7 @@ import type { Translator } from '../../i18n.ts';
  * first, as carriers expect, and none carrying anything a stranger reading the phone's lock screen should not see
  * beyond the visit's time.
  */
-export type TextKind = 'code' | 'welcome' | 'confirmation' | 'reminder' | 'on-my-way' | 'pay-link';
+export type TextKind = 'code' | 'welcome' | 'confirmation' | 'reminder' | 'on-my-way' | 'pay-link' | 'estimate' | 'waitlist-offer';
 
 export function welcomeText(language: Translator, phone: string): string {
   return language.t(
@@ -36,8 +37,24 @@ export function reminderText(language: Translator, startsAt: Date, phone: string
     : language.t(english('{business}: a reminder of your visit tomorrow, {when}. Cannot make it? Call {phone}.'), values);
 }
 
-export function onMyWayText(language: Translator, phone: string): string {
-  return language.t(english('{business}: your technician is on the way. Questions: {phone}.'), { business: BUSINESS_NAME, phone });
+/**
+ * "On my way" (issue 39): the technician (the configured name, or "Your technician"), the arrival time and the
+ * customer's code word, with the two rules that keep a scammer out. Its lock-screen preview shows the word: the
+ * customer needs it at the door, and it proves nothing to a stranger who is not there (decision 038).
+ */
+export function onMyWayText(language: Translator, trip: { technician: string; arrivesAt: Date; codeWord: string }, phone: string): string {
+  return language.t(
+    english(
+      '{business}: {technician} is on the way, arriving about {time}. At the door they will say your code word: {word}. Never let anyone in who cannot say it. Never pay anyone by gift card. Questions: {phone}',
+    ),
+    {
+      business: BUSINESS_NAME,
+      technician: trip.technician || language.t(english('Your technician')),
+      time: formatArrivalTime(trip.arrivesAt, language.locale),
+      word: trip.codeWord,
+      phone,
+    },
+  );
 }
 
 export function payLinkText(language: Translator, amountCents: number, payUrl: string): string {

@@ -124,7 +124,7 @@ export function isOptOutReply(body: string): boolean {
 }
 
 /** Texts that are not about a visit already booked: they go only in TEXTING_HOURS, New York time. */
-const QUIET_HOURS_KINDS: ReadonlySet<TextKind> = new Set(['pay-link']);
+const QUIET_HOURS_KINDS: ReadonlySet<TextKind> = new Set(['pay-link', 'estimate', 'waitlist-offer']);
 
 /** Codes that prove a number: per account and per number, per hour and per day; each code is tried 5 times, for 15 minutes. */
 export const CODE_LIMITS = {

@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "work_done" text DEFAULT '' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_import" ADD COLUMN "expanded_until" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "may_show" boolean DEFAULT false NOT NULL;
