@@ -48,8 +48,8 @@ const SIGNED_OUT_FORMS = [
 ];
 const FORM_TEXTS = ['<rootDir>/src/shared/account-forms.ts'];
 
-/** The business facts of src/shared (services, fees, the service area): with the public pages other than `/`. */
-const FACT_TEXTS = ['<rootDir>/src/shared/business.ts'];
+/** The business facts of src/shared (services, fees, the service area) and the contact form's rules: with the public pages other than `/`. */
+const FACT_TEXTS = ['<rootDir>/src/shared/business.ts', '<rootDir>/src/shared/contact-form.ts'];
 
 /** The texts of src/shared that only signed-in screens show (the texts opt-in, the trusted contact): loaded with them. */
 const SIGNED_IN_TEXTS = ['<rootDir>/src/shared/text-messages.ts'];
@@ -60,6 +60,12 @@ const PUBLIC_PAGES = [
   '<rootDir>/src/web/features/public/pages/securified-page.tsx',
   '<rootDir>/src/web/features/public/pages/remote-support-page.tsx',
   '<rootDir>/src/web/features/public/components/lesson-video.tsx',
+  '<rootDir>/src/web/features/public/pages/about-page.tsx',
+  '<rootDir>/src/web/features/public/components/contact-form.tsx',
+  // The technician and the ratings: on /services and /about, and on / below the first screen, loaded when near.
+  '<rootDir>/src/web/features/public/components/technician-profile.tsx',
+  '<rootDir>/src/web/features/public/components/customer-reviews.tsx',
+  '<rootDir>/src/web/features/public/components/trust-band.tsx',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { CodeSplittingGroup, ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { reactWithLingui } from './lingui-vite.ts';
 
@@ -61,6 +62,105 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The chunks of a first load (issue 42: at most 10 scripts and 100 kB on the wire for every page a visitor enters
+ * on; tests/process/bundle-budget.test.ts and tests/e2e/first-load.test.ts). Left to itself the bundler gives every
+ * set of lazily loaded screens that share a module a chunk of its own: /login fetched 25 scripts, most under 1 kB,
+ * each with its own answer's headers. Instead:
+ * - everything `/` loads statically is one chunk, the entry (React, its JSX runtime and english.ts had chunks of
+ *   their own, because lazy screens import them too);
+ * - the signed-out forms' pages share one chunk of what they and other lazy screens use (the form parts of
+ *   react-bootstrap, the account rules, the form helpers), and the public pages other than `/` another;
+ * - the catalogues a screen waits for together (one part of i18n.ts, in one language) are one chunk.
+ * A module only one lazy screen uses stays in that screen's chunk; the signed-in and back-office screens stay lazy.
+ * The bundler's runtime (0.4 kB) stays a chunk of its own: Rolldown leaves it out of the entry once a chunk holds two
+ * lazily imported modules (a part's catalogues), which still costs less than a request per catalogue.
+ */
+const FAMILY_PAGES: Record<string, string[]> = {
+  forms: [
+    'features/accounts/pages/login-page.tsx',
+    'features/accounts/pages/signup-page.tsx',
+    'features/accounts/pages/forgot-password-page.tsx',
+    'features/accounts/pages/user-management-page.tsx',
+  ],
+  'public-pages': [
+    'features/public/pages/services-page.tsx',
+    'features/public/pages/securified-page.tsx',
+    'features/public/pages/remote-support-page.tsx',
+    'features/public/pages/about-page.tsx',
+  ],
+};
+
+/**
+ * The parts of src/web/lib/i18n.ts (`CATALOGUES`), by the folders of their catalogues: the catalogues of one part
+ * and one language are imported together, so they come in one chunk. Any other catalogue is the signed-in screens'.
+ */
+const CATALOGUE_PARTS: Array<[part: string, folders: RegExp]> = [
+  ['first', /[\\/]src[\\/](web[\\/]locales|shared[\\/]locales[\\/]site)[\\/][\w-]+\.po$/],
+  ['forms', /[\\/]src[\\/](web[\\/]features[\\/]accounts[\\/]locales[\\/]forms|shared[\\/]locales[\\/]forms)[\\/][\w-]+\.po$/],
+  ['rules', /[\\/]src[\\/](shared[\\/]locales[\\/]facts|web[\\/]locales[\\/]public)[\\/][\w-]+\.po$/],
+];
+
+function catalogueChunk(id: string): string | null {
+  const locale = /[\\/]([\w-]+)\.po$/.exec(id)?.[1];
+  if (!locale) return null;
+  const part = CATALOGUE_PARTS.find(([, folders]) => folders.test(id))?.[0] ?? 'screens';
+  return `messages-${part}-${locale}`;
+}
+
+type Graph = (id: string) => ModuleInfo | null;
+
+/** The modules `from` imports statically, directly or not, itself included. */
+function staticClosure(graph: Graph, from: string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(graph(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * For each module a family of pages imports statically, outside the first load: the family's name; the first family
+ * listed in FAMILY_PAGES takes a module several import (the form parts of react-bootstrap, which the contact form of
+ * /about uses too), so that the signed-out forms, which the issue budgets first, fetch one chunk of their own.
+ */
+function familiesOf(graph: Graph): Map<string, string> {
+  const firstLoad = staticClosure(graph, [path.join(root, 'main.tsx')]);
+  const pagesOf = (files: string[]) => files.map((file) => path.join(root, file));
+  const pages = new Set(Object.values(FAMILY_PAGES).flatMap(pagesOf));
+  const family = new Map<string, string>();
+  for (const [name, files] of Object.entries(FAMILY_PAGES)) {
+    for (const id of staticClosure(graph, pagesOf(files))) {
+      if (!firstLoad.has(id) && !pages.has(id) && !family.has(id)) family.set(id, name);
+    }
+  }
+  return family;
+}
+
+const familiesByPass = new WeakMap<object, Map<string, string>>();
+
+const CHUNK_GROUPS: CodeSplittingGroup[] = [
+  // First, so that no other group takes a module of the first load (a group takes its modules' imports too).
+  { name: 'index', tags: ['$initial'], priority: 3 },
+  { name: catalogueChunk, test: /\.po$/, priority: 2 },
+  {
+    name: (id, context) => {
+      let families = familiesByPass.get(context);
+      if (!families) {
+        families = familiesOf((moduleId) => context.getModuleInfo(moduleId));
+        familiesByPass.set(context, families);
+      }
+      return families.get(id) ?? null;
+    },
+    // A module one page alone uses stays in that page's chunk.
+    minShareCount: 2,
+    priority: 1,
+  },
+];
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
@@ -78,6 +178,7 @@ export default defineConfig({
     // moved to dist/sourcemaps/.vite/ with the maps.
     manifest: true,
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     target: 'es2022',
   },
   server: {

@@ -68,7 +68,7 @@ describe('the error screen', () => {
       renderRoutes(<Route path="/" element={<Exploding message="" />} />);
       expect(screen.getByRole('link', { name: '¡Uy!' }).getAttribute('href')).toBe('/login');
       expect(screen.getByText('Ocurrió un error inesperado. Por favor, vuelva a cargar la página.')).toBeTruthy();
-      expect(screen.getByRole('status').textContent).toBe('Lo llevaremos a la página de inicio de sesión en 5 segundos.');
+      expect(screen.getByRole('status').textContent).toBe('Pasará a la página de inicio de sesión en 5 segundos.');
       expect(screen.getByRole('link', { name: 'página de inicio de sesión' }).getAttribute('href')).toBe('/login');
     } finally {
       await act(() => activateLocale('en'));

@@ -8,6 +8,9 @@ import { i18n } from '../lib/i18n.ts';
 import { setSession } from '../lib/session.ts';
 import { RequireAdmin, RequireProfile, RequireUser } from './guards.tsx';
 
+/** A visit's id as the server makes them: the pay link names one. */
+const PAY_LINK_ID = '20261128-00000000-0000-4000-8000-000000000001';
+
 const PROFILE = {
   firstName: 'Mary',
   lastName: 'Smith',
@@ -93,15 +96,28 @@ describe('the guards', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
   });
 
-  it('send a signed-out visitor of a pay link to /login, and back to that payment once signed in', async () => {
+  it('send a signed-out visitor of a pay link straight to /login, which comes back to that payment once signed in', () => {
     setSession({ user: null, profile: null });
-    renderAt('/makepayment?appointment=20261128-abc');
+    renderAt(`/makepayment?appointment=${PAY_LINK_ID}`);
+    // No "Not Authorized" first: the login page says what the link is for (issue 40).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
+    expect(screen.getByTestId('search').textContent).toBe(`?next=%2Fmakepayment%3Fappointment%3D${PAY_LINK_ID}`);
+  });
+
+  it('keep the spec\'s "Not Authorized" for a checkout reached without a pay link, and for an unverified user with one', async () => {
+    setSession({ user: null, profile: null });
+    for (const path of ['/makepayment', '/makepayment?appointment=not-an-appointment']) {
+      renderAt(path);
+      expect(screen.getByRole('heading', { level: 1 }).textContent, path).toBe('Not Authorized');
+      cleanup();
+    }
+    setSession(signedIn({ emailVerified: false }));
+    renderAt(`/makepayment?appointment=${PAY_LINK_ID}`);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not Authorized');
-    const back = '/login?next=%2Fmakepayment%3Fappointment%3D20261128-abc';
+    const back = `/login?next=%2Fmakepayment%3Fappointment%3D${PAY_LINK_ID}`;
     expect(screen.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe(back);
     await act(async () => vi.advanceTimersByTime(3200));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
-    expect(screen.getByTestId('search').textContent).toBe('?next=%2Fmakepayment%3Fappointment%3D20261128-abc');
   });
 
   it('admit admins only to the admin screens', () => {

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../shared/account.ts';
+import { payLinkAppointment } from '../../shared/pay-link.ts';
 import { PageSpinner } from '../components/loading-spinner.tsx';
 import { translate } from '../lib/i18n.ts';
 import { loginReturningTo } from '../lib/return-path.ts';
@@ -60,13 +61,26 @@ function NotAuthorized() {
 }
 
 /**
+ * A signed-out visitor who opened a pay link (`/makepayment?appointment=<id>`, from the e-mail or the text) goes
+ * straight to the login page, which says what the link is for ("Log in to pay $87.99 for your visit of…") and comes
+ * back to that payment (issue 40); every other refusal is the spec's "Not Authorized".
+ */
+function Refused() {
+  const { me } = useMe();
+  const { pathname, search } = useLocation();
+  const path = `${pathname}${search}`;
+  if (!me.user && payLinkAppointment(path)) return <Navigate to={loginReturningTo(path)} replace />;
+  return <NotAuthorized />;
+}
+
+/**
  * The user guard: a signed-in user whose e-mail is verified. Used as a layout route (it renders the matched
  * child) or around children.
  */
 export function RequireUser({ children }: { children?: ReactNode }) {
   const { status, me } = useMe();
   if (status === 'loading') return <PageSpinner />;
-  if (!me.user?.emailVerified) return <NotAuthorized />;
+  if (!me.user?.emailVerified) return <Refused />;
   return children ?? <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, use } from 'react';
-import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LandingPage } from '../features/public/pages/landing-page.tsx';
 import { MaintenancePage } from '../features/public/pages/maintenance-page.tsx';
 import { NotFoundPage } from '../features/public/pages/not-found-page.tsx';
@@ -36,6 +36,7 @@ const SecurifiedPage = withSharedTexts(() =>
 const RemoteSupportPage = withSharedTexts(() =>
   import('../features/public/pages/remote-support-page.tsx').then((module) => module.RemoteSupportPage),
 );
+const AboutPage = withSharedTexts(() => import('../features/public/pages/about-page.tsx').then((module) => module.AboutPage));
 
 /**
  * The landing, maintenance and not-found pages are part of the first bundle; every account screen is loaded
@@ -55,6 +56,8 @@ const routes: RouteObject[] = [
       { path: '/services', element: <ServicesPage /> },
       { path: '/securified', element: <SecurifiedPage /> },
       { path: '/remotesupport', element: <RemoteSupportPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <Navigate to="/about" replace /> },
       {
         path: '/maintenance',
         element: (
@@ -84,6 +87,8 @@ const routes: RouteObject[] = [
                 children: [
                   { path: '/home', ...lazyRoute(() => import('./routes/home-page.tsx')) },
                   { path: '/account', ...lazyRoute(() => import('../features/accounts/pages/account-page.tsx')) },
+                  // A time held for the customer on a full day they wait for (issue 39), from the link we e-mail and text.
+                  { path: '/book/offer/:entryId', ...lazyRoute(() => import('../features/appointments/pages/offer-page.tsx')) },
                 ],
               },
               ...backOfficeRoutes,

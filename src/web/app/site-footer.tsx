@@ -26,6 +26,9 @@ export function SiteFooter() {
               <li>
                 {t`E-mail:`} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
               </li>
+              <li>
+                <Link to="/about" className="target-link">{t`Hours and contact form`}</Link>
+              </li>
             </ul>
           </div>
           <div className="col-md-3">

@@ -16,8 +16,26 @@ function Asker({ onAnswer }: { onAnswer: (ok: boolean) => void }) {
   );
 }
 
-// The texts come from the English catalogue, as in the app.
-beforeAll(() => activateLocale('en'));
+/** Asks a question with what it is about. */
+function DetailedAsker() {
+  const confirm = useConfirm();
+  const details = [
+    { label: 'Day', value: 'Saturday, November 28, 2026' },
+    { label: 'Place', value: '12 Main Street, Bay Shore, NY 11706' },
+  ];
+  return (
+    <button type="button" onClick={() => void confirm('Are you sure you want a In-Person visit? If YES select OK', { details })}>
+      Book
+    </button>
+  );
+}
+
+beforeAll(async () => {
+  // The texts come from the English catalogue, as in the app.
+  await activateLocale('en');
+  // The dialog's code loads with the first question; loaded here, a busy machine does not outwait the first find.
+  await import('./confirm-modal.tsx');
+});
 
 describe('the confirm dialog', () => {
   afterEach(cleanup);
@@ -39,6 +57,28 @@ describe('the confirm dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(ok));
     await act(async () => fireEvent.click(ok));
     expect(answers).toEqual([true]);
+  });
+
+  it('lists what the question is about under it, as terms and their values, also read as its description', async () => {
+    render(
+      <ConfirmProvider>
+        <DetailedAsker />
+      </ConfirmProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    const dialog = await screen.findByRole('dialog');
+    const terms = [...dialog.querySelectorAll('dl dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms).toEqual([
+      ['Day', 'Saturday, November 28, 2026'],
+      ['Place', '12 Main Street, Bay Shore, NY 11706'],
+    ]);
+    // The question's own body stays the question alone; the dialog is described by both.
+    expect(dialog.querySelector('.modal-body')?.textContent).toBe('Are you sure you want a In-Person visit? If YES select OK');
+    const described = (dialog.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'Are you sure you want a In-Person visit? If YES select OK',
+      'DaySaturday, November 28, 2026Place12 Main Street, Bay Shore, NY 11706',
+    ]);
   });
 
   it('resolves false for Cancel and for Escape', async () => {

@@ -11,19 +11,29 @@ import {
   useState,
 } from 'react';
 
+/** One fact the question is about, shown under it: "Day", "Saturday, November 28, 2026". */
+export type ConfirmDetail = { readonly label: string; readonly value: string };
+
 /**
  * `dismissLabel`: the button that answers no, when "Cancel" would say the opposite (a question about cancelling a
- * visit, whose "Cancel" keeps it).
+ * visit, whose "Cancel" keeps it). `details`: what the question is about, listed under it (a visit's day, time, type
+ * and place), so that the answer is given knowing exactly what it changes.
  */
-type ConfirmOptions = { dismissLabel?: string };
+type ConfirmOptions = { dismissLabel?: string; details?: readonly ConfirmDetail[] };
 type Confirm = (text: string, options?: ConfirmOptions) => Promise<boolean>;
-type ConfirmModalProps = { show: boolean; text: string; dismissLabel?: string; onAnswer: (ok: boolean) => void };
+type ConfirmModalProps = {
+  show: boolean;
+  text: string;
+  dismissLabel?: string;
+  details?: readonly ConfirmDetail[];
+  onAnswer: (ok: boolean) => void;
+};
 
-/** If the dialog's code cannot be loaded (the network dropped), the browser's own confirm still asks. */
-function BrowserConfirm({ show, text, onAnswer }: ConfirmModalProps) {
+/** If the dialog's code cannot be loaded (the network dropped), the browser's own confirm still asks, details too. */
+function BrowserConfirm({ show, text, details = [], onAnswer }: ConfirmModalProps) {
   useEffect(() => {
-    if (show) onAnswer(window.confirm(text));
-  }, [show, text, onAnswer]);
+    if (show) onAnswer(window.confirm([text, ...details.map((detail) => `${detail.label}: ${detail.value}`)].join('\n')));
+  }, [show, text, details, onAnswer]);
   return null;
 }
 
@@ -72,7 +82,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `const confirm = useConfirm(); if (await confirm('Are you sure…?')) …` resolves true for OK, false otherwise. */
+/**
+ * `const confirm = useConfirm(); if (await confirm('Are you sure…?')) …` resolves true for OK, false otherwise;
+ * `confirm(question, { details })` lists what the question is about under it.
+ */
 export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('no ConfirmProvider');

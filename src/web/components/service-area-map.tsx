@@ -341,6 +341,9 @@ function placeCity(name: string): PlacedCity | null {
 
 const PLACED_CITIES = SERVICE_CITIES.map((city) => placeCity(city.name)).filter((city): city is PlacedCity => city !== null);
 
+/** A town's own name: "Islip" of "Town of Islip". */
+const townName = (town: string): string => town.replace(/^Town of /, '');
+
 function citiesIn(town: string): string {
   return SERVICE_CITIES.filter((city) => city.town === town)
     .map((city) => city.name)
@@ -396,10 +399,12 @@ export function ServiceAreaMap() {
   const descId = `${id}-desc`;
   const lake = project(LAKE_RONKONKOMA);
   const scaleBarLength = (5 * 1.609344 * UNITS_PER_DEGREE) / 111.32; // five miles
-  const [firstTown, secondTown] = SERVICE_TOWNS;
-  const towns = SERVICE_TOWNS.map((town) => {
-    const cities = citiesIn(town);
-    return t`The ${town} includes ${cities}.`;
+  // The towns by their own names ("Islip"), so that each language says "Town of" its own way ("el municipio de Islip").
+  const [firstTown, secondTown] = SERVICE_TOWNS.map(townName);
+  const towns = SERVICE_TOWNS.map((serviceTown) => {
+    const cities = citiesIn(serviceTown);
+    const town = townName(serviceTown);
+    return t`The Town of ${town} includes ${cities}.`;
   }).join(' ');
 
   return (
@@ -414,7 +419,7 @@ export function ServiceAreaMap() {
         fontFamily={FONT_FAMILY}
         xmlns="http://www.w3.org/2000/svg"
       >
-        <title id={titleId}>{t`Map of the ${BUSINESS_NAME} service area: the ${firstTown} and the ${secondTown}`}</title>
+        <title id={titleId}>{t`Map of the ${BUSINESS_NAME} service area: the Town of ${firstTown} and the Town of ${secondTown}`}</title>
         <desc id={descId}>
           {`${t`A map of central Long Island, New York, between Long Island Sound to the north and the Great South Bay and Fire Island to the south.`} ${towns}`}
         </desc>

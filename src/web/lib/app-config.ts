@@ -6,6 +6,8 @@ const FALLBACK: AppConfig = {
   maintenanceMode: false,
   googleSignIn: false,
   payments: { mode: 'sandbox' },
+  tax: { time: { troubleshooting: 'not-taxable', consulting: 'not-taxable' }, parts: 'taxable-goods' },
+  technician: { name: '', photoUrl: null, sinceYear: null, bio: { en: [], es: [] } },
 };
 
 function readAppConfig(): AppConfig {

@@ -21,7 +21,7 @@ describe('a server error in the active language, from its code and params', () =
 
   it('shows a refusal with values from its code’s template, in Spanish, with the values', () => {
     expect(errorText(tooSoon)).toBe(
-      'Las visitas se deben reservar con al menos 24 horas de anticipación. Por favor, elija una hora más adelante.',
+      'Las visitas se deben programar con al menos 24 horas de anticipación. Por favor, elija una hora más adelante.',
     );
     const cutoff = errorText(pastCutoff);
     expect(cutoff).toBe(

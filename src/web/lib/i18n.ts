@@ -110,24 +110,49 @@ function load(locale: UiLocale, part: Part): Promise<Messages> {
   return messages;
 }
 
-/** Shows the app in `locale`, after its catalogues have arrived; remembers the choice on this browser. */
-export async function activateLocale(locale: UiLocale): Promise<void> {
-  const messages: Messages = Object.assign({}, ...(await Promise.all([...wanted].map((part) => load(locale, part)))));
-  i18n.loadAndActivate({ locale, messages });
-  document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;
-  try {
-    localStorage.setItem(STORAGE_KEY, locale);
-  } catch {
-    // A browser that keeps nothing still shows the language for this visit.
-  }
+/** The catalogues of `locale` for `parts`, as one set of messages. */
+async function messagesOf(locale: UiLocale, parts: Iterable<Part>): Promise<Messages> {
+  return Object.assign({}, ...(await Promise.all([...parts].map((part) => load(locale, part)))));
 }
 
-/** Loads more of the catalogues in the active language (lazy-route.tsx waits for them before a screen shows). */
+/** The switch of language under way, if any: loading more parts waits for it (loadMessages). */
+let switching: Promise<unknown> = Promise.resolve();
+
+/**
+ * Shows the app in `locale`, after its catalogues have arrived; remembers the choice on this browser. Every part
+ * wanted by the time they arrive comes too: a screen that asked for its part while the switch was under way (a
+ * customer's saved language followed at sign-in while their home screen loads) would otherwise show message ids.
+ */
+export function activateLocale(locale: UiLocale): Promise<void> {
+  const activation = (async () => {
+    let parts: Part[];
+    let messages: Messages;
+    do {
+      parts = [...wanted];
+      messages = await messagesOf(locale, parts);
+    } while (wanted.size !== parts.length);
+    i18n.loadAndActivate({ locale, messages });
+    document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;
+    try {
+      localStorage.setItem(STORAGE_KEY, locale);
+    } catch {
+      // A browser that keeps nothing still shows the language for this visit.
+    }
+  })();
+  switching = activation.catch(() => {});
+  return activation;
+}
+
+/**
+ * Loads more of the catalogues in the active language (lazy-route.tsx waits for them before a screen shows). A
+ * switch of language under way is waited for first: it loads these parts too (they are wanted by then).
+ */
 export async function loadMessages(parts: Part[]): Promise<void> {
   for (const part of parts) wanted.add(part);
+  await switching;
   const locale = isUiLocale(i18n.locale) ? i18n.locale : 'en';
-  const messages: Messages = Object.assign({}, ...(await Promise.all(parts.map((part) => load(locale, part)))));
-  // The language may have changed while they came: the switch loads its own.
+  const messages = await messagesOf(locale, parts);
+  // The language may have changed while they came: the switch loaded every wanted part, these included.
   if (i18n.locale === locale) i18n.load(locale, messages);
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_AFTER_MS } from '../../shared/events.ts';
+import { OFFLINE_AFTER_MS, RESYNC_EVENT } from '../../shared/events.ts';
 import { connectLiveUpdates, EVENTS_PATH, type LiveSignal, liveState, subscribeLiveUpdates } from './live-updates.ts';
 import { clearSession, setSession, whileEndingSession } from './session.ts';
 
@@ -152,6 +152,19 @@ describe('the live-update connection', () => {
     expect(liveState()).toBe('Unknown');
     vi.advanceTimersByTime(120_000);
     expect(FakeEventSource.instances).toHaveLength(1);
+    unsubscribe();
+  });
+
+  it("refetches everything when the server says it missed changes (its database connection came back): 'resync'", () => {
+    const signals: LiveSignal[] = [];
+    const unsubscribe = subscribeLiveUpdates((signal) => signals.push(signal));
+    release = connectLiveUpdates();
+    const stream = FakeEventSource.latest();
+    stream.fire('ready');
+    expect(signals).toEqual([]);
+    stream.fire(RESYNC_EVENT);
+    expect(signals).toEqual([{ type: 'reconnected' }]);
+    expect(FakeEventSource.instances, 'the same stream goes on').toHaveLength(1);
     unsubscribe();
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type ChangeEvent, nextReconnectDelay, OFFLINE_AFTER_MS } from '../../shared/events.ts';
+import { type ChangeEvent, nextReconnectDelay, OFFLINE_AFTER_MS, RESYNC_EVENT } from '../../shared/events.ts';
 import { currentSession, isEndingSession, onSessionEnding } from './session.ts';
 
 /**
@@ -93,6 +93,11 @@ function open(): void {
     connectedBefore = true;
   });
   stream.addEventListener('heartbeat', heard);
+  // The server missed changes (its connection to the database dropped): refetch as after a reconnection.
+  stream.addEventListener(RESYNC_EVENT, () => {
+    heard();
+    emit({ type: 'reconnected' });
+  });
   stream.addEventListener('change', (message) => {
     heard();
     try {

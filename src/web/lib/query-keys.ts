@@ -11,7 +11,14 @@ import type { RecordChange, SlotChange } from '../../shared/events.ts';
 export const appointmentKeys = {
   all: ['appointments'] as const,
   mine: () => [...appointmentKeys.all, 'mine'] as const,
+  /** The customer's past (paid) visits with their invoices (GET /api/past-visits): every appointment change touches them. */
+  past: () => [...appointmentKeys.all, 'past'] as const,
   availability: (month: string) => [...appointmentKeys.all, 'availability', month] as const,
+  /**
+   * The customer's code word (GET /api/account/code-word, issue 39): under the appointments, since the first booking
+   * gives it, so the booking's change (and its live update in another tab) reads it again.
+   */
+  codeWord: () => [...appointmentKeys.all, 'code-word'] as const,
 };
 
 export const accountKeys = {
@@ -49,6 +56,16 @@ export const adminKeys = {
   calendarFeed: () => [...adminKeys.all, 'calendar-feed'] as const,
 };
 
+/**
+ * A job's latest estimate (issue 38): the customer's, under their appointments (every change of an appointment
+ * touches it), and the owner's, under the back office's.
+ */
+export const estimateKeys = {
+  ofCustomer: (appointmentId: string) => [...appointmentKeys.all, 'estimate', appointmentId] as const,
+  ofOwnerAll: () => [...adminKeys.all, 'estimate'] as const,
+  ofOwner: (appointmentId: string) => [...estimateKeys.ofOwnerAll(), appointmentId] as const,
+};
+
 /** What a change is about: its kind, and the appointment when it is one, or the slot taken or freed. */
 export type Change = Pick<RecordChange, 'kind' | 'appointmentId'> | Pick<SlotChange, 'kind' | 'startsAt'>;
 
@@ -64,7 +81,7 @@ const ADMIN_LISTS: QueryKey[] = [adminKeys.open(), adminKeys.completed(), adminK
 /**
  * The queries a change may have made out of date (each key names a query or, as a prefix, a family of them):
  * - an appointment: the customer's list and the calendar's free times, that appointment's checkout and invoice, the admin's
- *   payment screen (it lists a customer's unpaid appointments), the back-office lists and that appointment's history;
+ *   payment screen (it lists a customer's unpaid appointments), the back-office lists, that appointment's history and its estimate;
  * - a profile: the back-office lists (the customer's own profile is in the session, re-read apart);
  * - a slot taken or freed by someone else, or closed or reopened by the owner: the free times of that slot's month
  *   (in the business's time zone), and the owner's time-off list (it names the bookings inside each closure).
@@ -84,6 +101,7 @@ export function queriesTouchedBy(change: Change): QueryKey[] {
     paymentKeys.customersAppointments(),
     ...ADMIN_LISTS,
     id ? adminKeys.history(id) : adminKeys.histories(),
+    id ? estimateKeys.ofOwner(id) : estimateKeys.ofOwnerAll(),
     adminKeys.timeOff(),
   ];
 }

@@ -6,11 +6,14 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { LiveStatus } from '../../components/live-status.tsx';
 import { PageSpinner } from '../../components/loading-spinner.tsx';
+import { CodeWordNotice } from '../../features/accounts/components/code-word-section.tsx';
 import { WelcomeHeading } from '../../features/accounts/components/welcome-heading.tsx';
 import { useMyAppointments } from '../../features/appointments/api/get-my-appointments.ts';
 import { AppointmentList } from '../../features/appointments/components/appointment-list.tsx';
 import { BookingPanel } from '../../features/appointments/components/booking-panel.tsx';
 import { useDescriptionEditor } from '../../features/appointments/components/description-modal.tsx';
+import { PastVisits } from '../../features/appointments/components/past-visits.tsx';
+import { invoicePdfUrl } from '../../features/payments/api/get-invoice.ts';
 import { noteFailure } from '../../lib/api-failure.ts';
 import { appConfig, telHref } from '../../lib/app-config.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -33,7 +36,8 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 
 /**
  * The customer home screen. It lives in app/ because it composes several features: the welcome comes from
- * accounts; the booking panel, the appointment list and the description dialog from appointments.
+ * accounts; the booking panel, the appointment list, the past visits and the description dialog from appointments;
+ * the receipts' address from payments.
  */
 function HomePage() {
   const { t } = useLingui();
@@ -59,11 +63,14 @@ function HomePage() {
         <LoadError error={appointments.error} onRetry={() => void appointments.refetch()} />
       ) : (
         <>
+          <CodeWordNotice />
           <BookingPanel openCount={appointments.data.length} onBooked={(appointment) => descriptionEditor.open(appointment, true)} />
           <AppointmentList
             appointments={appointments.data}
             onEditDescription={(appointment) => descriptionEditor.open(appointment, false)}
           />
+          {/* Paid visits leave the list above, as the spec has it, and stay here with their invoices (issue 40). */}
+          <PastVisits receiptHref={invoicePdfUrl} />
         </>
       )}
       {descriptionEditor.element}

@@ -14,6 +14,7 @@ function visit(id: string, date: string, slot: SlotLabel, extra: Partial<AdminAp
     isRemote: false,
     description: '',
     notes: '',
+    workDone: '',
     amountCents: 0,
     isCompleted: false,
     isPaid: false,

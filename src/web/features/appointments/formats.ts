@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { format } from 'date-fns/format';
 import { BUSINESS_TIME_ZONE, type SlotLabel } from '../../../shared/business.ts';
 import { type BusinessDate, inBusinessZone, slotInstant } from '../../../shared/business-time.ts';
-import { formatAppointmentTimeIn, formatMoney, spanishTime } from '../../../shared/locale-format.ts';
+import { formatAppointmentTimeIn, formatMoney, spanishTime, spanishTimeWithArticle } from '../../../shared/locale-format.ts';
 import { activeLocale, i18n } from '../../lib/i18n.ts';
 
 /**
@@ -34,6 +34,11 @@ export function appointmentTime(instant: Date | number): string {
  */
 export function slotTime(label: SlotLabel, startsAt: Date): string {
   return activeLocale() === 'es' ? spanishTime(startsAt, 'meridiem') : label;
+}
+
+/** An arrival time of "on my way" (issue 39): "10:40am", "10:40 a. m." (kept on one line), New York time. */
+export function arrivalTime(instant: Date | number): string {
+  return activeLocale() === 'es' ? spanishTimeWithArticle(instant, 'all') : format(inBusinessZone(instant), 'h:mmaaa');
 }
 
 /** "$45.50", in English and in Spanish (as US Spanish writes it). */

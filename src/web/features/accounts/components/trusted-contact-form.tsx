@@ -11,6 +11,7 @@ import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useRemoveTrustedContact, useSaveTrustedContact, useTrustedContact } from '../api/trusted-contact.ts';
 import { translateOptional } from '../translated.ts';
+import { EstimateApprovalChoice } from './estimate-approval-choice.tsx';
 
 /**
  * The account screen's trusted contact (decision 022): one person, say a son or a daughter, copied on the visit
@@ -45,6 +46,7 @@ export function TrustedContactSection() {
         <TrustedContactForm key={saved ? `${saved.email}-${saved.name}-${saved.phoneNumber}` : 'none'} saved={saved} alert={alert} />
       )}
       <div className="mt-3">{alert.element}</div>
+      {saved && <EstimateApprovalChoice name={saved.name} allowed={saved.mayApproveEstimates} />}
     </section>
   );
 }

@@ -12,7 +12,9 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSendPasswordResetEmail } from '../api/send-password-reset-email.ts';
+import { CodeWordSection } from '../components/code-word-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { ReminderCallSection } from '../components/reminder-call-section.tsx';
 import { TextsConfirmation } from '../components/texts-confirmation.tsx';
 import { TrustedContactSection } from '../components/trusted-contact-form.tsx';
 import { VerifyFirstButton } from '../components/verify-first-button.tsx';
@@ -76,7 +78,7 @@ function AccountPage() {
           </h2>
           <p>
             <Trans>
-              You sign in as <strong className="text-break">{email}</strong>.
+              You log in as <strong className="text-break">{email}</strong>.
             </Trans>
           </p>
           {securityAlert.element}
@@ -117,6 +119,8 @@ function AccountPage() {
             />
           )}
         </section>
+        <ReminderCallSection />
+        <CodeWordSection />
         <TrustedContactSection />
         <YourDataSection hasPassword={me.hasPassword !== false} email={email} />
       </div>

@@ -2,8 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { Me } from '../../../../shared/account.ts';
 import { ACCOUNT_TEXTS, checkLogin, type LoginForm } from '../../../../shared/account-forms.ts';
+import { payLinkAppointment } from '../../../../shared/pay-link.ts';
 import { FormPage } from '../../../components/form-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AlertMessage, useTimedAlert } from '../../../components/timed-alert.tsx';
@@ -11,12 +13,14 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { errorText, serverErrorText } from '../../../lib/error-text.ts';
-import { translate } from '../../../lib/i18n.ts';
+import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { RETURN_PARAMETER, returnPath } from '../../../lib/return-path.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSettledNavigate } from '../../../lib/use-settled-navigate.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { useLogin } from '../api/login.ts';
+import { payLinkWords, usePayLinkSummary } from '../api/pay-link-summary.ts';
 import { EMAIL_INPUT } from '../components/email-input.ts';
 import { LOGIN_REDIRECT_MS, UNVERIFIED_SIGN_OUT_MS } from '../timings.ts';
 import { translateOptional } from '../translated.ts';
@@ -42,11 +46,36 @@ function loginFailure(error: unknown): AlertMessage {
   };
 }
 
+/**
+ * Where a sign-in goes when nothing asked for another screen: the owner to the back office's dashboard, a customer
+ * to their home (issue 40).
+ */
+export const landingOf = (me: Me): string => (me.user?.isAdmin ? '/admin' : '/home');
+
+/**
+ * The query parameter of the address a Google sign-in without a return path comes back to (`/login?landing`): the
+ * browser then goes on to `landingOf` the account Google signed in, which only the session knows.
+ */
+export const LANDING_PARAMETER = 'landing';
+
 function LoginPage() {
   const { t } = useLingui();
-  usePageTitle(t`Log in`);
   const navigate = useSettledNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  const session = useMe();
+  // Where to go once signed in, when a screen asked ('' when none did): a pay link's checkout, say.
+  const returnTo = returnPath(searchParams.get(RETURN_PARAMETER), '');
+  // Opened from a pay link, the page says what it is for: the amount and the day, from the server (issue 40).
+  const payAppointment = payLinkAppointment(returnTo);
+  const payLink = usePayLinkSummary(payAppointment);
+  let title = t`Log in`;
+  if (payLink) {
+    const { amount, day } = payLinkWords(payLink, activeLocale());
+    title = t`Log in to pay ${amount} for your visit of ${day}`;
+  } else if (payAppointment) {
+    title = t`Log in to pay for your visit`;
+  }
+  usePageTitle(title);
   const alert = useTimedAlert();
   const [hadError, setHadError] = useState(false);
   const login = useLogin();
@@ -76,8 +105,9 @@ function LoginPage() {
 
   const onValid = async (values: LoginForm) => {
     window.clearTimeout(signOutTimer.current);
+    let me: Me;
     try {
-      await login.run(values);
+      me = await login.run(values);
     } catch (error) {
       alert.show(loginFailure(error));
       setHadError(true);
@@ -89,11 +119,11 @@ function LoginPage() {
       return;
     }
     await new Promise((resolve) => window.setTimeout(resolve, LOGIN_REDIRECT_MS));
-    await navigate(returnPath(searchParams.get(RETURN_PARAMETER)));
+    await navigate(returnTo || landingOf(me));
   };
 
   const signInWithGoogle = () =>
-    google.run(returnPath(searchParams.get(RETURN_PARAMETER))).then(
+    google.run(returnTo || `/login?${LANDING_PARAMETER}`).then(
       ({ url }) => window.location.assign(url),
       () => {
         alert.show(googleError());
@@ -101,8 +131,19 @@ function LoginPage() {
       },
     );
 
+  // Back from Google with no screen asked for: on to the account's own landing, once the session says whose it is.
+  if (searchParams.has(LANDING_PARAMETER) && session.status === 'ready' && session.me.user?.emailVerified) {
+    return <Navigate to={landingOf(session.me)} replace />;
+  }
+
   return (
-    <FormPage title={t`Log in`}>
+    <FormPage title={title}>
+      {payAppointment && (
+        // Body text, not the intro's larger lead: on a phone at 200% text the heading is body-sized, and stays the larger.
+        <p className="mb-4">
+          <Trans>Once you are logged in, you go straight to the payment.</Trans>
+        </p>
+      )}
       {alert.element}
       <Form noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
@@ -119,7 +160,7 @@ function LoginPage() {
           registration={register('password')}
           error={translateOptional(problems.password)}
         />
-        <Form.Check className="mb-4 form-check-lg" id="login-remember-me" label={t`Keep me signed in`} {...register('rememberMe')} />
+        <Form.Check className="mb-4 form-check-lg" id="login-remember-me" label={t`Keep me logged in`} {...register('rememberMe')} />
         <Button type="submit" size="lg" className="w-100" disabled={isSubmitting}>
           {isSubmitting ? t`Logging in…` : t`Log in`}
         </Button>

@@ -34,7 +34,7 @@ function UserManagementPage() {
     return (
       <FormPage title={title}>
         <Notice variant="warning">
-          <Trans>This link is not one we recognise. Please use the link exactly as it appears in our e-mail.</Trans>
+          <Trans>This link is not one we recognize. Please use the link exactly as it appears in our e-mail.</Trans>
         </Notice>
         <p>
           <Trans>

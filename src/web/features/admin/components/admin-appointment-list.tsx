@@ -1,17 +1,22 @@
 import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { type AdminAppointment, customerLanguageName } from '../../../../shared/admin.ts';
+import { ADMIN_TEXTS, type AdminAppointment, customerLanguageName } from '../../../../shared/admin.ts';
 import { appointmentTypeLabel, formatDollars } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { StatusChip, visitStatusOf } from '../../../components/status-chip.tsx';
 import { telHref } from '../../../lib/app-config.ts';
-import { TableRegion, YesNo } from './table-region.tsx';
+import { EstimateBadge } from './estimate-badge.tsx';
+import { OnMyWayChoice, offersOnMyWay } from './on-my-way-choice.tsx';
+import { EmailAddress, TableRegion } from './table-region.tsx';
 
 export type AppointmentActions = {
   onEdit: (appointment: AdminAppointment) => void;
   onDelete: (appointment: AdminAppointment) => void;
   /** The appointment being deleted, if any. */
   deleting: string | undefined;
+  /** More actions of the screen's own after Edit and Delete (the completed list's pay link), named with `about`. */
+  extra?: (appointment: AdminAppointment, about: string) => ReactNode;
 };
 
 export function customerName(appointment: AdminAppointment): string {
@@ -40,13 +45,22 @@ function RowActions({ appointment, actions }: { appointment: AdminAppointment; a
         {actions.deleting === appointment.id ? 'Deleting…' : 'Delete'}
         <span className="visually-hidden">{about}</span>
       </Button>
+      {offersOnMyWay(appointment) ? <OnMyWayChoice appointment={appointment} name={customerName(appointment)} showCodeWord /> : null}
+      {actions.extra?.(appointment, about)}
     </div>
   );
 }
 
 function contactLinks(appointment: AdminAppointment): { email: ReactNode; phone: ReactNode } {
   const { email, phoneNumber } = appointment.customer;
-  return { email: <a href={`mailto:${email}`}>{email}</a>, phone: phoneNumber ? <a href={telHref(phoneNumber)}>{phoneNumber}</a> : '—' };
+  return {
+    email: (
+      <a href={`mailto:${email}`}>
+        <EmailAddress address={email} />
+      </a>
+    ),
+    phone: phoneNumber ? <a href={telHref(phoneNumber)}>{phoneNumber}</a> : '—',
+  };
 }
 
 /** The customer's saved language, in itself ("Español"), marked as that language for screen readers. */
@@ -57,6 +71,25 @@ function Language({ appointment }: { appointment: AdminAppointment }): ReactNode
 
 function Description({ text }: { text: string }): ReactNode {
   return text || <span className="text-body-secondary">No description yet.</span>;
+}
+
+/** The owner's notes; the stored default ("Enter notes here", spec section 3) is a prompt, not a note: shown empty. */
+function notesOf(appointment: AdminAppointment): string {
+  return appointment.notes === ADMIN_TEXTS.defaultNotes ? '' : appointment.notes;
+}
+
+/**
+ * The amount, or nothing while it is not set: a visit is booked with $0 (spec section 3), which is no price. A job
+ * marked completed at $0 still shows it, for the owner to see.
+ */
+function Amount({ appointment }: { appointment: AdminAppointment }): ReactNode {
+  if (appointment.amountCents === 0 && !appointment.isCompleted) return null;
+  return <span className="d-block admin-nowrap admin-amount">${formatDollars(appointment.amountCents)}</span>;
+}
+
+/** Booked, completed or paid, in words on a coloured chip. */
+function Status({ appointment }: { appointment: AdminAppointment }): ReactNode {
+  return <StatusChip status={visitStatusOf(appointment)} inEnglish />;
 }
 
 function AppointmentTable({
@@ -81,7 +114,7 @@ function AppointmentTable({
             <th scope="col">Description</th>
             <th scope="col">Notes</th>
             <th scope="col">Amount</th>
-            <th scope="col">Completed / Paid</th>
+            <th scope="col">Status</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -106,15 +139,13 @@ function AppointmentTable({
                 <td className="admin-text-cell">
                   <Description text={appointment.description} />
                 </td>
-                <td className="admin-text-cell admin-notes">{appointment.notes}</td>
-                <td className="admin-nowrap admin-amount">${formatDollars(appointment.amountCents)}</td>
+                <td className="admin-text-cell admin-notes">{notesOf(appointment)}</td>
+                <td>
+                  <Amount appointment={appointment} />
+                  <EstimateBadge estimate={appointment.estimate} />
+                </td>
                 <td className="admin-status">
-                  <span className="d-block admin-nowrap">
-                    Completed: <YesNo value={appointment.isCompleted} />
-                  </span>
-                  <span className="d-block admin-nowrap mt-1">
-                    Paid: <YesNo value={appointment.isPaid} />
-                  </span>
+                  <Status appointment={appointment} />
                 </td>
                 <td>
                   <RowActions appointment={appointment} actions={actions} />
@@ -157,16 +188,15 @@ function AppointmentCards({ appointments, actions }: { appointments: AdminAppoin
                 <Description text={appointment.description} />
               </dd>
               <dt>Notes</dt>
-              <dd className="admin-notes">{appointment.notes}</dd>
+              <dd className="admin-notes">{notesOf(appointment)}</dd>
               <dt>Amount</dt>
-              <dd className="admin-amount">${formatDollars(appointment.amountCents)}</dd>
-              <dt>Completed</dt>
               <dd>
-                <YesNo value={appointment.isCompleted} />
+                <Amount appointment={appointment} />
+                <EstimateBadge estimate={appointment.estimate} />
               </dd>
-              <dt>Paid</dt>
-              <dd>
-                <YesNo value={appointment.isPaid} />
+              <dt>Status</dt>
+              <dd className="admin-status">
+                <Status appointment={appointment} />
               </dd>
             </dl>
             <RowActions appointment={appointment} actions={actions} />

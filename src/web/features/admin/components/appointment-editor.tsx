@@ -13,15 +13,21 @@ import {
   AdminAppointmentUpdateSchema,
   MANUAL_PAYMENT_METHODS,
   type UpdateOutcome,
+  WORK_DONE_MAX_LENGTH,
 } from '../../../../shared/admin.ts';
 import { DESCRIPTION_MAX_LENGTH, formatDollars, NOTES_MAX_LENGTH } from '../../../../shared/appointments.ts';
 import { isTimeLine } from '../../../../shared/billing.ts';
-import { formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { businessDateOf, formatAppointmentTime } from '../../../../shared/business-time.ts';
+import { jurisdictionOfCity } from '../../../../shared/sales-tax.ts';
+import { appConfig } from '../../../lib/app-config.ts';
+import { useTaxExemption } from '../api/get-tax-exemption.ts';
 import { useUpdateAppointment } from '../api/update-appointment.ts';
 import { customerName } from './admin-appointment-list.tsx';
 import { refusalMessage } from './admin-failure.ts';
 import { AppointmentHistory } from './appointment-history.tsx';
-import { BillFields } from './bill-fields.tsx';
+import { BillFields, type TaxDefaults } from './bill-fields.tsx';
+import { confirmedOverEstimate, EstimateSection, useOverEstimate } from './estimate-section.tsx';
+import { TaxExemptionSection } from './tax-exemption-section.tsx';
 
 const METHOD_LABELS: Record<(typeof MANUAL_PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card' };
 
@@ -49,11 +55,17 @@ const editResolver =
     return schemaResolver(update, context, options as never) as ReturnType<Resolver<EditValues>>;
   };
 
-function formValues(appointment: AdminAppointment): EditValues {
+/**
+ * The form as the appointment is: a saved bill's entries with the tax classes it was made with (a bill from before
+ * sales tax has none: the configured defaults then), the owner's amount before tax.
+ */
+function formValues(appointment: AdminAppointment, taxDefaults: TaxDefaults): EditValues {
   const bill = appointment.bill;
+  const timeLine = bill?.lines.find(isTimeLine);
   return {
     description: appointment.description,
     notes: appointment.notes,
+    workDone: appointment.workDone,
     isCompleted: appointment.isCompleted,
     isPaid: appointment.isPaid,
     isRemote: appointment.isRemote,
@@ -62,12 +74,13 @@ function formValues(appointment: AdminAppointment): EditValues {
     overrideOn: bill?.overrideReason != null,
     work: {
       kind: bill?.kind as 'troubleshooting',
+      timeTaxClass: timeLine?.taxClass ?? taxDefaults.time[bill?.kind ?? 'troubleshooting'],
       start: bill?.start ?? '',
       end: bill?.end ?? '',
       hardware: (bill?.lines ?? [])
         .filter((line) => !isTimeLine(line))
-        .map((line) => ({ description: line.text, amount: formatDollars(line.cents) })),
-      override: { amount: formatDollars(bill?.totalCents ?? 0), reason: bill?.overrideReason ?? '' },
+        .map((line) => ({ description: line.text, amount: formatDollars(line.cents), taxClass: line.taxClass ?? taxDefaults.parts })),
+      override: { amount: formatDollars(bill?.subtotalCents ?? bill?.totalCents ?? 0), reason: bill?.overrideReason ?? '' },
     },
   };
 }
@@ -84,12 +97,16 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
   const update = useUpdateAppointment(componentName);
   /** What went wrong: the spec's text, and the server's reason when it refused. */
   const [failure, setFailure] = useState<{ text: string; reason: string | undefined } | null>(null);
+  const overEstimate = useOverEstimate();
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm<EditValues>({ resolver: editResolver(appointment.isPaid), defaultValues: formValues(appointment) });
+  } = useForm<EditValues>({ resolver: editResolver(appointment.isPaid), defaultValues: formValues(appointment, appConfig.tax) });
+  // The customer's exemption, for the bill's preview and the exemption's own section.
+  const exemption = useTaxExemption(appointment.id);
   const isPaid = useWatch({ control, name: 'isPaid' });
   const isCompleted = useWatch({ control, name: 'isCompleted' });
   const useClock = useWatch({ control, name: 'useClock' });
@@ -97,12 +114,15 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
   const billable = isCompleted === true && !appointment.isPaid;
   const clock = billable && useClock === true;
 
-  const save = async (values: EditValues) => {
+  const save = async (values: EditValues, confirmOver = false) => {
     setFailure(null);
+    overEstimate.clear();
     const { paymentMethod, ...rest } = values;
+    const edit = values.isPaid ? { ...rest, paymentMethod } : rest;
     try {
-      onSaved(await update.mutateAsync({ appointmentId: appointment.id, update: values.isPaid ? { ...rest, paymentMethod } : rest }));
+      onSaved(await update.mutateAsync({ appointmentId: appointment.id, update: confirmOver ? confirmedOverEstimate(edit) : edit }));
     } catch (error) {
+      if (overEstimate.offer(error, () => void save(values, true))) return;
       const completing = values.isCompleted === true && !appointment.isCompleted;
       setFailure({ text: completing ? ADMIN_TEXTS.completeError : ADMIN_TEXTS.updateError, reason: refusalMessage(error) });
     }
@@ -111,9 +131,15 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
   const described = (name: string, hasError: boolean, hint?: string) =>
     [hint, hasError ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
   const startsAt = Date.parse(appointment.startsAt);
+  // The sale is taxed where the customer lives (their city's county), at the rate of the visit's New York day.
+  const place = {
+    jurisdiction: jurisdictionOfCity(appointment.customer.city),
+    date: businessDateOf(Number.isNaN(startsAt) ? Date.now() : startsAt),
+    exemption: exemption.data?.exemption ?? null,
+  };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(save)}>
+    <Form noValidate onSubmit={handleSubmit((values) => save(values))}>
       <Modal.Body>
         <p className="fs-5 mb-1">{Number.isNaN(startsAt) ? 'Unknown time' : formatAppointmentTime(startsAt)}</p>
         <p className="mb-3">
@@ -151,6 +177,23 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
           {errors.notes && (
             <Form.Control.Feedback type="invalid" id={`${id}-notes-error`}>
               {errors.notes.message}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+
+        <Form.Group className="mb-3" controlId={`${id}-work-done`}>
+          <Form.Label>Work done (printed on the customer's invoice)</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            maxLength={WORK_DONE_MAX_LENGTH}
+            {...register('workDone')}
+            isInvalid={Boolean(errors.workDone)}
+            aria-describedby={described('workDone', Boolean(errors.workDone))}
+          />
+          {errors.workDone && (
+            <Form.Control.Feedback type="invalid" id={`${id}-workDone-error`}>
+              {errors.workDone.message}
             </Form.Control.Feedback>
           )}
         </Form.Group>
@@ -200,7 +243,9 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
             {...register('useClock')}
           />
         )}
-        {clock && <BillFields register={register} control={control} errors={errors} />}
+        {clock && (
+          <BillFields register={register} control={control} errors={errors} setValue={setValue} taxDefaults={appConfig.tax} place={place} />
+        )}
 
         {isPaid && (
           <fieldset className="mb-3" aria-describedby={errors.paymentMethod ? `${id}-method-error` : undefined}>
@@ -227,6 +272,10 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
           </fieldset>
         )}
 
+        <EstimateSection appointment={appointment} componentName={componentName} taxDefaults={appConfig.tax} place={place} />
+        <TaxExemptionSection read={exemption} />
+
+        {overEstimate.element(update.isPending)}
         {failure !== null && (
           <Alert variant="danger" className="mb-0">
             <p className="mb-0 fw-semibold">{failure.text}</p>

@@ -7,6 +7,9 @@ import { useHistory } from '../api/get-history.ts';
 const FIELD_LABELS: Record<string, string> = {
   description: 'Description',
   notes: 'Notes',
+  workDone: 'Work done',
+  estimate: 'Estimate',
+  overEstimate: 'Over the estimate',
   isRemote: 'Remote visit',
   amount: 'Amount',
   bill: 'Bill from the clock',
@@ -20,6 +23,9 @@ const FIELD_LABELS: Record<string, string> = {
   startsAt: 'Time',
   cancelled: 'Cancelled',
   texted: 'Texted',
+  arrivesAt: 'Arriving about',
+  told: 'Sent by',
+  confirmedByPhone: 'Confirmed by phone',
 };
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
@@ -31,7 +37,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'refund-pending': 'Refund pending at PayPal',
   reschedule: 'Moved',
   cancel: 'Cancelled',
-  'on-my-way': '"On my way" texted',
+  'on-my-way': '"On my way" sent',
+  'phone-confirmed': 'Confirmed by phone (reminder call)',
+  'pay-link': 'Pay link sent again',
 };
 
 function showValue(field: string, value: unknown): string {

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { type RescheduleAppointment, RescheduleAppointmentSchema } from '../../../../shared/appointments.ts';
+import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useMoveAppointment } from '../api/move-appointment.ts';
 import { refusalMessage } from './admin-failure.ts';
@@ -48,5 +49,54 @@ export function MoveAppointmentForm({ appointmentId, onMoved }: { appointmentId:
         {isSubmitting ? 'Moving…' : 'Move the visit and e-mail the customer'}
       </Button>
     </Form>
+  );
+}
+
+/** A booked visit in the way of a closure (time off, a busy time of the owner's calendar), as the lists name it. */
+export type VisitToMove = { appointmentId: string; startsAt: string; customerName: string; customerEmail: string };
+
+/**
+ * "Move the visit" beside a visit in the way of a closure: it opens the owner's form for that booking, under the
+ * button; `closeWhenMoved` folds the form away once the visit has moved.
+ */
+export function MoveVisitButton({
+  visit,
+  onMoved,
+  closeWhenMoved = false,
+}: {
+  visit: VisitToMove;
+  onMoved: () => void;
+  closeWhenMoved?: boolean;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline-primary"
+        size="sm"
+        className="ms-1"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        Move the visit
+        <span className="visually-hidden">
+          {' '}
+          of {visit.customerName || visit.customerEmail} on {formatAppointmentTime(new Date(visit.startsAt))}
+        </span>
+      </Button>
+      <div id={`${id}-form`} hidden={!open}>
+        {open && (
+          <MoveAppointmentForm
+            appointmentId={visit.appointmentId}
+            onMoved={() => {
+              if (closeWhenMoved) setOpen(false);
+              onMoved();
+            }}
+          />
+        )}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,9 @@
+import { format } from 'date-fns/format';
 import { useRef } from 'react';
 import { ADMIN_TEXTS, type AdminAppointment, type UpdateOutcome } from '../../../../shared/admin.ts';
 import { APPOINTMENT_TEXTS } from '../../../../shared/appointments.ts';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { inBusinessZone } from '../../../../shared/business-time.ts';
+import { type ConfirmDetail, useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import type { AppointmentActions } from './admin-appointment-list.tsx';
@@ -13,6 +15,24 @@ type Texts = {
   savedText: (outcome: UpdateOutcome) => string;
   deletedText: string;
 };
+
+/**
+ * The visit a delete would take off the schedule, listed under the spec's question: whose it is, its day, time
+ * (New York), type and place (the back office is English only).
+ */
+export function deletedVisitDetails(appointment: AdminAppointment): ConfirmDetail[] {
+  const { customer } = appointment;
+  const startsAt = Date.parse(appointment.startsAt);
+  const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+  const address = customer.streetAddress ? `${customer.streetAddress}, ${customer.city}, ${customer.state} ${customer.zipCode}` : '';
+  return [
+    { label: 'Customer', value: name },
+    { label: 'Day', value: Number.isNaN(startsAt) ? 'Unknown day' : format(inBusinessZone(startsAt), 'EEEE, MMMM d, yyyy') },
+    { label: 'Time', value: `${appointment.time} (New York time)` },
+    { label: 'Visit Type', value: appointment.isRemote ? 'Remote' : 'In-Person' },
+    { label: 'Place', value: appointment.isRemote ? 'Remote' : address || 'No address on file' },
+  ];
+}
 
 /**
  * Edit and Delete of the appointment lists (/admin and /completed-appointments): the edit dialog, the spec's
@@ -32,7 +52,7 @@ export function useAppointmentActions({ componentName, savedText, deletedText }:
   });
 
   const onDelete = async (appointment: AdminAppointment) => {
-    if (remove.isPending || !(await confirm(ADMIN_TEXTS.deleteConfirm))) return;
+    if (remove.isPending || !(await confirm(ADMIN_TEXTS.deleteConfirm, { details: deletedVisitDetails(appointment) }))) return;
     try {
       await remove.mutateAsync(appointment.id);
     } catch {

@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
 import { businessDateOf } from '../../../../shared/business-time.ts';
-import { serverMessage } from '../../../lib/api-failure.ts';
 import { telHref } from '../../../lib/app-config.ts';
-import { useOnMyWay } from '../api/on-my-way.ts';
 import { type AgendaAppointment, type AgendaDay, fullAddress, mapSearchHref, weekendAgenda } from '../weekend-agenda.ts';
 import { customerName } from './admin-appointment-list.tsx';
+import { EstimateBadge } from './estimate-badge.tsx';
+import { OnMyWayChoice, offersOnMyWay } from './on-my-way-choice.tsx';
 
 const MINUTE_MS = 60_000;
 
@@ -18,35 +18,6 @@ function useNow(): number {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-}
-
-/**
- * "On my way": for an in-person visit of today whose customer asked for texts, one button texts them that the owner
- * is leaving; what happened is said next to it (and the server records it in the job's history).
- */
-function OnMyWay({ appointmentId, name }: { appointmentId: string; name: string }) {
-  const onMyWay = useOnMyWay();
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
-  const send = async () => {
-    setSaid(null);
-    try {
-      await onMyWay.mutateAsync(appointmentId);
-      setSaid({ ok: true, text: `Texted ${name} that you are on the way.` });
-    } catch (error) {
-      setSaid({ ok: false, text: serverMessage(error) ?? 'The text could not be sent. Please call the customer.' });
-    }
-  };
-  return (
-    <div className="weekend-agenda-on-my-way">
-      <Button variant="outline-primary" onClick={send} disabled={onMyWay.isPending}>
-        {onMyWay.isPending ? 'Sending…' : 'On my way'}
-        <span className="visually-hidden"> (text {name})</span>
-      </Button>
-      <p role="status" className={said && !said.ok ? 'text-danger fw-semibold mb-0' : 'mb-0'}>
-        {said?.text}
-      </p>
-    </div>
-  );
 }
 
 function AgendaItem({ entry, today }: { entry: AgendaAppointment; today: boolean }) {
@@ -63,6 +34,12 @@ function AgendaItem({ entry, today }: { entry: AgendaAppointment; today: boolean
           <span className="weekend-agenda-kind">In-person</span>
         )}
         {appointment.isCompleted ? <span className="weekend-agenda-kind">Completed</span> : null}
+        {appointment.estimate ? (
+          <>
+            {' '}
+            <EstimateBadge estimate={appointment.estimate} />
+          </>
+        ) : null}
       </p>
       <dl className="weekend-agenda-details">
         <dt>Phone</dt>
@@ -82,9 +59,17 @@ function AgendaItem({ entry, today }: { entry: AgendaAppointment; today: boolean
         </dd>
         <dt>Problem</dt>
         <dd className="weekend-agenda-problem">{appointment.description || 'No description yet.'}</dd>
+        {!appointment.isRemote && customer.codeWord ? (
+          <>
+            <dt className="weekend-agenda-code-word">Code word</dt>
+            <dd className="weekend-agenda-code-word">Say “{customer.codeWord}” at the door</dd>
+          </>
+        ) : null}
       </dl>
-      {today && !appointment.isRemote && !appointment.isCompleted && customer.wantsTexts ? (
-        <OnMyWay appointmentId={appointment.id} name={customerName(appointment)} />
+      {today && offersOnMyWay(appointment) ? (
+        <div className="weekend-agenda-on-my-way">
+          <OnMyWayChoice appointment={appointment} name={customerName(appointment)} />
+        </div>
       ) : null}
     </li>
   );

@@ -1,16 +1,24 @@
 import type { ReactNode } from 'react';
-import { ADMIN_TEXTS } from '../../../../shared/admin.ts';
+import { ADMIN_TEXTS, type AdminAppointment } from '../../../../shared/admin.ts';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCompletedAppointments } from '../api/get-completed-appointments.ts';
 import { AdminAppointmentList } from '../components/admin-appointment-list.tsx';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
+import { hasPayLink, PayLinkActions } from '../components/pay-link-actions.tsx';
 import { useAppointmentActions } from '../components/use-appointment-actions.tsx';
 
 const COMPONENT_NAME = 'CompletedAppointments';
 
-/** Completed jobs waiting for payment; ticking Paid (with how) records a payment taken by hand. */
+/** "Resend pay link" and "Copy pay link" beside a job the customer can pay online (issue 40). */
+const payLinkActions = (appointment: AdminAppointment, about: string) =>
+  hasPayLink(appointment) ? <PayLinkActions appointment={appointment} about={about} /> : null;
+
+/**
+ * Completed jobs waiting for payment; ticking Paid (with how) records a payment taken by hand; the pay link can be
+ * sent again or copied.
+ */
 function CompletedPage() {
   usePageTitle('Completed Appointments');
   const appointments = useCompletedAppointments();
@@ -38,7 +46,7 @@ function CompletedPage() {
       <AdminAppointmentList
         appointments={appointments.data}
         caption={`Completed, waiting for payment (${appointments.data.length})`}
-        actions={actions}
+        actions={{ ...actions, extra: payLinkActions }}
       />
     );
   }

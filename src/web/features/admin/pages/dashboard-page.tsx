@@ -7,6 +7,7 @@ import { useOpenAppointments } from '../api/get-open-appointments.ts';
 import { AdminAppointmentList } from '../components/admin-appointment-list.tsx';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { BackupNotice } from '../components/backup-notice.tsx';
+import { CalendarImportNotice } from '../components/calendar-import-notice.tsx';
 import { useAppointmentActions } from '../components/use-appointment-actions.tsx';
 import { WeekendAgenda } from '../components/weekend-agenda.tsx';
 
@@ -62,6 +63,7 @@ function DashboardPage() {
       </h1>
       <LiveStatus className="mb-3" />
       <BackupNotice />
+      <CalendarImportNotice />
       {alert}
       {content}
       {editor}

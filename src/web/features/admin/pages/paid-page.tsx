@@ -3,13 +3,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_TEXTS, type PaidEntry, paymentStanding } from '../../../../shared/admin.ts';
+import { ADMIN_TEXTS, type PaidEntry, type PaidSalesTax, paymentStanding } from '../../../../shared/admin.ts';
 import { appointmentTypeLabel, formatDollars } from '../../../../shared/appointments.ts';
 import { businessDateOf, formatAppointmentTime, formatBusinessDay, formatBusinessTimeOfDay } from '../../../../shared/business-time.ts';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../../shared/messages.ts';
-import { PAYMENT_TEXTS } from '../../../../shared/payments.ts';
+import { rateText, TAX_TEXTS } from '../../../../shared/sales-tax.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { serverMessage } from '../../../lib/api-failure.ts';
@@ -17,7 +18,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paidCsvUrl, usePaidAppointments } from '../api/get-paid-appointments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
-import { TableRegion } from '../components/table-region.tsx';
+import { EmailAddress, PaymentReference, TableRegion } from '../components/table-region.tsx';
 
 const COMPONENT_NAME = 'PaidAppointments';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +43,13 @@ function methodOf(entry: PaidEntry): string {
 /** Money the total counts: a payment in force, taken for real (the same rule as the server's `totalCents`). */
 function isCounted(entry: PaidEntry): boolean {
   return paymentStanding(entry.payment) === 'paid';
+}
+
+/** The sales tax within a payment: "incl. $8.63 tax (Suffolk County 8.625%)", or the exemption. */
+function salesTaxNote(tax: PaidSalesTax): string {
+  const county = TAX_TEXTS.jurisdictions[tax.jurisdiction];
+  if (tax.exempt) return `no sales tax: exempt (${county})`;
+  return `incl. $${formatDollars(tax.taxCents)} tax (${county} ${rateText(tax.rate)})`;
 }
 
 function payments(count: number): string {
@@ -85,22 +93,30 @@ function PaidRow({ entry, index, refund }: { entry: PaidEntry; index: number; re
       <td className="admin-when">{formatAppointmentTime(Date.parse(entry.startsAt))}</td>
       <th scope="row" className="admin-customer fw-normal">
         <span className="d-block fw-semibold">{customerName(entry)}</span>
-        <span className="d-block">{entry.customer.email}</span>
+        <span className="d-block">
+          <EmailAddress address={entry.customer.email} />
+        </span>
       </th>
       <td>{appointmentTypeLabel(entry.isRemote)}</td>
       <td className="admin-nowrap">
-        {payment.isTest && <span className="badge admin-test-badge">{PAYMENT_TEXTS.testLabel}</span>}
+        {payment.isTest && <StatusChip status="test" inEnglish />}
         <span className="d-block">{methodOf(entry)}</span>
       </td>
       <td className="admin-id-cell">
-        {payment.reference}
-        {payment.refundReference && <span className="d-block">Refund: {payment.refundReference}</span>}
+        {/* A payment by hand has no reference but the app's own id, which tells the owner nothing: none is shown. */}
+        {payment.provider !== 'manual' && <PaymentReference value={payment.reference} label="Payment reference" />}
+        {payment.refundReference && (
+          <span className="d-block">
+            Refund: <PaymentReference value={payment.refundReference} label="Refund reference" />
+          </span>
+        )}
         <Link to={`/invoice/${encodeURIComponent(entry.id)}`} className="d-block target-link">
           Invoice<span className="visually-hidden"> of {customerName(entry)}'s visit</span>
         </Link>
       </td>
       <td className="text-end admin-nowrap">
         <span className="d-block">${formatDollars(payment.amountCents)}</span>
+        {payment.salesTax && <span className="d-block">{salesTaxNote(payment.salesTax)}</span>}
         {!isCounted(entry) && <span className="d-block admin-not-counted">not in the total</span>}
       </td>
       <td>
@@ -120,7 +136,7 @@ function PaidRow({ entry, index, refund }: { entry: PaidEntry; index: number; re
             </span>
           </Button>
         ) : (
-          <span ref={refundedNote} tabIndex={-1} className="admin-refunded">
+          <span ref={refundedNote} tabIndex={-1} className="status-chip status-chip-refunded admin-refunded">
             Refunded {formatBusinessDay(Date.parse(payment.refundedAt))}
           </span>
         )}
@@ -226,7 +242,7 @@ function PaidPage() {
   else if (paid.isError) {
     content = <AdminLoadError error={paid.error} what="payments" componentName={COMPONENT_NAME} onRetry={() => void paid.refetch()} />;
   } else {
-    const { entries, totalCents, refundedCents, testCents } = paid.data;
+    const { entries, totalCents, refundedCents, testCents, taxCents } = paid.data;
     const refunded = entries.filter((entry) => paymentStanding(entry.payment) === 'refunded').length;
     const tests = entries.filter((entry) => paymentStanding(entry.payment) === 'test').length;
     content = (
@@ -235,6 +251,12 @@ function PaidPage() {
           <p className="admin-total">
             Total from {from} to {to}: ${formatDollars(totalCents)} ({payments(entries.filter(isCounted).length)})
           </p>
+          {taxCents > 0 && (
+            <p>
+              Sales tax in the total: ${formatDollars(taxCents)}, before tax ${formatDollars(totalCents - taxCents)} (the{' '}
+              <Link to="/sales-tax">sales-tax report</Link> has it by quarter and county)
+            </p>
+          )}
           {refundedCents > 0 && (
             <p className="admin-total-apart">
               Refunded: ${formatDollars(refundedCents)} ({payments(refunded)}, not in the total)

@@ -8,7 +8,10 @@ import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 
 const COMPONENT_NAME = 'Reviews';
 
-/** What customers said after paying: each rating and comment, newest first, and the average. */
+/**
+ * What customers said after paying: each rating and comment, newest first, the average, and whether the customer
+ * allowed showing it on the public pages (decision 041: only those comments appear there, with first name and town).
+ */
 function ReviewsPage() {
   usePageTitle('Customer Ratings');
   const reviews = useReviews();
@@ -25,6 +28,10 @@ function ReviewsPage() {
         <p className="fs-4 admin-review-average">
           Average {average?.toFixed(1)} out of 5, from {count} {count === 1 ? 'rating' : 'ratings'}
         </p>
+        <p>
+          The website shows the average of every rating once there are three, and the three latest comments marked Allowed, with the
+          customer's first name and town only.
+        </p>
         <Table responsive className="admin-table align-middle">
           <caption>Ratings, newest first</caption>
           <thead>
@@ -34,6 +41,7 @@ function ReviewsPage() {
               <th scope="col">Customer</th>
               <th scope="col">Rating</th>
               <th scope="col">Comment</th>
+              <th scope="col">On the website</th>
             </tr>
           </thead>
           <tbody>
@@ -47,6 +55,7 @@ function ReviewsPage() {
                 </td>
                 <td className="admin-nowrap">{review.rating} of 5</td>
                 <td className="review-comment">{review.comment}</td>
+                <td className="admin-nowrap">{review.mayShow ? 'Allowed' : 'Not allowed'}</td>
               </tr>
             ))}
           </tbody>

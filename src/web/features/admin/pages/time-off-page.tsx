@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -30,7 +30,8 @@ import { useReopenTimeOff } from '../api/reopen-time-off.ts';
 import { refusalMessage } from '../components/admin-failure.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
 import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
-import { MoveAppointmentForm } from '../components/move-appointment-form.tsx';
+import { CalendarImportSection } from '../components/calendar-import-section.tsx';
+import { MoveVisitButton } from '../components/move-appointment-form.tsx';
 import { SlotSelect } from '../components/slot-select.tsx';
 
 const COMPONENT_NAME = 'TimeOff';
@@ -124,33 +125,6 @@ function CloseTimeFormSection({ onClosed }: { onClosed: (closed: TimeOff) => voi
 
 type Affected = TimeOff['affected'][number];
 
-/** "Move the visit" opens the owner's form for that booking, under the button. */
-function MoveAppointment({ appointment, onMoved }: { appointment: Affected; onMoved: () => void }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="outline-primary"
-        size="sm"
-        className="ms-1"
-        aria-expanded={open}
-        aria-controls={`${id}-form`}
-        onClick={() => setOpen((shown) => !shown)}
-      >
-        Move the visit
-        <span className="visually-hidden">
-          {' '}
-          of {appointment.customerName || appointment.customerEmail} on {formatAppointmentTime(new Date(appointment.startsAt))}
-        </span>
-      </Button>
-      <div id={`${id}-form`} hidden={!open}>
-        {open && <MoveAppointmentForm appointmentId={appointment.appointmentId} onMoved={onMoved} />}
-      </div>
-    </>
-  );
-}
-
 function Closure({
   entry,
   onReopen,
@@ -203,7 +177,7 @@ function Closure({
                     of {appointment.customerName || appointment.customerEmail} on {formatAppointmentTime(new Date(appointment.startsAt))}
                   </span>
                 </Button>
-                <MoveAppointment appointment={appointment} onMoved={onMoved} />
+                <MoveVisitButton visit={appointment} onMoved={onMoved} />
               </li>
             ))}
           </ul>
@@ -349,7 +323,7 @@ function RulesSection() {
 
 /**
  * The owner's schedule: close time (days, ranges, slots), the closures ahead with their bookings, the booking rules,
- * and the private calendar feed.
+ * the owner's own calendar whose busy times close slots, and the private calendar feed.
  */
 function TimeOffPage() {
   usePageTitle('Time Off');
@@ -374,6 +348,7 @@ function TimeOffPage() {
       />
       <ClosureList />
       <RulesSection />
+      <CalendarImportSection />
       <CalendarFeedSection />
     </>
   );

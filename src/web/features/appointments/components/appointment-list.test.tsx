@@ -21,6 +21,7 @@ const completed: CustomerAppointment = {
   isCompleted: true,
   isPaid: false,
   changeBy: null,
+  estimate: null,
 };
 const open: CustomerAppointment = {
   ...completed,
@@ -144,7 +145,7 @@ describe('the appointment list', () => {
         .map((button) => button.textContent),
     ).toEqual(['', 'Keep my visit', 'OK']);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Your appointment has been cancelled.'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Your visit has been cancelled.'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith(`/api/appointments/${open.id}/cancel`, expect.objectContaining({ method: 'POST' }));
   });
 
@@ -162,5 +163,22 @@ describe('the appointment list', () => {
     expect(reports).toHaveLength(1);
     expect(JSON.parse(String(reports[0]?.[1]?.body))).toMatchObject({ componentName: 'Appointments' });
     await waitFor(() => expect(table().getByRole('button', { name: /^Cancel/ }).textContent).toMatch(/^Cancel \(/));
+  });
+
+  it('offers "Add to calendar" for a visit still to come, and not for one done or passed', () => {
+    const comingUp = { ...open, id: '20991205-00000000-0000-4000-8000-000000000004', startsAt: '2099-12-05T13:00:00.000Z' };
+    const passed = { ...open, id: '20201205-00000000-0000-4000-8000-000000000005', startsAt: '2020-12-05T13:00:00.000Z' };
+    renderList([completed, comingUp, passed]);
+    const links = table().getAllByRole('link', { name: /^Add to calendar/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe(`/api/appointments/${comingUp.id}/calendar.ics?lang=en`);
+    expect(links[0]?.hasAttribute('download')).toBe(true);
+    expect(links[0]?.textContent).toBe('Add to calendar (visit of Saturday, December 5, 2099 at 08:00am)');
+  });
+
+  it("shows each visit's status on its card", () => {
+    renderList([completed, open]);
+    const cards = [...document.querySelectorAll('.appointment-card')];
+    expect(cards.map((card) => card.querySelector('.status-chip')?.textContent)).toEqual(['Completed', 'Booked']);
   });
 });

@@ -1,6 +1,6 @@
 import '../appointments.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
@@ -12,16 +12,20 @@ import {
   canPayAppointment,
   isBeforeChangeDeadline,
 } from '../../../../shared/appointments.ts';
+import type { EstimateSummary } from '../../../../shared/estimates.ts';
+import { isOnTheWayToday } from '../../../../shared/on-the-way.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useMessageModal } from '../../../components/message-modal.tsx';
+import { StatusChip, visitStatusOf } from '../../../components/status-chip.tsx';
 import { useTimedAlert } from '../../../components/timed-alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { reportError } from '../../../lib/error-reporter.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { translate } from '../../../lib/i18n.ts';
+import { activeLocale, translate } from '../../../lib/i18n.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
-import { appointmentTime, appointmentType, money } from '../formats.ts';
+import { appointmentTime, appointmentType, arrivalTime, money } from '../formats.ts';
+import { visitDetails, visitOf } from '../visit-details.ts';
 import { useRescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What the checkout screen receives through the navigation state. */
@@ -69,6 +73,21 @@ function DescriptionText({ appointment }: { appointment: CustomerAppointment }) 
   );
 }
 
+/**
+ * Whether the owner's estimate of the visit waits for the customer's answer: the list's `estimate` (the latest one's
+ * state), which answers of before estimates do not carry.
+ */
+const estimateWaiting = (appointment: CustomerAppointment) =>
+  (appointment as CustomerAppointment & { estimate?: EstimateSummary }).estimate?.state === 'sent';
+
+/** A visit not done yet whose time has not come: it may go into the customer's calendar. */
+const isStillToCome = (appointment: CustomerAppointment) =>
+  !appointment.isCompleted && !appointment.isPaid && Date.parse(appointment.startsAt) > Date.now();
+
+/** The visit's calendar file (an .ics download), in the language on screen. */
+const calendarFileUrl = (appointmentId: string) =>
+  `/api/appointments/${encodeURIComponent(appointmentId)}/calendar.ics?lang=${encodeURIComponent(activeLocale())}`;
+
 function RowActions({ appointment, when, actions }: { appointment: CustomerAppointment; when: string; actions: Actions }) {
   const { t } = useLingui();
   return (
@@ -91,6 +110,26 @@ function RowActions({ appointment, when, actions }: { appointment: CustomerAppoi
         variant={canPayAppointment(appointment) ? 'success' : 'outline-secondary'}
         onClick={() => actions.onPay(appointment)}
       />
+      {estimateWaiting(appointment) && (
+        // The owner sent an estimate the customer has not answered yet (issue 38).
+        <Link to={`/estimate/${encodeURIComponent(appointment.id)}`} className="btn btn-warning appointment-action">
+          {t`Estimate to approve`}
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(visit of {when})</Trans>
+          </span>
+        </Link>
+      )}
+      {isStillToCome(appointment) && (
+        // The visit's own calendar file (issue 40): the same event as the invite the confirmation e-mail carried.
+        <a href={calendarFileUrl(appointment.id)} download className="btn btn-outline-primary appointment-action">
+          {t`Add to calendar`}
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(visit of {when})</Trans>
+          </span>
+        </a>
+      )}
       {appointment.isCompleted && appointment.amountCents > 0 && (
         // A job completed with an amount has its invoice, to read and print before paying.
         <Link to={`/invoice/${encodeURIComponent(appointment.id)}`} className="btn btn-outline-primary appointment-action">
@@ -101,6 +140,46 @@ function RowActions({ appointment, when, actions }: { appointment: CustomerAppoi
           </span>
         </Link>
       )}
+    </div>
+  );
+}
+
+/** The time now, again each minute: a screen left open drops "on the way" once the visit's day has ended. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * "On the way, arriving about 10:40am" for each visit of today the technician has left for (issue 39). Always on the
+ * page, as a polite live region, so that the line read again from the live update is announced when it appears.
+ */
+function OnTheWay({ rows }: { rows: Row[] }) {
+  const now = useMinuteClock();
+  const onTheWay = rows.filter(
+    ({ appointment, startsAt }) =>
+      startsAt !== undefined && !appointment.isCompleted && isOnTheWayToday(appointment.arrivesAt ?? null, now),
+  );
+  return (
+    <div aria-live="polite" className="on-the-way-status">
+      {onTheWay.map(({ appointment, startsAt }) => {
+        const time = arrivalTime(Date.parse(appointment.arrivesAt ?? ''));
+        const when = appointmentTime(startsAt ?? 0);
+        return (
+          <p key={appointment.id} className="alert alert-info on-the-way fs-5" data-appointment-id={appointment.id}>
+            <strong>
+              <Trans>On the way, arriving about {time}</Trans>
+            </strong>{' '}
+            <span className="d-block fs-6">
+              <Trans>(visit of {when})</Trans>
+            </span>
+          </p>
+        );
+      })}
     </div>
   );
 }
@@ -200,6 +279,7 @@ function AppointmentCards({ rows, actions }: { rows: Row[]; actions: Actions }) 
         return (
           <li key={appointment.id} className="appointment-card">
             <h3 className="h5 appointment-when">{when}</h3>
+            <StatusChip status={visitStatusOf(appointment)} className="mb-2" />
             <dl>
               <dt>
                 <Trans>Visit Type</Trans>
@@ -285,7 +365,8 @@ export function AppointmentList({
     if (cancel.isPending) return;
     if (!(await mayChange(appointment, APPOINTMENT_TEXTS.cancelNotAllowedBody))) return;
     // The spec's question ends "If YES select OK"; its other answer keeps the visit, so it does not say "Cancel".
-    if (!(await confirm(translate(APPOINTMENT_TEXTS.cancelConfirm), { dismissLabel: t`Keep my visit` }))) return;
+    const details = visitDetails(visitOf(appointment));
+    if (!(await confirm(translate(APPOINTMENT_TEXTS.cancelConfirm), { dismissLabel: t`Keep my visit`, details }))) return;
     try {
       // Resolves once the list has been read again.
       await cancel.mutateAsync(appointment.id);
@@ -297,7 +378,7 @@ export function AppointmentList({
       }
       return;
     }
-    alert.show({ variant: 'success', body: t`Your appointment has been cancelled.` });
+    alert.show({ variant: 'success', body: t`Your visit has been cancelled.` });
     // The row and its buttons are gone; the list's heading keeps the reader's place.
     heading.current?.focus();
   };
@@ -322,6 +403,7 @@ export function AppointmentList({
         <Trans>Your appointments</Trans>
       </h2>
       {alert.element}
+      <OnTheWay rows={rows} />
       {rows.length === 0 ? (
         <p className="fs-5">
           <Trans>You have no appointments booked.</Trans>

@@ -1,7 +1,7 @@
 import 'react-day-picker/style.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
-import { DateLib, DayPicker } from 'react-day-picker';
+import { DateLib, type DateLibOptions, DayPicker, type Modifiers } from 'react-day-picker';
 import { es } from 'react-day-picker/locale/es';
 import { BUSINESS_TIME_ZONE, SLOT_LABELS } from '../../../../shared/business.ts';
 import { type BusinessDate, businessDateOf, slotInstant } from '../../../../shared/business-time.ts';
@@ -49,7 +49,8 @@ const SPANISH = {
 
 /**
  * The month calendar of the booking panel, in New York dates whatever the browser's zone. Only days with a free
- * slot can be chosen; arrow keys move between them, Enter or Space chooses.
+ * slot can be chosen, and full days (`isFullDay`) to ask to be told when a time opens up (issue 39), marked as full;
+ * arrow keys move between them, Enter or Space chooses.
  */
 export function BookingCalendar({
   month,
@@ -60,6 +61,7 @@ export function BookingCalendar({
   firstDate,
   lastDate,
   busy,
+  isFullDay,
 }: {
   /** The month shown, YYYY-MM. */
   month: string;
@@ -71,6 +73,8 @@ export function BookingCalendar({
   firstDate: BusinessDate;
   lastDate: BusinessDate;
   busy: boolean;
+  /** A day without a free time that may be waited for: chosen like an open day, shown as full. */
+  isFullDay?: (date: BusinessDate) => boolean;
 }) {
   const { i18n, t } = useLingui();
   // DayPicker's English labels for screen readers, from the catalogue (its Spanish locale brings its own, which
@@ -81,8 +85,17 @@ export function BookingCalendar({
     labelNav: () => t`Navigation bar`,
     labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }, _options: unknown, dateLib?: DateLib) => {
       const day = (dateLib ?? new DateLib({ timeZone: BUSINESS_TIME_ZONE })).format(date, 'EEEE, MMMM d, y');
-      const label = modifiers.today ? t`Today, ${day}` : day;
+      const named = modifiers.today ? t`Today, ${day}` : day;
+      const label = isFullDay?.(businessDateOf(date)) ? t`${named}, full` : named;
       return modifiers.selected ? t`${label}, selected` : label;
+    },
+  };
+  // In Spanish DayPicker names the days itself; a full day is named full there too.
+  const spanishLabels = {
+    labelDayButton: (date: Date, modifiers: Modifiers, options?: DateLibOptions, dateLib?: DateLib) => {
+      const own = es.labels?.labelDayButton;
+      const named = typeof own === 'function' ? own(date, modifiers, options, dateLib) : (own ?? '');
+      return isFullDay?.(businessDateOf(date)) ? t`${named}, full` : named;
     },
   };
   return (
@@ -97,9 +110,11 @@ export function BookingCalendar({
         endMonth={instantOfDay(lastDate)}
         selected={selectedDate ? instantOfDay(selectedDate) : undefined}
         onDayClick={(day) => onChooseDate(businessDateOf(day))}
-        disabled={busy ? true : (day: Date) => !isOpenDay(businessDateOf(day))}
+        disabled={busy ? true : (day: Date) => !isOpenDay(businessDateOf(day)) && !isFullDay?.(businessDateOf(day))}
+        modifiers={isFullDay ? { full: (day: Date) => isFullDay(businessDateOf(day)) } : undefined}
+        modifiersClassNames={{ full: 'booking-day-full' }}
         components={NAVIGATION}
-        {...(i18n.locale === 'es' ? SPANISH : { labels })}
+        {...(i18n.locale === 'es' ? { ...SPANISH, labels: spanishLabels } : { labels })}
       />
     </div>
   );

@@ -20,6 +20,7 @@ const booked: CustomerAppointment = {
   isCompleted: false,
   isPaid: false,
   changeBy: null,
+  estimate: null,
 };
 
 function Editor({ required }: { required: boolean }) {

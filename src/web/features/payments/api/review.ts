@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerReview, ReviewAnswer } from '../../../../shared/reviews.ts';
+import type { CustomerReview, ReviewAnswer, ReviewConsent } from '../../../../shared/reviews.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys, paymentKeys } from '../../../lib/query-keys.ts';
 
@@ -33,6 +33,23 @@ export function useSendReview(appointmentId: string) {
     },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.review(appointmentId) });
+    },
+  });
+}
+
+/** Gives or withdraws the consent to show the rated visit's review on the public pages (decision 041). */
+export function sendReviewConsent(appointmentId: string, consent: ReviewConsent): Promise<CustomerReview> {
+  return apiFetch(`/api/reviews/${encodeURIComponent(appointmentId)}/consent`, { method: 'PUT', body: consent });
+}
+
+export function useReviewConsent(appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: ReviewConsent) => sendReviewConsent(appointmentId, consent),
+    meta: { componentName: 'ReviewConsent' },
+    onSuccess: (review) => {
+      queryClient.setQueryData(paymentKeys.review(appointmentId), review);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reviews() });
     },
   });
 }

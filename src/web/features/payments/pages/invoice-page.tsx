@@ -4,7 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
-import { BUSINESS_TAGLINE } from '../../../../shared/business.ts';
+import { durationText } from '../../../../shared/billing.ts';
+import { BUSINESS_TAGLINE, FEES } from '../../../../shared/business.ts';
 import { INVOICE_TEXTS, type Invoice, invoiceNumberText } from '../../../../shared/invoices.ts';
 import { formatDay } from '../../../../shared/locale-format.ts';
 import { PageSpinner } from '../../../components/loading-spinner.tsx';
@@ -37,16 +38,11 @@ function PaymentPart({ invoice }: { invoice: Invoice }) {
   }
   const amount = money(payment.amountCents);
   const date = formatDay(Date.parse(payment.paidAt), activeLocale());
-  const method = translate(INVOICE_TEXTS.methods[payment.method]);
   const reference = payment.reference;
   const refunded = payment.refundedAt ? formatDay(Date.parse(payment.refundedAt), activeLocale()) : null;
   return (
     <>
-      <p className="mb-1">
-        <Trans>
-          {amount} paid on {date} by {method}.
-        </Trans>
-      </p>
+      <p className="mb-1">{translate(INVOICE_TEXTS.paid[payment.method], { amount, date })}</p>
       {reference && (
         <p className="mb-1">
           <Trans>Payment reference: {reference}.</Trans>
@@ -92,6 +88,7 @@ function InvoicePage() {
   }
   const data = invoice.data;
   const issued = formatDay(Date.parse(data.issuedAt), activeLocale());
+  const visited = formatDay(Date.parse(data.visit.startsAt), activeLocale());
   const time = appointmentTime(Date.parse(data.visit.startsAt));
   const business = data.business.name;
   return (
@@ -111,17 +108,29 @@ function InvoicePage() {
         <header className="invoice-header">
           <p className="invoice-business">{data.business.name}</p>
           <p className="mb-0">{translate(BUSINESS_TAGLINE)}</p>
+          {data.business.address && <p className="mb-0">{data.business.address}</p>}
           <p className="mb-0">
             {data.business.phone} · {data.business.email} · {data.business.website}
           </p>
         </header>
-        <h1 id="invoice-title" className="invoice-title">
-          {t`Invoice ${number}`}
-        </h1>
+        <div className="invoice-title-row">
+          <h1 id="invoice-title" className="invoice-title">
+            {t`Invoice ${number}`}
+          </h1>
+          {/* The status as the paper's stamp; the facts below say it in words too. */}
+          <p className={`invoice-stamp invoice-stamp-${data.status}`} aria-hidden="true">
+            <Status invoice={data} />
+          </p>
+        </div>
         {data.status === 'void' && (
           <p className="invoice-void fs-4 fw-bold border border-danger border-2 rounded p-2">{translate(INVOICE_TEXTS.voided)}</p>
         )}
         <dl className="invoice-facts">
+          {/* The dates in the order they came: the visit, then the invoice. */}
+          <dt>
+            <Trans>Date of the visit</Trans>
+          </dt>
+          <dd>{visited}</dd>
           <dt>
             <Trans>Date of issue</Trans>
           </dt>
@@ -158,7 +167,26 @@ function InvoicePage() {
               <Trans>In-person visit of {time} (New York time)</Trans>
             )}
           </p>
+          {data.work && (
+            <p>
+              {translate(INVOICE_TEXTS.work, {
+                kind: translate(FEES[data.work.kind].label),
+                start: data.work.start,
+                end: data.work.end,
+                duration: durationText(data.work.minutes),
+                rate: money(data.work.hourlyCents),
+              })}
+            </p>
+          )}
         </section>
+        {data.workDone.trim() && (
+          <section aria-labelledby="invoice-work-done">
+            <h2 id="invoice-work-done" className="h5">
+              {translate(INVOICE_TEXTS.workDone)}
+            </h2>
+            <p className="invoice-work-done">{data.workDone}</p>
+          </section>
+        )}
         <BillTable lines={data.lines} totalCents={data.amountCents} className="invoice-lines" />
         <section aria-labelledby="invoice-payment">
           <h2 id="invoice-payment" className="h5">

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCaptureOrder } from '../api/capture-order.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useCheckout } from '../api/get-checkout.ts';
+import { ApprovedEstimate } from '../components/approved-estimate.tsx';
 import { BillTable } from '../components/bill-table.tsx';
 import { PaymentButtons, type PaymentStage, TestPaymentNotice } from '../components/payment-buttons.tsx';
 import { appointmentTime, money } from '../formats.ts';
@@ -166,7 +167,7 @@ function MakePaymentPage() {
     content = (
       <Alert variant="warning">
         <p className="fs-5">
-          <Trans>No appointment was chosen for payment. Choose Pay next to a completed job on your home page.</Trans>
+          <Trans>No visit was chosen for payment. Choose Pay next to a completed visit on your home page.</Trans>
         </p>
         <BackHome />
       </Alert>
@@ -176,7 +177,7 @@ function MakePaymentPage() {
   } else if (checkout.isError) {
     content = <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else {
-    const { amountCents, startsAt, lines } = checkout.data;
+    const { amountCents, startsAt, lines, estimate } = checkout.data;
     // `visit` names the placeholder of the message below ({visit}), which the catalogues key on.
     const visit = appointmentTime(Date.parse(startsAt));
     const amount = money(amountCents);
@@ -191,6 +192,7 @@ function MakePaymentPage() {
           </Trans>
         </p>
         {lines && <BillTable lines={lines} totalCents={amountCents} />}
+        {estimate && <ApprovedEstimate totalCents={estimate.totalCents} />}
         {offered !== undefined && offered !== amountCents && (
           <p className="checkout-amount-note">
             <Trans>The amount for this job is now {amount}; that is what you will pay.</Trans>

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useReview, useSendReview } from '../api/review.ts';
+import { useReview, useReviewConsent, useSendReview } from '../api/review.ts';
 import { appointmentTime } from '../formats.ts';
 
 /**
@@ -25,8 +25,11 @@ function ReviewPage() {
   const { appointmentId = '' } = useParams();
   const review = useReview(appointmentId);
   const send = useSendReview(appointmentId);
+  const consent = useReviewConsent(appointmentId);
   const [rating, setRating] = useState<number>();
   const [comment, setComment] = useState('');
+  // "You may show my review": unticked unless the customer ticks it (decision 041).
+  const [mayShow, setMayShow] = useState(false);
   const [problem, setProblem] = useState<string>();
   const labels = [t`1 star: poor`, t`2 stars: fair`, t`3 stars: good`, t`4 stars: very good`, t`5 stars: excellent`];
 
@@ -49,7 +52,7 @@ function ReviewPage() {
   const time = appointmentTime(Date.parse(data.startsAt));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = ReviewAnswerSchema.safeParse({ rating, comment });
+    const checked = ReviewAnswerSchema.safeParse({ rating, comment, mayShow });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message);
       return;
@@ -64,10 +67,25 @@ function ReviewPage() {
         <Trans>Thank you! You rated this visit {stars} out of 5.</Trans>
       </p>
       {data.comment && <p className="review-comment">{data.comment}</p>}
+      <div className="review-consent mb-4">
+        <p>
+          {data.mayShow
+            ? t`Your review may appear on our website with your first name and town.`
+            : t`Your review stays between you and us: it is not shown on our website.`}
+        </p>
+        <Button variant="outline-primary" size="lg" disabled={consent.isPending} onClick={() => consent.mutate({ mayShow: !data.mayShow })}>
+          {data.mayShow ? t`Stop showing my review` : t`Show my review on the website`}
+        </Button>
+        {consent.isError && (
+          <p className="text-danger fw-semibold mt-2" role="alert">
+            {errorText(consent.error) ?? t`Something went wrong on our side. Please try again in a moment.`}
+          </p>
+        )}
+      </div>
       {data.reviewUrl && (
         <p>
           <a href={data.reviewUrl} className="btn btn-outline-primary btn-lg" rel="noopener noreferrer" target="_blank">
-            <Trans>Tell your neighbours on our public review page</Trans>
+            <Trans>Tell your neighbors on our public review page</Trans>
           </a>
         </p>
       )}
@@ -119,6 +137,19 @@ function ReviewPage() {
               value={comment}
               onChange={(event) => setComment(event.target.value)}
             />
+          </Form.Group>
+          <Form.Group className="mb-4" controlId="review-may-show">
+            <Form.Check
+              type="checkbox"
+              className="form-check-lg"
+              checked={mayShow}
+              onChange={(event) => setMayShow(event.target.checked)}
+              label={t`You may show my review on our website, with my first name and town.`}
+              aria-describedby="review-may-show-hint"
+            />
+            <Form.Text id="review-may-show-hint" className="d-block">
+              {t`We never show your last name, e-mail or address. You can change your mind later on this page.`}
+            </Form.Text>
           </Form.Group>
           {send.isError && (
             <Alert variant="danger" role="alert">

@@ -1,16 +1,29 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { appointmentEntryPath } from '../../../../shared/navigation.ts';
 import { SERVICE_CITIES } from '../../../../shared/service-area.ts';
 import { BUSINESS_TAGLINE } from '../../../../shared/site.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { withLinks } from '../../../components/linked-text.tsx';
+import { WhenNear } from '../../../components/when-near.tsx';
 import { appConfig, telHref } from '../../../lib/app-config.ts';
-import { translate } from '../../../lib/i18n.ts';
+import { loadMessages, translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useViewer } from '../../../lib/viewer.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
+
+/**
+ * The technician and the ratings (issue 40), below the first screen: their code, their texts (the public pages'
+ * catalogue) and the ratings' read come when the visitor scrolls near them, outside the first load's budget.
+ */
+const TrustBand = lazy(() =>
+  // Texts that fail to come leave the band in English, as on the other public pages (layout.tsx).
+  Promise.all([import('../components/trust-band.tsx'), loadMessages(['rules']).catch(() => undefined)]).then(([module]) => ({
+    default: module.TrustBand,
+  })),
+);
 
 const STEPS = [
   { title: msg`Register`, text: msg`Create your account with your e-mail address and confirm it from the message we send you.` },
@@ -81,6 +94,12 @@ export function LandingPage() {
           </p>
         </div>
       </section>
+
+      <WhenNear>
+        <Suspense fallback={null}>
+          <TrustBand />
+        </Suspense>
+      </WhenNear>
 
       <section className="py-5 bg-light-subtle border-top" aria-labelledby="service-area">
         <div className="container">

@@ -14,7 +14,7 @@ export function RemoteSupportPage() {
     <div className="container py-5 content-page">
       <h1>{title}</h1>
       <p className="lead">
-        {t`Many problems can be fixed without a visit. At your appointment time we call you, you open one of the free tools below, and you read us a one-time code. You see everything we do on your screen, and you can end the session at any moment.`}
+        {t`Many problems can be fixed without a visit. At the time of your visit we call you, you open one of the free tools below, and you read us a one-time code. You see everything we do on your screen, and you can end the session at any moment.`}
       </p>
       <div className="row row-cols-1 row-cols-md-2 g-4">
         {REMOTE_SUPPORT_TOOLS.map((tool) => {
@@ -38,7 +38,7 @@ export function RemoteSupportPage() {
       </div>
       <h2 className="h4 mt-5">{t`Is it safe?`}</h2>
       <p>
-        {t`Only share a code with us during an appointment you booked, and only when we have called you. We will never call you out of the blue and ask for remote access: anyone who does is a scammer.`}
+        {t`Only share a code with us during a visit you booked, and only when we have called you. We will never call you out of the blue and ask for remote access: anyone who does is a scammer.`}
       </p>
       <p className="mb-0">
         {withLinks(

@@ -13,8 +13,11 @@ import {
 } from '../../../../shared/business.ts';
 import { LazyServiceAreaMap } from '../../../components/lazy-service-area-map.tsx';
 import { withLinks } from '../../../components/linked-text.tsx';
+import { appConfig } from '../../../lib/app-config.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { LazyCustomerReviews, LazyTechnicianProfile } from '../components/lazy-technician.tsx';
+import { configuredBiography } from '../components/technician.ts';
 
 /** A visit's start as the spec writes it ('08:00am'), or as Spanish does ('8:00 a. m.'). */
 const slotText = (label: string, locale: string) => (locale === 'es' ? label.replace(/^0?(\d+:\d\d)([ap])m$/, '$1 $2. m.') : label);
@@ -24,6 +27,8 @@ export function ServicesPage() {
   usePageTitle(t`Services, service area and fees`);
   const slots = SLOT_LABELS.map((label) => slotText(label, i18n.locale)).join(', ');
   const [firstTown, secondTown] = SERVICE_TOWNS;
+  // The owner's own biography (TECHNICIAN_BIO, TECHNICIAN_BIO_ES), else the built-in one.
+  const own = configuredBiography(appConfig.technician, i18n.locale);
   return (
     <div className="container py-5 content-page">
       <h1>{t`Our services`}</h1>
@@ -99,21 +104,35 @@ export function ServicesPage() {
 
       <section aria-labelledby="technician" className="mt-5">
         <h2 id="technician">{translate(TECHNICIAN_BIO.heading)}</h2>
-        {TECHNICIAN_BIO.paragraphs.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)}>{translate(paragraph)}</p>
-        ))}
-        <p className="mb-0">
-          {withLinks(
-            t`Ready? <0>Register</0> or <1>log in</1> to book a visit.`,
-            (words) => (
-              <Link to="/signup">{words}</Link>
-            ),
-            (words) => (
-              <Link to="/login">{words}</Link>
-            ),
-          )}
-        </p>
+        <LazyTechnicianProfile>
+          {own
+            ? own.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 24)} lang={own.lang}>
+                  {paragraph}
+                </p>
+              ))
+            : TECHNICIAN_BIO.paragraphs.map((paragraph) => <p key={paragraph.slice(0, 24)}>{translate(paragraph)}</p>)}
+        </LazyTechnicianProfile>
       </section>
+
+      <LazyCustomerReviews className="mt-5" />
+
+      <p className="mt-5 mb-0">
+        {withLinks(t`Questions first? <0>Call or write to us</0>.`, (words) => (
+          <Link to="/about">{words}</Link>
+        ))}
+      </p>
+      <p className="mt-3 mb-0">
+        {withLinks(
+          t`Ready? <0>Register</0> or <1>log in</1> to book a visit.`,
+          (words) => (
+            <Link to="/signup">{words}</Link>
+          ),
+          (words) => (
+            <Link to="/login">{words}</Link>
+          ),
+        )}
+      </p>
     </div>
   );
 }
