@@ -102,7 +102,7 @@ describe('accessibility for a customer, in Chromium against the real server', ()
     sweep.test(where('/makepayment', 'no appointment chosen'), async (findings) => {
       const page = await customer();
       await sweep.visit(page, '/makepayment', PAYMENT_TEXTS.checkout);
-      await page.getByText('No appointment was chosen').waitFor();
+      await page.getByText('No visit was chosen').waitFor();
       await findings.axe(page, where('/makepayment', 'no appointment chosen'));
     });
 
@@ -186,7 +186,7 @@ describe('accessibility for a customer, in Chromium against the real server', ()
         .click();
       await (await openedDialog(page, 'Please confirm')).getByRole('button', { name: 'OK' }).click();
       await noDialog(page);
-      await page.getByRole('status').filter({ hasText: 'Your appointment has been cancelled.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Your visit has been cancelled.' }).waitFor();
       await findings.axe(page, where('/home', 'cancelled (status banner, empty list again)'));
     });
   });

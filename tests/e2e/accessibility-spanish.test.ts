@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { CHAT_TEXTS } from '../../src/shared/chat.ts';
@@ -106,7 +106,7 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
   }
 
   const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
-  const label = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+  const label = (within: Page | Locator, name: string) => within.getByLabel(name, { exact: true });
   const ok = () => es('web', 'OK');
 
   /** Closes the open dialog with its named button and waits until it has gone. */
@@ -395,7 +395,7 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
       const page = await customer();
       await sweep.visit(page, '/makepayment', es('shared', PAYMENT_TEXTS.checkout));
       await page
-        .getByText(es('payments', 'No appointment was chosen for payment. Choose Pay next to a completed job on your home page.'))
+        .getByText(es('payments', 'No visit was chosen for payment. Choose Pay next to a completed visit on your home page.'))
         .waitFor();
       await check(findings, page, where('/makepayment', 'no appointment chosen'));
     });
@@ -482,7 +482,7 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
       await noDialog(page);
       await page
         .getByRole('status')
-        .filter({ hasText: es('appointments', 'Your appointment has been cancelled.') })
+        .filter({ hasText: es('appointments', 'Your visit has been cancelled.') })
         .waitFor();
       await check(findings, page, where('/home', 'cancelled (status banner, empty list again)'));
     });
@@ -560,16 +560,18 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
     sweep.test(where('/account', 'filled form, fields in error, save (confirm dialog), saved'), async (findings) => {
       const page = await customer();
       await sweep.visit(page, '/account', es('accounts', 'Your account'));
-      const phone = label(page, es('accounts', 'Phone number'));
+      // The customer's own details: the trusted contact's form further down has a "Nombre" of its own.
+      const details = page.getByRole('region', { name: es('accounts', 'Your details and service address') });
+      const phone = label(details, es('accounts', 'Phone number'));
       await expect.poll(() => phone.inputValue()).toBe(PROFILE.phoneNumber);
       await check(findings, page, where('/account', 'filled form'));
-      await label(page, es('accounts', 'First name')).fill('R2-D2');
+      await label(details, es('accounts', 'First name')).fill('R2-D2');
       await phone.fill('12');
       const save = button(page, es('accounts', 'Save'));
       await save.click();
       await page.locator('.invalid-feedback').first().waitFor();
       await check(findings, page, where('/account', 'fields in error'));
-      await label(page, es('accounts', 'First name')).fill(PROFILE.firstName);
+      await label(details, es('accounts', 'First name')).fill(PROFILE.firstName);
       await phone.fill(PROFILE.phoneNumber);
       await save.click();
       await openedDialog(page, es('web', 'Please confirm'));

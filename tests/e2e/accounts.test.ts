@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, MESSAGES } from '../../src/shared/account.ts';
 import { PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { withDateStopped } from '../support/back-office-people.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import {
   actionLinks,
   closeDialog,
@@ -68,10 +68,10 @@ describe('accounts in Chromium, against the real server', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '1', SUPPORT_PHONE } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '1', SUPPORT_PHONE } }), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -279,9 +279,9 @@ describe('accounts in Chromium, against the real server', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press('Tab');
-      expect(await page.getByLabel('Keep me signed in').evaluate((box) => box === document.activeElement)).toBe(true);
+      expect(await page.getByLabel('Keep me logged in').evaluate((box) => box === document.activeElement)).toBe(true);
       await page.keyboard.press('Space');
-      expect(await page.getByLabel('Keep me signed in').isChecked()).toBe(true);
+      expect(await page.getByLabel('Keep me logged in').isChecked()).toBe(true);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await waitForPath(page, '/serviceform');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumToTestIn, launchBrowser, openPage } from '../support/browser.ts';
+import { chromiumToTestIn, openPage, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string };
@@ -56,10 +56,10 @@ describe('adding TechHelp to a home screen', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

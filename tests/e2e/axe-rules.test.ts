@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, runAxe } from '../support/browser.ts';
+import { releaseBrowser, runAxe, workerBrowser } from '../support/browser.ts';
 
 /**
  * The sweeps run axe's label-content-name-mismatch (WCAG 2.5.3 Label in Name), an experimental rule that a tag
@@ -17,12 +17,12 @@ let browser: Browser;
 let tab: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   tab = await (await browser.newContext()).newPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const mismatches = async () => (await runAxe(tab)).filter((violation) => violation.id === 'label-content-name-mismatch');

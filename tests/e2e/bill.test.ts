@@ -5,7 +5,7 @@ import { PASSWORD } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, expectQuietConsole, openWindow, shownDialog, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createBookingCustomer, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser, openPage } from '../support/browser.ts';
+import { axeViolations, openPage, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { mailbox } from '../support/browser-accounts.ts';
 import { readPdf } from '../support/pdf.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -22,12 +22,12 @@ describe('the bill from the clock in the back office, in Chromium against the re
   let appointmentId = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), workerBrowser()]);
     [admin, customer] = await Promise.all([createVerifiedAccount(server.url, ADMIN_EMAIL), createBookingCustomer(server.url, 'billed')]);
     office = await openWindow(browser, server.url, admin);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -62,7 +62,12 @@ describe('the bill from the clock in the back office, in Chromium against the re
       .poll(() => bill.locator('tbody tr').allInnerTexts())
       .toEqual(['First hour of troubleshooting\t$50.00', '1 extra half-hour\t$25.00', 'Replacement power adapter\t$39.99']);
     expect(await bill.locator('thead th').first().textContent()).toBe('1 h 40 min of work');
-    expect(await bill.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$114.99']);
+    // The part is taxable goods: Suffolk's 8.625% on $39.99 is $3.45, stated apart (decision 035).
+    expect(await bill.locator('tfoot tr').allInnerTexts()).toEqual([
+      'Subtotal\t$114.99',
+      'Sales tax (Suffolk County 8.625%)\t$3.45',
+      'Total\t$118.44',
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     // On the owner's phone the fields and the lines fit the dialog.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -77,7 +82,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
     // The job is on the completed list with the bill's amount; the dialog opens with the bill as saved.
     await page.goto(`${server.url}/completed-appointments`);
     const done = page.locator(`.admin-table tbody tr[data-appointment-id="${appointment.id}"]`);
-    await expect.poll(() => done.locator('.admin-amount').textContent()).toBe('$114.99');
+    await expect.poll(() => done.locator('.admin-amount').textContent()).toBe('$118.44');
     await done.getByRole('button', { name: /^Edit/ }).click();
     dialog = await shownDialog(page, 'Edit appointment');
     expect(await dialog.getByLabel('Work started').inputValue()).toBe('09:30');
@@ -92,7 +97,8 @@ describe('the bill from the clock in the back office, in Chromium against the re
     expect(await dialog.getByLabel('Why (kept in the history)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Why (kept in the history)').fill('Returning customer: the adapter at cost');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => done.locator('.admin-amount').textContent()).toBe('$100.00');
+    // $100 before tax: the part's share, $34.78, is taxed $3.00.
+    await expect.poll(() => done.locator('.admin-amount').textContent()).toBe('$103.00');
 
     await done.getByRole('button', { name: /^Edit/ }).click();
     dialog = await shownDialog(page, 'Edit appointment');
@@ -113,8 +119,10 @@ describe('the bill from the clock in the back office, in Chromium against the re
         '1 extra half-hour\t$25.00',
         'Replacement power adapter\t$39.99',
         'Adjustment\t-$14.99',
+        'Subtotal\t$100.00',
+        'Sales tax (Suffolk County 8.625%)\t$3.00',
       ]);
-      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$100.00']);
+      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$103.00']);
       expect(await axeViolations(home.page)).toEqual([]);
       expectQuietConsole(home);
     } finally {
@@ -125,7 +133,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
   it("takes a signed-out customer from the pay link's e-mail through the sign-in straight to that job's payment", async () => {
     // Completing the job e-mailed its pay link, with the bill's amount as it then was.
     const mail = (await mailbox(server.url, customer.email)).find((entry) => entry.subject.startsWith('Your visit is complete'));
-    expect(mail?.subject).toBe('Your visit is complete: $114.99');
+    expect(mail?.subject).toBe('Your visit is complete: $118.44');
     const link = new URL(mail?.links.find((entry) => entry.includes('/makepayment')) ?? '');
     expect(link.searchParams.get('appointment')).toBe(appointmentId);
 
@@ -133,16 +141,16 @@ describe('the bill from the clock in the back office, in Chromium against the re
     try {
       const { page } = visitor;
       await page.goto(`${server.url}${link.pathname}${link.search}`);
-      await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
-      await page.getByRole('link', { name: 'Go to the login page' }).click();
+      // Straight to the login page, which says what the link is for (issue 40).
       await page.waitForURL(/\/login\?next=/);
+      await page.getByRole('heading', { level: 1, name: /^Log in to pay \$103\.00 for your visit of / }).waitFor();
       await page.getByLabel('E-mail address').fill(customer.email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL((url) => url.pathname === '/makepayment' && url.searchParams.get('appointment') === appointmentId);
       const lines = page.getByRole('table', { name: 'What you pay for' });
       await lines.waitFor();
-      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$100.00']);
+      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$103.00']);
       expect(visitor.consoleErrors).toEqual([]);
     } finally {
       await visitor.context.close();
@@ -161,7 +169,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
       const number = ((await title.textContent()) ?? '').replace('Invoice ', '');
       expect(await page.title()).toContain(`Invoice ${number}`);
       const lines = page.getByRole('table', { name: 'What you pay for' });
-      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$100.00']);
+      expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$103.00']);
       expect(await page.locator('.invoice-facts').textContent()).toContain('Due');
       expect(await page.getByText('Not paid yet. You can pay online from your appointments page.').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
@@ -170,7 +178,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
       const pdf = await page.request.get(`${server.url}${await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href')}`);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-disposition']).toBe(`attachment; filename="techhelp-invoice-${number}.pdf"`);
-      expect((await readPdf(await pdf.body())).pages.flat()).toContain('Total (USD)  $100.00');
+      expect((await readPdf(await pdf.body())).pages.flat()).toContain('Total (USD)  $103.00');
 
       // On paper, the invoice alone: no site header or footer, no buttons.
       await page.emulateMedia({ media: 'print' });
@@ -230,9 +238,21 @@ describe('the bill from the clock in the back office, in Chromium against the re
       for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
       expect(await page.getByRole('radio', { name: '4 stars: very good' }).isChecked()).toBe(true);
       await page.getByLabel('Anything you would like to tell us? (optional)').fill('Patient, and explained every step.');
+      // Showing the review on the website is the customer's own choice: unticked until they tick it (issue 40).
+      const mayShow = page.getByRole('checkbox', { name: 'You may show my review on our website, with my first name and town.' });
+      expect(await mayShow.isChecked()).toBe(false);
+      await mayShow.focus();
+      await page.keyboard.press('Space');
       await page.getByRole('button', { name: 'Send my rating' }).click();
-      await page.getByRole('status').filter({ hasText: 'Thank you! You rated this visit 4 out of 5.' }).waitFor();
+      const thanks = page.getByRole('status').filter({ hasText: 'Thank you! You rated this visit 4 out of 5.' });
+      await thanks.waitFor();
+      await thanks.getByText('Your review may appear on our website with your first name and town.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      // A change of mind, both ways, from the same page.
+      await page.getByRole('button', { name: 'Stop showing my review' }).click();
+      await thanks.getByText('Your review stays between you and us: it is not shown on our website.').waitFor();
+      await page.getByRole('button', { name: 'Show my review on the website' }).click();
+      await thanks.getByText('Your review may appear on our website with your first name and town.').waitFor();
       expectQuietConsole(home);
     } finally {
       await home.context.close();
@@ -242,7 +262,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
     await page.goto(`${server.url}/admin/reviews`);
     await page.getByText('Average 4.0 out of 5, from 1 rating').waitFor();
     expect(await page.locator('.admin-table tbody tr').allInnerTexts()).toEqual([
-      expect.stringContaining('4 of 5\tPatient, and explained every step.'),
+      expect.stringContaining('4 of 5\tPatient, and explained every step.\tAllowed'),
     ]);
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -11,11 +11,12 @@ import {
   afterQueuedTasks,
   axeViolations,
   holdToasts,
-  launchBrowser,
   openPage,
+  releaseBrowser,
   releaseToasts,
   type WatchedPage,
   WITH_MOTION,
+  workerBrowser,
 } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -40,7 +41,7 @@ describe('booking on /home in Chromium', () => {
   const customers: Record<'flow' | 'keys' | 'limit' | 'live' | 'tokyo', HttpCustomer> = {} as never;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { SUPPORT_PHONE } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { SUPPORT_PHONE } }), workerBrowser()]);
     const names = ['flow', 'keys', 'limit', 'live', 'tokyo'] as const;
     const made = await Promise.all(names.map((name) => createBookingCustomer(server.url, name)));
     names.forEach((name, index) => {
@@ -48,7 +49,7 @@ describe('booking on /home in Chromium', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '../../src/shared/chat.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { createBookingCustomer, createVerifiedAccount, signInContext } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser, openPage } from '../support/browser.ts';
+import { axeViolations, openPage, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { mailbox } from '../support/browser-accounts.ts';
 import { startOpenAIStandIn } from '../support/openai-stand-in.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -19,11 +19,11 @@ describe('the chat page in Chromium', () => {
     [builtIn, compatible, browser] = await Promise.all([
       startServer({ env: { ADMIN_EMAILS: 'owner@techhelp.test' } }),
       startServer({ env: { OPENAI_API_KEY: standIn.apiKey, OPENAI_BASE_URL: standIn.baseUrl } }),
-      launchBrowser(),
+      workerBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await Promise.all([builtIn?.stop(), compatible?.stop()]);
     await standIn?.close();
   });

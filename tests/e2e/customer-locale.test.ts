@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { expectCleanConsole, openPerson, type Person, waitForActionLink, waitForPath } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -30,10 +30,10 @@ describe('the customer’s saved language in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '1' } }), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -11,7 +11,7 @@ import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, expectQuietConsole, openWindow, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
-import { launchBrowser, WITH_MOTION } from '../support/browser.ts';
+import { releaseBrowser, WITH_MOTION, workerBrowser } from '../support/browser.ts';
 import { waitForActionLink } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { es, loadCatalogues, type Part, SPANISH_BROWSER } from '../support/spanish.ts';
@@ -80,7 +80,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }),
-      launchBrowser(),
+      workerBrowser(),
       loadCatalogues(),
     ]);
     [admin, newcomer, regular, forgetful, recienLlegado] = await Promise.all([
@@ -93,7 +93,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await callAs(server.url, recienLlegado, 'PUT', '/api/account/locale', { locale: 'es' });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -121,8 +121,17 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
   const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
   const banner = (page: Page, text: string) => page.locator('.timed-alert').filter({ hasText: text }).waitFor();
   const mainNav = (page: Page, say: Say = JOURNEYS.en.say) => page.getByRole('navigation', { name: say('web', 'Main') });
-  const officeLink = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
+  /**
+   * Goes to a back-office screen by its navigation: Shift+Tab back to the screen's group, Enter opens it, Tab on to
+   * the screen's link, Enter follows it.
+   */
+  async function officeScreen(page: Page, keys: KeyboardUser, group: string, name: string) {
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await keys.tabTo(nav.getByRole('button', { name: group, exact: true }), { backwards: true });
+    await keys.press('Enter');
+    await keys.tabTo(nav.getByRole('link', { name, exact: true }));
+    await keys.press('Enter');
+  }
 
   /** Answers the open confirm dialog with OK, which has the focus once the dialog has opened. */
   async function confirmWithEnter(page: Page, keys: KeyboardUser, question: string, say: Say = JOURNEYS.en.say) {
@@ -371,8 +380,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await expect.poll(() => adminRow(mistake.id).count()).toBe(0);
 
     // A payment by hand, from the completed list: Paid, then Check among the methods by the arrows.
-    await keys.tabTo(officeLink(page, 'Completed'), { backwards: true });
-    await keys.press('Enter');
+    await officeScreen(page, keys, 'Visits', 'Completed');
     await adminRow(appointment.id).waitFor();
     await keys.tabTo(button(adminRow(appointment.id), /^Edit/));
     await keys.press('Enter');
@@ -390,8 +398,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await noDialog(page);
 
     // A payment for a customer on the phone: find them, choose the visit, confirm the amount, pay.
-    await keys.tabTo(officeLink(page, 'Take a Payment'), { backwards: true });
-    await keys.press('Enter');
+    await officeScreen(page, keys, 'Money', 'Take a Payment');
     await keys.tabTo(field(page, 'Customer e-mail'));
     await keys.type(regular.email);
     await keys.press('Enter');
@@ -414,8 +421,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     expect(paid.map((appointment) => appointment.id)).not.toContain(phoned.id);
 
     // The error log: delete the entry.
-    await keys.tabTo(officeLink(page, 'Error Log'), { backwards: true });
-    await keys.press('Enter');
+    await officeScreen(page, keys, 'Settings', 'Error Log');
     const errorRow = page.locator('.admin-table tbody tr').filter({ hasText: 'Scanner timed out' });
     await errorRow.waitFor();
     await keys.tabTo(button(errorRow, /^Delete/));
@@ -424,8 +430,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await expect.poll(() => errorRow.count()).toBe(0);
 
     // The change log: a new entry (date and time typed into their fields, the collection by the arrows).
-    await keys.tabTo(officeLink(page, 'Change Log Form'), { backwards: true });
-    await keys.press('Enter');
+    await officeScreen(page, keys, 'Settings', 'Change Log Form');
     await keys.tabTo(field(page, 'Date'));
     await keys.type('11202026');
     await keys.tabTo(field(page, 'Time'));
@@ -443,8 +448,7 @@ describe('every flow by keyboard alone, in Chromium against the real server', ()
     await banner(page, ADMIN_TEXTS.changeLogSaved);
 
     // ... found in the log, then deleted there (the log's Cancel).
-    await keys.tabTo(officeLink(page, 'Config Change Log'), { backwards: true });
-    await keys.press('Enter');
+    await officeScreen(page, keys, 'Settings', 'Config Change Log');
     await keys.tabTo(field(page, 'Collection'));
     await keys.press('ArrowDown');
     await keys.press('ArrowDown');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_TEXTS } from '../../src/shared/appointments.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { createBookingCustomer, type HttpCustomer, signInContext } from '../support/booking-customers.ts';
-import { launchBrowser, openPage, type WatchedPage } from '../support/browser.ts';
+import { openPage, releaseBrowser, type WatchedPage, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 /** A weekend day a few days ahead, well past any minimum notice. */
@@ -18,14 +18,14 @@ describe("live slots: one customer's booking and cancellation show in another cu
   let watcher: HttpCustomer;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), workerBrowser()]);
     [booker, watcher] = await Promise.all([
       createBookingCustomer(server.url, 'slot-booker'),
       createBookingCustomer(server.url, 'slot-watcher'),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

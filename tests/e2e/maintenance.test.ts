@@ -1,16 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from '../support/browser.ts';
+import { axeViolations, openPage, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 describe('MAINTENANCE_MODE=true in Chromium', () => {
   let server: ServerProcess;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { MAINTENANCE_MODE: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { MAINTENANCE_MODE: 'true' } }), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

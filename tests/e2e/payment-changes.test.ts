@@ -17,7 +17,7 @@ import {
   type Window,
 } from '../support/back-office-people.ts';
 import { bookOverHttp, createBookingCustomer, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'owner.changes@example.com';
@@ -64,13 +64,13 @@ describe('a job changed during its payment, and a refund, in Chromium against th
   let home: Window;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), workerBrowser()]);
     [admin, customer] = await Promise.all([createVerifiedAccount(server.url, ADMIN_EMAIL), createBookingCustomer(server.url, 'changes')]);
     changed = await bookOverHttp(server.url, customer, day(0), '09:30am');
     byHand = await bookOverHttp(server.url, customer, day(1), '11:00am', true);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -148,11 +148,12 @@ describe('a job changed during its payment, and a refund, in Chromium against th
     await row.waitFor();
     expect((await cellTexts(row)).slice(5)).toEqual([
       'TEST\nTest mode',
-      expect.stringMatching(/^SANDBOX-CAPTURE-\S+\nInvoice\n/),
+      // The long reference shortened, the whole of it in the button's name.
+      expect.stringMatching(/^SANDBOX-CA…\S{6}\nPayment reference SANDBOX-CAPTURE-\S+\nInvoice\n/),
       '$200.00\nnot in the total',
       expect.stringMatching(/^Refund/),
     ]);
-    expect(await row.locator('.badge').textContent()).toBe(PAYMENT_TEXTS.testLabel);
+    expect(await row.locator('.status-chip-test').textContent()).toBe(PAYMENT_TEXTS.testLabel);
     expect(await page.locator('.admin-total').textContent()).toBe(`Total from ${PERIOD}: $40.00 (1 payment)`);
     expect(await page.locator('.admin-total-apart').allTextContents()).toEqual([
       'Test payments (no money): $200.00 (1 payment, not in the total)',
@@ -187,7 +188,12 @@ describe('a job changed during its payment, and a refund, in Chromium against th
     // The note took the place of the button, and its focus.
     await expect.poll(() => row.locator('.admin-refunded').evaluate((note) => note === document.activeElement)).toBe(true);
     expect(await refundButton(page, '200.00').count()).toBe(0);
-    expect(await row.locator('.admin-id-cell').textContent()).toMatch(/Refund: SANDBOX-REFUND-/);
+    expect(
+      await row
+        .locator('.admin-id-cell')
+        .getByRole('button', { name: /^Refund reference SANDBOX-REFUND-/ })
+        .count(),
+    ).toBe(1);
     expect(await page.locator('.admin-total').textContent()).toBe(`Total from ${PERIOD}: $40.00 (1 payment)`);
     // A refunded TEST payment counts in no total: not the TEST one either.
     await expect.poll(() => page.locator('.admin-total-apart').allTextContents()).toEqual([]);

@@ -18,7 +18,7 @@ import {
   type Window,
 } from '../support/back-office-people.ts';
 import { bookOverHttp, createBookingCustomer, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { startPayPalStandIn } from '../support/paypal-stand-in.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -51,7 +51,7 @@ describe('payments with PayPal, in Chromium against the real server', () => {
           PAYPAL_API_URL: paypal.url,
         },
       }),
-      launchBrowser(),
+      workerBrowser(),
     ]);
     [admin, customer] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
@@ -59,7 +59,7 @@ describe('payments with PayPal, in Chromium against the real server', () => {
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await paypal?.close();
   });

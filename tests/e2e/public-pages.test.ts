@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterQueuedTasks, axeViolations, launchBrowser, openPage, WITH_MOTION } from '../support/browser.ts';
+import { afterQueuedTasks, axeViolations, openPage, releaseBrowser, WITH_MOTION, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const SUPPORT_PHONE = '(631) 555-0199';
@@ -29,10 +29,10 @@ describe('the public site in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { SUPPORT_PHONE, SUPPORT_EMAIL } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { SUPPORT_PHONE, SUPPORT_EMAIL } }), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

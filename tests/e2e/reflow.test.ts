@@ -9,7 +9,7 @@ import { nextClient, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, openWindow } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { es, loadCatalogues, type Part, SPANISH_BROWSER } from '../support/spanish.ts';
 
@@ -330,7 +330,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: '1' } }),
-      launchBrowser(),
+      workerBrowser(),
       loadCatalogues(),
     ]);
     const [admin, customer, newcomer, cliente, recienLlegado] = await Promise.all([
@@ -372,7 +372,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
     );
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -12,7 +12,7 @@ import {
   type HttpCustomer,
   openSignedIn,
 } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser, type WatchedPage } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, type WatchedPage, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'owner.moves@example.com';
@@ -31,7 +31,7 @@ describe('rescheduling from /home in Chromium', () => {
   let late: HttpCustomer;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE } }), workerBrowser()]);
     [admin, mover, late] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createBookingCustomer(server.url, 'mover'),
@@ -39,7 +39,7 @@ describe('rescheduling from /home in Chromium', () => {
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

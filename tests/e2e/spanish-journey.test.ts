@@ -7,7 +7,7 @@ import { nextClient, PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { callAs, mailboxOf, stopDate } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { expectCleanConsole, openPerson, type Person, waitForActionLink, waitForPath } from '../support/browser-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { englishSentences, es, loadCatalogues, plain, SPANISH_BROWSER } from '../support/spanish.ts';
@@ -121,14 +121,14 @@ describe('a Spanish-speaking customer’s journey in Chromium, against the real 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ env: { TRUST_PROXY: '1', ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_PHONE: '(631) 555-0199' } }),
-      launchBrowser(),
+      workerBrowser(),
       loadCatalogues(),
     ]);
     admin = await createVerifiedAccount(server.url, ADMIN_EMAIL);
   });
   afterAll(async () => {
     for (const person of people) await person.context.close().catch(() => undefined);
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -252,6 +252,13 @@ describe('a Spanish-speaking customer’s journey in Chromium, against the real 
     await page.getByRole('button', { name: es('appointments', 'Confirm'), exact: true }).click();
     const confirm = await spanishDialog(page, es('web', 'Please confirm'));
     expect(await dialogBody(confirm)).toBe(es('appointments', 'Are you sure you want a In-Person visit? If YES select OK'));
+    // Under the spec's question, the visit it books: its day, its time, its type and the service address.
+    const details = plain((await confirm.locator('dl').textContent()) ?? '');
+    expect(details).toMatch(
+      new RegExp(`^${es('appointments', 'Day')}(domingo|sábado), \\d+ de \\S+ de \\d{4}${es('appointments', 'Time')}`),
+    );
+    expect(details).toContain(`${es('appointments', 'Visit Type')}${es('appointments', 'In-Person')}`);
+    expect(details).toContain(`${es('appointments', 'Place')}12 Main Street, Bay Shore, NY 11706`);
     expect(await confirm.getByRole('button', { name: es('web', 'Cancel'), exact: true }).count()).toBeGreaterThan(0);
     await expectSpanishScreen(page, '/home, the booking confirm dialog');
     await confirm.getByRole('button', { name: es('web', 'OK'), exact: true }).click();
@@ -298,7 +305,7 @@ describe('a Spanish-speaking customer’s journey in Chromium, against the real 
     expect(await dialogBody(thanks)).toContain(
       plain(es('payments', 'We received {amount} and e-mailed you a receipt. You will be taken back to your appointments.', { amount })),
     );
-    expect(plain(await thanks.textContent())).toMatch(/Seguimos en 3 segundos\./);
+    expect(plain(await thanks.textContent())).toMatch(/Continuamos en 3 segundos\./);
     await expectSpanishScreen(page, '/makepayment, the thank-you dialog');
     await thanks.getByRole('button', { name: es('web', 'OK'), exact: true }).click();
     await waitForPath(page, '/home');

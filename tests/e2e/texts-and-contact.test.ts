@@ -4,7 +4,7 @@ import { ACCOUNT_TEXTS } from '../../src/shared/account.ts';
 import { TEXTS_OPT_IN_TERMS } from '../../src/shared/text-messages.ts';
 import { answerConfirm, expectQuietConsole, openWindow, type Window } from '../support/back-office-people.ts';
 import { createBookingCustomer, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 /**
@@ -21,12 +21,12 @@ describe('texts and the trusted contact on the account screen', () => {
   let window: Window;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), workerBrowser()]);
     customer = await createBookingCustomer(server.url, 'texts-screen');
     window = await openWindow(browser, server.url, customer);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -95,7 +95,14 @@ describe('texts and the trusted contact on the account screen', () => {
     await section.getByText('We e-mailed Laura Smith an invitation. Copies start once they agree.').waitFor();
     const saved = await fetch(`${server.url}/api/account/trusted-contact`, { headers: { cookie: customer.cookieHeader } });
     expect(await saved.json()).toEqual({
-      contact: { name: 'Laura Smith', email: 'laura@example.com', phoneNumber: '631-555-0123', copiesStopped: false, status: 'invited' },
+      contact: {
+        name: 'Laura Smith',
+        email: 'laura@example.com',
+        phoneNumber: '631-555-0123',
+        copiesStopped: false,
+        status: 'invited',
+        mayApproveEstimates: false,
+      },
     });
     expect(await axeViolations(page)).toEqual([]);
 

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_LABELS } from '../../src/shared/business.ts';
+import { openAdminScreen } from '../support/admin-nav.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { mailboxOf } from '../support/back-office-people.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type HttpCustomer,
   openSignedIn,
 } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser, type WatchedPage } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, type WatchedPage, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'owner@example.com';
@@ -26,14 +27,14 @@ describe('time off: the owner closes a day in the back office and it is gone fro
   let customer: HttpCustomer;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), workerBrowser()]);
     [admin, customer] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       createBookingCustomer(server.url, 'closed-out'),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
@@ -60,9 +61,13 @@ describe('time off: the owner closes a day in the back office and it is gone fro
       await day.click();
       await picker.getByRole('button', { name: '08:00am', exact: true }).waitFor();
 
-      const office = await openAs(admin, '/admin/time-off');
+      const office = await openAs(admin, '/admin');
+      await openAdminScreen(office, 'Time Off', '/admin/time-off');
       await office.getByRole('heading', { name: 'Time Off', level: 1 }).waitFor();
-      await office.getByRole('link', { name: 'Time Off' }).waitFor();
+      const navLink = office
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link', { name: 'Time Off', exact: true, includeHidden: true });
+      expect(await navLink.getAttribute('aria-current')).toBe('page');
       await office.getByLabel('Minimum notice for booking (hours)').waitFor();
       expect(await axeViolations(office)).toEqual([]);
 

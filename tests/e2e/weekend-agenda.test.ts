@@ -10,7 +10,7 @@ import { agendaDayHeading, agendaWeekend, mapSearchHref } from '../../src/web/fe
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectQuietConsole, openWindow, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createVerifiedAccount, describeOverHttp, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 /**
@@ -65,7 +65,7 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
   const people: Record<'alice' | 'bruno' | 'clara', HttpCustomer> = {} as never;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), workerBrowser()]);
     [admin, people.alice, people.bruno, people.clara] = await Promise.all([
       createVerifiedAccount(server.url, ADMIN_EMAIL),
       customerWith(server.url, ALICE),
@@ -90,7 +90,7 @@ describe('the dashboard’s “This weekend” agenda: by day and time, live, ac
   });
   afterAll(async () => {
     await office?.context.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

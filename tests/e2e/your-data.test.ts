@@ -5,7 +5,7 @@ import { PASSWORD } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { expectQuietConsole, openWindow, shownDialog, type Window } from '../support/back-office-people.ts';
 import { bookOverHttp, createBookingCustomer, type HttpCustomer } from '../support/booking-customers.ts';
-import { axeViolations, launchBrowser } from '../support/browser.ts';
+import { axeViolations, releaseBrowser, workerBrowser } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const DAY = upcomingWeekendDays(1, 3)[0] ?? '';
@@ -21,13 +21,13 @@ describe('a customer downloads their data and deletes their account', () => {
   let window: Window;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), workerBrowser()]);
     customer = await createBookingCustomer(server.url, 'your-data');
     await bookOverHttp(server.url, customer, DAY, '11:00am');
     window = await openWindow(browser, server.url, customer);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

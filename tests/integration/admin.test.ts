@@ -171,9 +171,10 @@ describe('the back office', () => {
     };
     const billed = await call('PATCH', `/api/admin/appointments/${id}`, { isCompleted: true, work });
     expect(billed.statusCode, billed.body).toBe(200);
-    // 1 h 40 min: the first hour, one extra half-hour (10 minutes past the half-hour are free), and the part.
+    // 1 h 40 min: the first hour, one extra half-hour (10 minutes past the half-hour are free), and the part, with
+    // Suffolk's 8.625% on the part alone (decision 035): $3.45.
     expect(billed.json().appointment).toMatchObject({
-      amountCents: 5000 + 2500 + 3999,
+      amountCents: 5000 + 2500 + 3999 + 345,
       isCompleted: true,
       bill: {
         kind: 'troubleshooting',
@@ -181,19 +182,26 @@ describe('the back office', () => {
         end: '11:10',
         minutes: 100,
         lines: [
-          { text: 'First hour of troubleshooting', values: {}, cents: 5000 },
-          { text: '{count, plural, one {# extra half-hour} other {# extra half-hours}}', values: { count: 1 }, cents: 2500 },
-          { text: 'Replacement power adapter', values: {}, cents: 3999 },
+          { text: 'First hour of troubleshooting', values: {}, cents: 5000, taxClass: 'not-taxable' },
+          {
+            text: '{count, plural, one {# extra half-hour} other {# extra half-hours}}',
+            values: { count: 1 },
+            cents: 2500,
+            taxClass: 'not-taxable',
+          },
+          { text: 'Replacement power adapter', values: {}, cents: 3999, taxClass: 'taxable-goods' },
         ],
         computedCents: 11499,
-        totalCents: 11499,
+        subtotalCents: 11499,
+        tax: { jurisdiction: 'suffolk', rate: 8625, taxableCents: 3999, taxCents: 345, exemption: null },
+        totalCents: 11844,
         overrideReason: null,
       },
     });
     // The customer sees the amount; the back office lists carry the bill.
     const seen = (await call('GET', '/api/appointments', undefined, customer.cookie)).json().find((item: { id: string }) => item.id === id);
-    expect(seen).toMatchObject({ amountCents: 11499 });
-    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.bill?.totalCents).toBe(11499);
+    expect(seen).toMatchObject({ amountCents: 11844 });
+    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.bill?.totalCents).toBe(11844);
 
     // Refused: a changed amount without a reason, an amount beside the bill, an end before the start, an unknown kind.
     for (const refused of [
@@ -211,40 +219,48 @@ describe('the back office', () => {
     const tooLarge = await call('PATCH', `/api/admin/appointments/${id}`, { work: { ...work, hardware: tenParts } });
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().error).toEqual({ code: 'VALIDATION', message: BILL_TOO_LARGE });
-    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.amountCents).toBe(11499);
+    expect((await call('GET', '/api/admin/completed')).json().find((item: { id: string }) => item.id === id)?.amountCents).toBe(11844);
 
     const discounted = await call('PATCH', `/api/admin/appointments/${id}`, {
       work: { ...work, override: { amount: '100', reason: 'Returning customer: the adapter at cost' } },
     });
     expect(discounted.statusCode, discounted.body).toBe(200);
+    // $100 of $114.99 before tax: the part's share is $34.78, taxed $3.00.
     expect(discounted.json().appointment).toMatchObject({
-      amountCents: 10000,
-      bill: { computedCents: 11499, totalCents: 10000, overrideReason: 'Returning customer: the adapter at cost' },
+      amountCents: 10300,
+      bill: {
+        computedCents: 11499,
+        subtotalCents: 10000,
+        tax: { taxableCents: 3478, taxCents: 300 },
+        totalCents: 10300,
+        overrideReason: 'Returning customer: the adapter at cost',
+      },
     });
 
     const history = (await call('GET', `/api/admin/appointments/${id}/history`)).json();
     expect(history[0].changes).toMatchObject({
       amountSetByHand: { before: null, after: '$100.00 instead of $114.99: Returning customer: the adapter at cost' },
-      amount: { before: '114.99', after: '100.00' },
+      amount: { before: '118.44', after: '103.00' },
     });
     expect(history[1].changes).toMatchObject({
       bill: {
         before: null,
         after:
-          '1 h 40 min of troubleshooting (09:30–11:10): First hour of troubleshooting $50.00; 1 extra half-hour $25.00; Replacement power adapter $39.99; total $114.99',
+          '1 h 40 min of troubleshooting (09:30–11:10): First hour of troubleshooting $50.00; 1 extra half-hour $25.00; Replacement power adapter $39.99; subtotal $114.99; Sales tax (Suffolk County 8.625%) $3.45',
       },
-      amount: { before: '0.00', after: '114.99' },
+      amount: { before: '0.00', after: '118.44' },
       isCompleted: { before: false, after: true },
     });
 
     // The customer's checkout shows what the amount is made of: the lines, and the owner's change as an adjustment.
     const checkout = (await call('GET', `/api/payments/checkout/${id}`, undefined, customer.cookie)).json();
-    expect(checkout).toMatchObject({ amountCents: 10000 });
+    expect(checkout).toMatchObject({ amountCents: 10300 });
     expect(checkout.lines.map((line: { text: string; cents: number }) => [line.text, line.cents])).toEqual([
       ['First hour of troubleshooting', 5000],
       ['{count, plural, one {# extra half-hour} other {# extra half-hours}}', 2500],
       ['Replacement power adapter', 3999],
       ['Adjustment', -1499],
+      ['Sales tax ({jurisdiction, select, suffolk {Suffolk County} nassau {Nassau County} other {{jurisdiction}}} {rate})', 300],
     ]);
 
     // An amount typed without the clock replaces the bill, which no longer says what is charged.
@@ -269,16 +285,23 @@ describe('the back office', () => {
       paid.entries.reduce((sum: number, entry: { payment: { amountCents: number } }) => sum + entry.payment.amountCents, 0),
     );
     const none = (await call('GET', '/api/admin/paid?from=2020-01-01&to=2020-12-31')).json();
-    expect(none).toEqual({ entries: [], totalCents: 0, refundedCents: 0, testCents: 0 });
+    expect(none).toEqual({ entries: [], totalCents: 0, refundedCents: 0, testCents: 0, taxCents: 0 });
     const csv = await call('GET', `/api/admin/paid.csv?from=2026-01-01&to=2099-12-31`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="techhelp-paid-2026-01-01-to-2099-12-31.csv"');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Paid on,Service,Appointment,Customer,E-mail,Address,Visit Type,Method,Reference,Amount (USD),Status');
+    expect(lines[0]).toBe(
+      'Paid on,Service,Appointment,Customer,E-mail,Address,Visit Type,Method,Reference,Amount (USD),Status,Subtotal (USD),Sales tax (USD),Tax jurisdiction,Tax rate',
+    );
     expect(lines.find((line) => line.includes(id))).toContain(
       `Mary-Ann O'Neil Smith,${customer.email},"12 Main Street, Bay Shore, NY 11706",In-Person,by hand (cash)`,
     );
-    expect(lines.find((line) => line.startsWith('Total,'))).toBe(`Total,,,,,,,,,${(paid.totalCents / 100).toFixed(2)},Paid`);
+    // An amount typed by hand has no bill, so no sales tax: its tax cells are empty.
+    expect(lines.find((line) => line.includes(id))).toMatch(/,120\.00,Paid,,,,$/);
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    expect(lines.find((line) => line.startsWith('Total,'))).toBe(
+      `Total,,,,,,,,,${money(paid.totalCents)},Paid,${money(paid.totalCents - paid.taxCents)},${money(paid.taxCents)}`,
+    );
   });
 
   it('deletes after the confirm by marking, keeping the appointment for the record', async () => {

@@ -61,6 +61,9 @@ describe('booking and the customer’s appointments', () => {
     const [notice] = await mailbox(app(), adminEmail);
     expect(notice?.subject).toMatch(/^New booking: (Saturday|Sunday), /);
     expect(notice?.text).toContain(customer.email);
+    // The owner reads who booked what, with the phone to call them on.
+    expect(notice?.text).toMatch(/ booked an in-person visit on (Saturday|Sunday), /);
+    expect(notice?.text).toContain('Phone: 631-555-0100.');
     expect((await mailbox(app(), unverifiedAdminEmail)).map((email) => email.subject)).not.toContainEqual(
       expect.stringMatching(/^New booking/),
     );
@@ -72,6 +75,8 @@ describe('booking and the customer’s appointments', () => {
     const [confirmation] = await mailbox(app(), customer.email);
     const invite = (confirmation as unknown as { attachments: Array<{ content: string }> }).attachments[0]?.content ?? '';
     expect(invite).toContain('LOCATION:Remote');
+    const notice = (await mailbox(app(), adminEmail)).find((email) => email.text.includes(customer.email));
+    expect(notice?.text).toMatch(/ booked a remote visit on (Saturday|Sunday), /);
   });
 
   it('tells availability by start time only: no names, e-mails or ids', async () => {

@@ -20,7 +20,7 @@ const CUSTOMER_NAME = "Mary-Ann O'Neil Smith";
 const INVITATION_SUBJECT = `${CUSTOMER_NAME} asked TechHelp to send you copies of their visit messages`;
 const SPANISH_INVITATION_SUBJECT = `${CUSTOMER_NAME} pidió a TechHelp que le envíe copias de los mensajes de sus visitas`;
 const WORDING = `I agree to get, by e-mail, copies of the visit confirmations, changes, cancellations, reminders and receipts that TechHelp sends to ${CUSTOMER_NAME}. I can stop them at any time with the link in each copy.`;
-const SPANISH_WORDING = `Acepto recibir por correo electrónico copias de las confirmaciones, cambios, cancelaciones, recordatorios y recibos de visitas que TechHelp envía a ${CUSTOMER_NAME}. Puedo detenerlas en cualquier momento con el enlace de cada copia.`;
+const SPANISH_WORDING = `Acepto recibir por correo electrónico copias de las confirmaciones, cambios, cancelaciones, recordatorios y recibos de visitas que TechHelp envía a ${CUSTOMER_NAME}. Puedo dejar de recibirlas en cualquier momento con el enlace de cada copia.`;
 /** What the security review typed as the contact's name: a message to whoever the copies go to. */
 const SPAM_NAME = 'WIN $500 at http://evil.example/x';
 const SIGNATURE = /^[\w-]{43}$/;
@@ -153,6 +153,7 @@ describe('the trusted contact’s consent', () => {
       phoneNumber: '',
       copiesStopped: false,
       status: 'invited',
+      mayApproveEstimates: false,
     });
     const { mail: invitation, agreeLink, refuseLink, params } = await contactInvitation(app(), target);
     expect(invitation.to).toBe(target);
@@ -246,6 +247,7 @@ describe('the trusted contact’s consent', () => {
       phoneNumber: '',
       copiesStopped: false,
       status: 'agreed',
+      mayApproveEstimates: false,
     });
     const row = await rowOf(customer);
     expect(row?.agreedWording).toBe(WORDING);
@@ -390,7 +392,7 @@ describe('the trusted contact’s consent', () => {
     expect(new URL(spanish.refuseLink).searchParams.get('lang')).toBe('es');
     const page = await openContactLink(app(), spanish.agreeLink);
     expect(page.body).toContain('<html lang="es">');
-    expect(page.body).toContain(html(`¿Recibir copias de los mensajes de las visitas de ${CUSTOMER_NAME}?`));
+    expect(page.body).toContain(html(`¿Desea recibir copias de los mensajes sobre las visitas de ${CUSTOMER_NAME}?`));
     expect(page.body).toContain(html(SPANISH_WORDING));
     expect(page.body).toContain('<button type="submit">Acepto</button>');
     const agreed = await postContactForm(app(), 'agree', hiddenFields(page.body));

@@ -74,7 +74,7 @@ describe('the customer’s saved language', () => {
     expect(mail.parsed.subject).toBe('Verifique su correo electrónico para TechHelp');
     const text = mail.parsed.text ?? '';
     expect(text).toContain(
-      '¡Le damos la bienvenida a TechHelp! Por favor, confirme que este es su correo electrónico, para que pueda iniciar sesión y reservar una visita.',
+      '¡Le damos la bienvenida a TechHelp! Por favor, confirme que este es su correo electrónico para que pueda iniciar sesión y programar una visita.',
     );
     expect(text).toMatch(/Verificar mi correo electrónico:\nhttps:\/\/techhelp\.test\/usermgmt\?mode=verifyEmail&oobCode=[\w-]+&lang=es\n/);
     expect(text).toContain('Este enlace funciona una sola vez, durante 24 horas.');
@@ -105,18 +105,20 @@ describe('the customer’s saved language', () => {
     expect(mail.parsed.subject).toBe(`Su visita de TechHelp del ${when}`);
     const text = mail.parsed.text ?? '';
     expect(text).toContain(
-      `Gracias, ${PROFILE.firstName} ${PROFILE.lastName}. Su visita en persona quedó reservada para el ${when} (hora de Nueva York).`,
+      `Gracias, ${PROFILE.firstName} ${PROFILE.lastName}. Su visita presencial quedó programada para el ${when} (hora de Nueva York).`,
     );
     expect(text).toContain('Iremos a 12 Main Street, Bay Shore, NY 11706.');
     expect(text).toContain('La invitación adjunta agrega la visita a su calendario.');
     expect(text).toContain('Para cambiar algo, llámenos al (631) 555-0142.');
-    expect(text).toContain('Ver mis citas:\nhttps://techhelp.test/home?lang=es\n');
+    expect(text).toContain('Ver mis visitas:\nhttps://techhelp.test/home?lang=es\n');
     expect(mail.parsed.html).toContain('<html lang="es">');
 
     const invite = mail.parsed.attachments.find((attachment) => attachment.mimeType.startsWith('text/calendar'));
     const calendar = typeof invite?.content === 'string' ? invite.content : new TextDecoder().decode(invite?.content as ArrayBuffer);
     expect(calendar).toContain('SUMMARY:Visita de TechHelp');
-    expect(calendar.replace(/\r?\n[ \t]/g, '')).toContain('DESCRIPTION:Visita en persona. Sus citas: https://techhelp.test/home?lang=es.');
+    expect(calendar.replace(/\r?\n[ \t]/g, '')).toContain(
+      'DESCRIPTION:Visita presencial. Sus visitas: https://techhelp.test/home?lang=es.',
+    );
   });
 
   it('saves the signed-in customer’s choice with PUT /api/account/locale: later e-mails follow it', async () => {
@@ -139,7 +141,7 @@ describe('the customer’s saved language', () => {
     });
     expect(reset.statusCode).toBe(200);
     const mail = await delivered(email, /contraseña/);
-    expect(mail.parsed.subject).toBe('Cambie su contraseña de TechHelp');
+    expect(mail.parsed.subject).toBe('Restablezca su contraseña de TechHelp');
     expect(mail.parsed.text).toMatch(
       /Elegir una contraseña nueva:\nhttps:\/\/techhelp\.test\/usermgmt\?mode=resetPassword&oobCode=[\w-]+&lang=es\n/,
     );

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import { appointments, payRequests, user } from '../../src/server/db/schema.ts';
 import { formatAppointmentTime, slotInstant } from '../../src/shared/business-time.ts';
+import { CODE_WORDS } from '../../src/shared/code-words.ts';
 import { cookieFrom, login, nextClient, PASSWORD, PROFILE, uniqueEmail } from '../support/accounts.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
@@ -343,7 +344,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
           say(locale, 'If you did not ask for this, ignore this e-mail: your password stays the same.'),
         ],
       });
-      if (locale === 'es') expect((await delivered(email, subject)).parsed.subject).toBe('Cambie su contraseña de TechHelp');
+      if (locale === 'es') expect((await delivered(email, subject)).parsed.subject).toBe('Restablezca su contraseña de TechHelp');
     });
 
     let appointmentId: string;
@@ -358,6 +359,9 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       });
       expect(booked.statusCode).toBe(201);
       appointmentId = booked.json().id;
+      // The code word the booking gave (issue 39), from the list of the customer's language.
+      const word = (await app.inject({ url: '/api/account/code-word', headers: { cookie } })).json().codeWord;
+      expect(CODE_WORDS[locale]).toContain(word);
       const words = appointment(startsAt);
       const subject = say(locale, 'Your {business} visit on {time}', words);
       const mail = await delivered(email, subject);
@@ -368,6 +372,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
           say(locale, 'Thank you, {name}. Your {kind} visit is booked for {when}.', { ...words, name: NAME }),
           say(locale, 'We will come to {location}.', { location: ADDRESS }),
           `${say(locale, 'The attached invitation adds the visit to your calendar.')} ${say(locale, 'You can describe the problem, or cancel the visit, from your appointments page.')}`,
+          `${say(locale, 'Our technician will say: {word}.', { word })} ${say(locale, 'Never let anyone in, or onto your computer, who cannot say it.')}`,
           say(locale, 'To change anything, call us at {phone}.', { phone: phone() }),
         ],
         action: seeMyAppointments(),
@@ -389,7 +394,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
       expect(unfolded).toMatch(/^DTSTART;TZID=America\/New_York:\d{8}T093000\r?$/m);
       if (locale === 'es') {
         expect(unfolded).toContain('SUMMARY:Visita de TechHelp');
-        expect(unfolded).toContain('DESCRIPTION:Visita en persona. Sus citas: https://techhelp.test/home?lang=es.');
+        expect(unfolded).toContain('DESCRIPTION:Visita presencial. Sus visitas: https://techhelp.test/home?lang=es.');
       } else {
         expect(unfolded).toContain('SUMMARY:TechHelp visit');
         expect(unfolded).toContain('DESCRIPTION:In-person visit. Your appointments: https://techhelp.test/home. ');
@@ -677,7 +682,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
             amount,
           }),
           say(locale, 'What you pay for: {lines}.', { lines }),
-          say(locale, 'You can pay online with the button below: sign in, and the payment of this visit opens.'),
+          say(locale, 'You can pay online with the button below: log in, and the payment of this visit opens.'),
           say(locale, 'Questions about the bill? Call us at {phone}.', { phone: phone() }),
         ],
         action: pay,
@@ -699,7 +704,7 @@ describe('every customer e-mail, in the customer’s saved language', () => {
         paragraphs: [
           say(locale, 'Your visit of {time} (New York time) is still waiting for its payment of {amount} (USD).', { time, amount }),
           say(locale, 'What you pay for: {lines}.', { lines }),
-          say(locale, 'You can pay online with the button below: sign in, and the payment of this visit opens.'),
+          say(locale, 'You can pay online with the button below: log in, and the payment of this visit opens.'),
           say(locale, 'If you have paid already, thank you, and please ignore this message. Questions? Call us at {phone}.', {
             phone: phone(),
           }),

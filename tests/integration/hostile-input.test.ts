@@ -17,6 +17,7 @@ import {
   payments,
   profiles,
   user,
+  waitlistEntries,
 } from '../../src/server/db/schema.ts';
 import { EmailSchema, ProfileSchema } from '../../src/shared/account.ts';
 import { ConfigChangeSchema } from '../../src/shared/admin.ts';
@@ -91,6 +92,8 @@ const made = {
   deletableConfigChange: '',
   errorEntry: '',
   timeOff: '',
+  /** The customer's day on the waitlist (issue 39): its offer's read and booking, then leaving it. */
+  waitlistEntry: '',
 };
 const people: Record<Exclude<Viewer, 'visitor'>, Person> = {
   customer: { id: '', email: '', cookie: '' },
@@ -172,6 +175,16 @@ const ROUTES: Record<string, RouteCase> = {
     },
   },
   'POST /api/appointments/:id/cancel': { for: 'customer', params: { id: () => [made.ownAppointment] } },
+  'GET /api/appointments/:id/calendar.ics': { for: 'customer', params: { id: () => [made.ownAppointment] }, query: () => ({ lang: 'es' }) },
+  'GET /api/past-visits': { for: 'customer' },
+  'GET /api/pay-links/:appointmentId': { params: { appointmentId: () => [made.payable] } },
+  'POST /api/admin/appointments/:id/pay-link': { for: 'admin', params: { id: () => [made.adminPayable] } },
+  'GET /api/waitlist': { for: 'customer' },
+  'POST /api/waitlist': { for: 'customer', body: () => ({ date: bookingDays[0] }) },
+  'DELETE /api/waitlist/:id': { for: 'customer', params: { id: () => [made.waitlistEntry] } },
+  'GET /api/waitlist/:id/offer': { for: 'customer', params: { id: () => [made.waitlistEntry] } },
+  'POST /api/waitlist/:id/book': { for: 'customer', params: { id: () => [made.waitlistEntry] }, body: () => ({ isRemote: false }) },
+  'GET /api/admin/waitlist': { for: 'admin' },
   'GET /api/payments/checkout/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.payable] } },
   'GET /api/invoices/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.payable] } },
   'GET /api/invoices/:appointmentId/pdf': {
@@ -196,8 +209,15 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/reviews/:appointmentId': {
     for: 'admin',
     params: { appointmentId: () => [made.reviewable] },
-    body: () => ({ rating: 5, comment: 'Quick and kind.' }),
+    body: () => ({ rating: 5, comment: 'Quick and kind.', mayShow: true }),
   },
+  'PUT /api/reviews/:appointmentId/consent': {
+    for: 'admin',
+    params: { appointmentId: () => [made.reviewable] },
+    body: () => ({ mayShow: false }),
+  },
+  'GET /api/reviews/public': {},
+  'POST /api/contact': { body: () => ({ name: 'Ann', email: 'ann@example.com', phone: '631-555-0142', message: 'Hello', language: 'es' }) },
   'GET /api/admin/reviews': { for: 'admin' },
   'GET /api/admin/appointments': { for: 'admin' },
   'PATCH /api/admin/appointments/:id': {
@@ -223,9 +243,19 @@ const ROUTES: Record<string, RouteCase> = {
     },
   },
   'GET /api/admin/appointments/:id/history': { for: 'admin', params: { id: () => [made.editable] } },
+  'GET /api/admin/appointments/:id/tax-exemption': { for: 'admin', params: { id: () => [made.editable] } },
+  'GET /api/admin/customers/:userId/tax-exemption': { for: 'admin', params: { userId: () => [people.customer.id] } },
+  'PUT /api/admin/customers/:userId/tax-exemption': {
+    for: 'admin',
+    params: { userId: () => [people.customer.id] },
+    body: () => ({ kind: 'resale', certificate: 'RS-42', date: '2026-01-15' }),
+  },
+  'DELETE /api/admin/customers/:userId/tax-exemption': { for: 'admin', params: { userId: () => [people.customer.id] } },
   'GET /api/admin/completed': { for: 'admin' },
   'GET /api/admin/paid': { for: 'admin', query: () => ({ from: '2026-01-01', to: '2030-12-31' }) },
   'GET /api/admin/paid.csv': { for: 'admin', query: () => ({ from: '2026-01-01', to: '2030-12-31' }) },
+  'GET /api/admin/sales-tax': { for: 'admin', query: () => ({ quarter: '2026-04-15' }) },
+  'GET /api/admin/sales-tax.csv': { for: 'admin', query: () => ({ quarter: '2026-04-15' }) },
   'GET /api/admin/errors': { for: 'admin', query: () => ({ page: '1' }) },
   'DELETE /api/admin/errors/:id': { for: 'admin', params: { id: () => [made.errorEntry] } },
   'GET /api/admin/config-changes': { for: 'admin', query: () => ({ collection: 'database' }) },
@@ -238,6 +268,11 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/calendar-feed': { for: 'admin' },
   'POST /api/admin/calendar-feed': { for: 'admin' },
   'DELETE /api/admin/calendar-feed': { for: 'admin' },
+  // The owner's own calendar: an address this machine refuses to fetch (not public), so nothing leaves the test.
+  'GET /api/admin/calendar-import': { for: 'admin' },
+  'PUT /api/admin/calendar-import': { for: 'admin', body: () => ({ url: 'http://127.0.0.1:9/calendar.ics' }) },
+  'POST /api/admin/calendar-import/fetch': { for: 'admin' },
+  'DELETE /api/admin/calendar-import': { for: 'admin' },
   'GET /calendar/:file': { params: { file: () => [`${'A'.repeat(43)}.ics`, 'feed.ics'] } },
   'GET /api/admin/booking-rules': { for: 'admin' },
   'GET /api/admin/backups': { for: 'admin' },
@@ -268,7 +303,31 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/account/texts/code': { for: 'customer' },
   // A wrong code always: nothing is pending for the suite's customer.
   'POST /api/account/texts/confirm': { for: 'customer', body: () => ({ code: '123456' }) },
-  'POST /api/admin/appointments/:id/on-my-way': { for: 'admin', params: { id: () => [made.editable] } },
+  'POST /api/admin/appointments/:id/on-my-way': { for: 'admin', params: { id: () => [made.editable] }, body: () => ({ minutes: 30 }) },
+  'POST /api/admin/appointments/:id/estimate': {
+    for: 'admin',
+    params: { id: () => [made.editable] },
+    body: () => ({ kind: 'troubleshooting', minutes: 60, hardware: [{ description: 'Solid-state drive', amount: '100.00' }] }),
+  },
+  'GET /api/admin/appointments/:id/estimate': { for: 'admin', params: { id: () => [made.editable] } },
+  'GET /api/estimates/:appointmentId': { for: 'customer', params: { appointmentId: () => [made.ownAppointment] } },
+  'POST /api/estimates/:appointmentId/decision': {
+    for: 'customer',
+    params: { appointmentId: () => [made.ownAppointment] },
+    body: () => ({ decision: 'approve', name: 'Mary-Ann Smith', estimateId: '00000000-0000-0000-0000-000000000000' }),
+  },
+  'PUT /api/account/trusted-contact/estimates': { for: 'customer', body: () => ({ allowed: true }) },
+  'GET /api/account/code-word': { for: 'customer' },
+  'PUT /api/account/code-word': { for: 'customer', body: () => ({ fresh: true }) },
+  'GET /estimate-approval': { query: () => ({ token: `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.${'A'.repeat(43)}`, lang: 'es' }) },
+  'POST /estimate-approval': {
+    body: () => ({
+      token: `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.${'A'.repeat(43)}`,
+      decision: 'decline',
+      reason: 'Too dear for now',
+      lang: 'es',
+    }),
+  },
   'GET /dev/sms.json': { query: () => ({ to: '+16315550100' }) },
   'GET /dev/sms': { query: () => ({ to: '+16315550100' }) },
   'GET /dev/mailbox.json': { query: () => ({ to: people.customer.email }) },
@@ -296,6 +355,9 @@ const FOUND: Array<{ viewer: Viewer; method: string; url: string; payload?: stri
   { viewer: 'admin', method: 'GET', url: '/api/admin/paid.csv?from=0050-06-15&to=0099-12-31', status: 400 },
   { viewer: 'admin', method: 'GET', url: '/api/admin/paid?from=9999-12-31&to=9999-12-31', status: 400 },
   { viewer: 'admin', method: 'GET', url: '/api/admin/paid?from=0000-01-01', status: 400 },
+  // A quarter reaching past the years a New York day can hold (December 2999 ends in 3000).
+  { viewer: 'admin', method: 'GET', url: '/api/admin/sales-tax?quarter=2999-12-15', status: 400 },
+  { viewer: 'admin', method: 'GET', url: '/api/admin/sales-tax.csv?quarter=1900-02-01', status: 400 },
   { viewer: 'customer', method: 'GET', url: '/api/appointments/availability?month=0000-01', status: 400 },
   // better-auth's own error bodies, { code, message } or none at all.
   { viewer: 'visitor', method: 'GET', url: '/api/auth/sign-in/social', status: 404 },
@@ -1127,6 +1189,8 @@ describe('hostile input', () => {
     expect(report.statusCode).toBe(204);
     const [entry] = await database.db.select().from(errorLog);
     made.errorEntry = entry?.id ?? '';
+    const [waiting] = await database.db.insert(waitlistEntries).values({ userId: customer.id, date: '2029-12-01' }).returning();
+    made.waitlistEntry = waiting?.id ?? '';
   }, 120_000);
 
   afterAll(async () => {

@@ -101,7 +101,7 @@ describe('invoices', () => {
         'First hour of troubleshooting  $50.00',
         '1 extra half-hour  $25.00',
         'Total (USD)  $75.00',
-        expect.stringMatching(/^\$75\.00 paid on [A-Z][a-z]+ \d{1,2}, \d{4} by Check\.$/),
+        expect.stringMatching(/^\$75\.00 paid on [A-Z][a-z]+ \d{1,2}, \d{4} by check\.$/),
       ]),
     );
     expect(lines.some((line) => line.startsWith('In-person visit of '))).toBe(true);
@@ -114,7 +114,7 @@ describe('invoices', () => {
         'Estado: Pagada',
         'Primera hora de solución de problemas  $50.00',
         'Total (USD)  $75.00',
-        expect.stringMatching(/^\$75\.00 pagado el \d{1,2} de [a-z]+ de \d{4} con Cheque\.$/),
+        expect.stringMatching(/^\$75\.00 pagado el \d{1,2} de [a-z]+ de \d{4} con cheque\.$/),
       ]),
     );
   });

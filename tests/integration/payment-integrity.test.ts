@@ -14,7 +14,7 @@ type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 
 const STALE = { code: 'ORDER_STALE', message: 'The amount of this job has changed. Please start the payment again.' };
 const REPLACED = { code: 'ORDER_STALE', message: 'This payment can no longer be completed. Please start the payment again.' };
-const GONE = { code: 'NOT_FOUND', message: 'That appointment was not found.' };
+const GONE = { code: 'NOT_FOUND', message: 'That visit was not found.' };
 const SLOTS = ['08:00am', '09:30am', '11:00am', '12:30pm', '02:00pm', '03:30pm', '05:00pm', '06:30pm'];
 const days = upcomingWeekendDays(16, 3);
 
@@ -818,7 +818,7 @@ describe('money integrity (test mode)', () => {
     });
     const csv = (await asAdmin('GET', '/api/admin/paid.csv?from=2026-01-01&to=2099-12-31')).body;
     const row = csv.split('\n').find((line) => line.includes(appointmentId));
-    expect(row, csv).toMatch(/,TEST \(test mode: no money\),SANDBOX-CAPTURE-[^,]+,75\.00,TEST$/);
+    expect(row, csv).toMatch(/,TEST \(test mode: no money\),SANDBOX-CAPTURE-[^,]+,75\.00,TEST,,,,$/);
     expect(csv).toContain(`TEST,,,,,,,,,${(after.testCents / 100).toFixed(2)},not in the total`);
 
     // Refunding a test payment moves no money either, through the test mode's own refund.

@@ -22,6 +22,12 @@ const OPEN_API_ROUTES = [
   'GET /api/auth/*',
   'POST /api/auth/*',
   'POST /api/errors',
+  // The pay link's landing (issue 40): the amount and the day of a visit waiting for payment, to whoever holds its link.
+  'GET /api/pay-links/:appointmentId',
+  // What visitors see of the ratings (decision 041): counts and the comments their customers allowed, no one's id.
+  'GET /api/reviews/public',
+  // The contact form of /about (issue 40): a visitor's message to the owner, limited per address and per day.
+  'POST /api/contact',
 ];
 
 describe('privacy hardening', () => {
@@ -95,10 +101,13 @@ describe('privacy hardening', () => {
           'GET /api/payments/checkout/:appointmentId',
           'GET /api/invoices/:appointmentId',
           'GET /api/invoices/:appointmentId/pdf',
+          'GET /api/past-visits',
+          'GET /api/appointments/:id/calendar.ics',
           'POST /api/payments/orders',
           'POST /api/payments/orders/:orderId/capture',
           'GET /api/reviews/:appointmentId',
           'POST /api/reviews/:appointmentId',
+          'PUT /api/reviews/:appointmentId/consent',
           'POST /api/chat',
           'POST /api/chat/inquiries',
           'POST /api/account/password-reset-email',

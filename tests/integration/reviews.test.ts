@@ -47,7 +47,7 @@ describe('the thank-you and the rating', () => {
     const id = await paidAppointment(customer);
     const [mail] = await thankYous(customer.email);
     expect(mail?.text).toContain("Thank you, Mary-Ann O'Neil, for letting us help with your visit of");
-    expect(mail?.text).toContain(`a review on our public page helps your neighbours find us: ${REVIEW_URL}`);
+    expect(mail?.text).toContain(`a review on our public page helps your neighbors find us: ${REVIEW_URL}`);
     expect(mail?.links).toContain(`http://localhost:3000/review/${id}`);
 
     // Refunded and paid again: not asked twice.

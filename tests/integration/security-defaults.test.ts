@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { purgeExpiredRateLimits } from '../../src/server/plugins/rate-limit-store.ts';
-import { latestCode, PASSWORD, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
+import { cookieFrom, latestCode, login, PASSWORD, uniqueEmail, verifiedCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /** The review's findings on a deployment's defaults: each one checked as an attacker would try it. */
@@ -130,6 +131,30 @@ describe('what the log keeps', () => {
     expect(log).toContain('reset-password/[redacted]');
     expect(log).toContain('e-mail kept in the outbox, not sent');
     expect(log).not.toContain(code);
+    expect(log).not.toContain(email);
+  });
+
+  it("never holds a session token when the session look-up fails, in better-auth's own error line", async () => {
+    const { email } = await verifiedCustomer(subject.app);
+    const signedIn = await login(subject.app, email, PASSWORD);
+    const cookie = cookieFrom(signedIn);
+    const token = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    const before = lines.length;
+    // The session table gone from under the server, as when PostgreSQL cuts the connection mid-query.
+    await subject.database.db.execute(sql`alter table "session" rename to "session_away"`);
+    try {
+      const answer = await subject.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } });
+      expect(answer.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await subject.database.db.execute(sql`alter table "session_away" rename to "session"`);
+    }
+    const log = lines.slice(before).join('');
+    // The failure is logged, with what it was (the query and the database's code), never the values it carried.
+    expect(log).toMatch(/auth: |request failed/);
+    expect(log).toContain('42P01');
+    expect(log).toContain('[redacted]');
+    expect(log).not.toContain(token);
     expect(log).not.toContain(email);
   });
 });

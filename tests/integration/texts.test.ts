@@ -163,7 +163,7 @@ describe('text messages through Twilio', () => {
     const next = nextSlot();
     expect((await book(app(), ana.cookie, next.date, next.slot, true)).statusCode).toBe(201);
     await deliver();
-    expect(textsTo(ana.e164).at(-1)?.body).toMatch(/^TechHelp: su visita remota está reservada para /);
+    expect(textsTo(ana.e164).at(-1)?.body).toMatch(/^TechHelp: su visita a distancia está programada para /);
     // A Spanish time ends in "a. m." or "p. m.": no sentence's full stop follows it ("p. m.. Para cambiarla").
     expect(textsTo(ana.e164).at(-1)?.body).toMatch(/ [ap]\.\s?m\.; para cambiarla, llame al /);
   });
@@ -334,7 +334,7 @@ describe('text messages through Twilio', () => {
     );
   });
 
-  it('"On my way": texts the customer of an in-person visit today, with a history entry; refuses remote, other days and customers without texts', async () => {
+  it('"On my way": texts the customer of an in-person visit today, with a history entry; e-mails alone a customer without texts; refuses remote and other days', async () => {
     const hal = await customer('texts-onmyway', true);
     const quiet = await customer('texts-onmyway-none', false);
     const appointmentAt = (userId: string, startsAt: Date, isRemote = false) => {
@@ -348,14 +348,15 @@ describe('text messages through Twilio', () => {
     // Visits at this very moment (a millisecond apart): today in New York whenever the test runs.
     const today = await appointmentAt(hal.id, new Date(now));
     const onMyWay = (id: string, cookie = admin.cookie) =>
-      app().inject({ method: 'POST', url: `/api/admin/appointments/${id}/on-my-way`, headers: { cookie } });
+      app().inject({ method: 'POST', url: `/api/admin/appointments/${id}/on-my-way`, headers: { cookie }, payload: { minutes: 15 } });
 
     expect((await onMyWay(today, hal.cookie)).statusCode).toBe(403);
     const sent = await onMyWay(today);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ texted: true });
+    expect(sent.json()).toMatchObject({ texted: true, emailed: true });
     await deliver();
-    expect(textsTo(hal.e164).at(-1)?.body).toBe('TechHelp: your technician is on the way. Questions: (631) 555-0142.');
+    // The words in full are tests/integration/on-my-way.test.ts's.
+    expect(textsTo(hal.e164).at(-1)?.body).toMatch(/^TechHelp: Your technician is on the way, arriving about \d{1,2}:\d{2}[ap]m\. /);
     const history = await app().inject({ url: `/api/admin/appointments/${today}/history`, headers: { cookie: admin.cookie } });
     expect(history.json().map((entry: { action: string }) => entry.action)).toContain('on-my-way');
 
@@ -364,12 +365,9 @@ describe('text messages through Twilio', () => {
     const later = await appointmentAt(hal.id, new Date(now + 3 * 86_400_000));
     expect((await onMyWay(later)).json().error.code).toBe('NOT_TODAY');
     const noTexts = await appointmentAt(quiet.id, new Date(now - 2));
-    const refused = await onMyWay(noTexts);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({
-      code: 'NO_TEXTS',
-      message: 'This customer has not asked for texts, or their number replied STOP. Please call them instead.',
-    });
+    const mailed = await onMyWay(noTexts);
+    expect(mailed.statusCode).toBe(200);
+    expect(mailed.json()).toMatchObject({ texted: false, emailed: true });
     expect((await onMyWay('20991229-nothing')).statusCode).toBe(404);
   });
 

@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
 import { requirePostgres } from '../support/database.ts';
+import { openEventStream } from '../support/event-stream.ts';
+import { allowConsoleErrors } from '../support/fail-on-console-error.ts';
 
 /** Revocation must reach every instance within this long (issue 20). */
 const LIMIT_MS = 100;
@@ -222,5 +224,59 @@ describe('sessions and reads kept in memory on two instances, dropped on both at
     const started = performance.now();
     expect(out.statusCode).toBe(204);
     expect(await untilAnswered(second, cookie, '/api/appointments', 401, started)).toBeLessThan(LIMIT_MS);
+  });
+
+  it("tells every open stream to refetch within 2 s when its instance's listening connection is cut and comes back", async () => {
+    const { cookie } = await verifiedCustomer(first.app);
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = first.app.server.address();
+    const stream = openEventStream(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, cookie);
+    try {
+      await stream.ready;
+      expect(stream.resyncs).toBe(0);
+      await fromOutside(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [LISTENER_APPLICATION_NAME],
+      );
+      const cut = performance.now();
+      while (stream.resyncs === 0) {
+        expect(performance.now() - cut, 'the resync after the cut').toBeLessThan(2000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(stream.resyncs).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('answers no request 500 while PostgreSQL cuts every connection under load: each is answered, or 503 (5 rounds)', async () => {
+    // better-auth's adapter prints a failed query to the console itself; the server routes that through its scrubbed
+    // log (main.ts, routeConsoleToLog), which these in-process instances leave to the test.
+    allowConsoleErrors(/Failed query|terminating connection|Connection terminated/);
+    const customers = await Promise.all([1, 2, 3, 4].map(() => verifiedCustomer(first.app)));
+    const statuses = new Map<number, number>();
+    for (let round = 0; round < 5; round++) {
+      // New sessions, not yet kept in memory, so that the cut also lands on better-auth's own session look-ups.
+      const cookies = await Promise.all(customers.map(async ({ email }) => cookieFrom(await login(first.app, email))));
+      const requests = cookies.flatMap((cookie) =>
+        ['/api/appointments', '/api/account/me', `/api/appointments/availability?month=${new Date().toISOString().slice(0, 7)}`].map(
+          (url) => first.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextClient() }),
+        ),
+      );
+      const cut = fromOutside(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name <> $1',
+        [LISTENER_APPLICATION_NAME],
+      );
+      const answers = await Promise.all(requests);
+      await cut;
+      for (const answer of answers) {
+        statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+        if (answer.statusCode === 503) expect(answer.json().error.code).toBe('UNAVAILABLE');
+      }
+    }
+    expect(
+      [...statuses.keys()].filter((status) => status !== 200 && status !== 503),
+      JSON.stringify([...statuses]),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { nextClient } from './accounts.ts';
 import { upcomingWeekendDays } from './appointments.ts';
 import { callAs, openWindow, type Window } from './back-office-people.ts';
 import { bookOverHttp, describeOverHttp, type HttpCustomer } from './booking-customers.ts';
-import { launchBrowser, runAxe } from './browser.ts';
+import { releaseBrowser, runAxe, workerBrowser } from './browser.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
 /**
@@ -218,10 +218,10 @@ export class Sweep {
 
   constructor(env: Record<string, string>) {
     beforeAll(async () => {
-      [this.server, this.browser] = await Promise.all([startServer({ env }), launchBrowser()]);
+      [this.server, this.browser] = await Promise.all([startServer({ env }), workerBrowser()]);
     });
     afterAll(async () => {
-      await this.browser?.close();
+      await releaseBrowser(this.browser);
       await this.server?.stop();
     });
   }

@@ -70,7 +70,7 @@ export function expectQuietConsole(window: Window, expectedFailures: Array<{ pat
     const path = new URL(url).pathname;
     return !expectedFailures.some((expected) => expected.path === path && String(expected.status) === status);
   });
-  expect(unexpected).toEqual([]);
+  expect(unexpected, JSON.stringify(unexpected, null, 1)).toEqual([]);
 }
 
 /** The open dialog with this name once it has finished opening (its fade-in done, so axe sees final colours). */

@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress, createBrotliDecompress } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, errors, type Locator, type Page } from 'playwright-core';
 
 /** Headless, talking to nothing but the servers under test: the flags every Chromium here is started with. */
 export const CHROMIUM_FLAGS = [
@@ -183,9 +183,90 @@ export function chromiumToTestIn(): Promise<ChromiumLaunch> {
   return chosen;
 }
 
+/**
+ * How long each of the waits a `locator.waitFor()` is cut into may last. Playwright looks for the element after
+ * 0, 20, 70, 170 and 270 ms and then only every 500 ms, unless the wait's timeout is under 2.5 s, when the
+ * 500 ms step is left out and it looks every 100 ms. An element that appears at 300 ms is otherwise seen at 770:
+ * about a quarter of the heaviest browser files' time (docs/measurements/test-run-speed.md).
+ */
+const WAIT_SLICE_MS = 2000;
+
+type LocatorInternals = Locator & { _frame?: { _timeout?(options: { timeout?: number }): number } };
+
+let waitsSliced = false;
+
+/**
+ * Makes every `locator.waitFor()` look for its element every 100 ms instead of every 500: the same wait (the same
+ * states, strictness and total timeout, the page's default when none is given) as slices of WAIT_SLICE_MS, each a
+ * call of Playwright's own waitFor. The total comes from Playwright's client (`_frame._timeout`, how waitFor reads
+ * the page's default); if that ever goes, this throws instead of waiting for a different time.
+ */
+function sliceLocatorWaits(page: Page): void {
+  if (waitsSliced) return;
+  waitsSliced = true;
+  const prototype = Object.getPrototypeOf(page.locator('body')) as Locator;
+  const waitFor = prototype.waitFor;
+  prototype.waitFor = async function slicedWaitFor(this: LocatorInternals, options = {}) {
+    const timeoutOf = this._frame?._timeout;
+    if (typeof timeoutOf !== 'function')
+      throw new Error('playwright-core changed: Locator._frame._timeout is gone (tests/support/browser.ts)');
+    const total = timeoutOf.call(this._frame, options);
+    if (total === 0) return waitFor.call(this, options);
+    const deadline = Date.now() + total;
+    for (;;) {
+      const left = deadline - Date.now();
+      try {
+        return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.min(WAIT_SLICE_MS, left)) });
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        if (left <= WAIT_SLICE_MS) {
+          error.message = error.message.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+          throw error;
+        }
+      }
+    }
+  };
+}
+
+/** A browser of its own: for a test that needs one (Lighthouse's audit); the others share `workerBrowser()`. */
 export async function launchBrowser(): Promise<Browser> {
   const { executablePath, args, env } = await chromiumToTestIn();
-  return chromium.launch({ executablePath, args: [...args, '--disable-quic'], env });
+  const browser = await chromium.launch({ executablePath, args: [...args, '--disable-quic'], env });
+  if (!waitsSliced) {
+    const page = await browser.newPage();
+    sliceLocatorWaits(page);
+    await page.context().close();
+  }
+  return browser;
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The browser of this test worker: launched by the first browser test file the worker runs and used by the ones
+ * after it (the browser test files run one after the other in a worker, sharing its modules). A file works in
+ * contexts of its own and closes them with `releaseBrowser`; Playwright closes the browser when the worker ends.
+ */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        shared = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/** Ends a file's use of the worker's browser: closes every context it left open. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 export type WatchedPage = { page: Page; context: BrowserContext; consoleErrors: string[] };

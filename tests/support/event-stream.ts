@@ -1,7 +1,9 @@
-import type { ChangeEvent } from '../../src/shared/events.ts';
+import { type ChangeEvent, RESYNC_EVENT } from '../../src/shared/events.ts';
 
 export type StreamReader = {
   events: ChangeEvent[];
+  /** How many times the server told this stream to refetch everything (RESYNC_EVENT). */
+  readonly resyncs: number;
   ready: Promise<void>;
   waitFor(predicate: (event: ChangeEvent) => boolean, timeoutMs?: number): Promise<ChangeEvent>;
   /** Resolves with the milliseconds from this call until the server ended the stream; rejects after `timeoutMs`. */
@@ -17,6 +19,7 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
   const events: ChangeEvent[] = [];
   const listeners = new Set<() => void>();
   let endedByServer = false;
+  let resyncs = 0;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -43,6 +46,7 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
           const name = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (name === 'ready') markReady();
+          if (name === RESYNC_EVENT) resyncs++;
           if (name === 'change' && data) {
             events.push(JSON.parse(data) as ChangeEvent);
             for (const listener of listeners) listener();
@@ -86,6 +90,9 @@ export function openEventStream(baseUrl: string, cookie: string): StreamReader {
           resolve(Date.now() - started);
         });
       });
+    },
+    get resyncs() {
+      return resyncs;
     },
     get endedByServer() {
       return endedByServer;

