@@ -8,12 +8,13 @@
  * - Live updates: write-to-screen latency (booking POST sent -> change event read on each of 1,000 open
  *   Server-Sent Events streams), median and p99; and booking-to-slot-event latency (booking POST sent -> slot event
  *   read on each of 1,000 streams of other signed-in customers, as their open booking pickers hear it).
- * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms.
+ * - Memory: the server's RSS idle, and its peak under that load, sampled from /proc/PID/status every 100 ms; the
+ *   kernel's high-water mark (VmHWM) of the measured start and of the first start, which created the database.
  * - Before and after: with BENCH_BEFORE=<git ref>, that commit is built in a temporary folder (sharing this
  *   checkout's node_modules) and measured the same way in the same run, beside this checkout's build.
  * - Profiles: with BENCH_PROFILE=<folder>, each of our servers writes a V8 CPU profile there as it stops;
  *   `tsx scripts/profile-summary.ts <file>` lists where the time went.
- * Writes bench-results/bench.json and prints a table. Not part of npm test: the figures depend on the machine
+ * Writes bench-results/bench.json (or BENCH_OUTPUT) and prints a table. Not part of npm test: the figures depend on the machine
  * and on whatever else runs on it, so the load average is recorded with them, and beside each request rate the
  * share of its core the server actually got and the requests it answered per second of its own CPU time.
  */
@@ -69,7 +70,14 @@ const pinning = (() => {
 
 // --- Processes and memory -----------------------------------------------------------------------------------
 
-type Server = { url: string; pid: number; child: ChildProcess; stop(): Promise<void> };
+type Server = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+  /** Our server's first start, which created the database: its RSS high-water mark once ready (VmHWM). */
+  firstStartHighWaterMb?: number;
+};
 
 /** Starts `node args…` (on the server core when pinning works) and waits for it to print its address. */
 async function startProcess(args: string[], env: Record<string, string>, ready: RegExp, cwd?: string): Promise<Server> {
@@ -101,8 +109,8 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
 }
 
 /**
- * Our server on a database that exists already, as in production: the first start of the embedded database
- * creates it, which briefly takes twice the memory of a normal start, so that start is made and stopped first.
+ * Our server on a database that exists already, as in production: the first start creates the database, so that
+ * start is made first, its high-water mark read (the first start's memory is reported too), and stopped.
  */
 async function startOurServer(env: Record<string, string>, cwd?: string): Promise<Server> {
   // BENCH_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops (see scripts/profile-summary.ts).
@@ -115,10 +123,13 @@ async function startOurServer(env: Record<string, string>, cwd?: string): Promis
       cwd,
     );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'techhelp-bench-'));
-  await (await start(dataDir)).stop();
+  const first = await start(dataDir);
+  const firstStartHighWaterMb = procStatus(first.pid).highWaterMb;
+  await first.stop();
   const server = await start(dataDir);
   return {
     ...server,
+    firstStartHighWaterMb,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -177,11 +188,16 @@ const client = () => {
   return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
 };
 
-async function call(server: Server, pathname: string, init: { method?: string; body?: object; cookie?: string } = {}) {
+/**
+ * One request to the server under test, from a made-up client behind the proxy the server trusts (X-Forwarded-For),
+ * so the per-client limits count each simulated client apart; `direct` requests come from the machine itself, as the
+ * development mailbox requires (it refuses proxied requests).
+ */
+async function call(server: Server, pathname: string, init: { method?: string; body?: object; cookie?: string; direct?: boolean } = {}) {
   const response = await fetch(`${server.url}${pathname}`, {
     method: init.method ?? 'GET',
     headers: {
-      'x-forwarded-for': client(),
+      ...(init.direct ? {} : { 'x-forwarded-for': client() }),
       ...(init.body ? { 'content-type': 'application/json' } : {}),
       ...(init.cookie ? { cookie: init.cookie } : {}),
     },
@@ -203,7 +219,9 @@ async function customer(server: Server, email: string): Promise<string> {
     method: 'POST',
     body: { email, confirmEmail: email, password: PASSWORD, confirmPassword: PASSWORD },
   });
-  const mails = (await call(server, `/dev/mailbox.json?to=${encodeURIComponent(email)}`)).body as Array<{ links: string[] }>;
+  const mails = (await call(server, `/dev/mailbox.json?to=${encodeURIComponent(email)}`, { direct: true })).body as Array<{
+    links: string[];
+  }>;
   const oobCode = new URL(mails[0]?.links[0] ?? '').searchParams.get('oobCode');
   await call(server, '/api/account/verify-email', { method: 'POST', body: { oobCode } });
   const { cookie } = await call(server, '/api/account/login', { method: 'POST', body: { email, password: PASSWORD, rememberMe: false } });
@@ -600,6 +618,8 @@ async function benchDatabase(name: 'pglite' | 'postgres', env: Record<string, st
         peakMb: Math.max(requests.peakMb, live.peakMb, slots.peakMb),
         /** The kernel's own high-water mark since the process started (start-up and migrations included). */
         highWaterMarkMb: after.highWaterMb,
+        /** The same for the first start, which created the database (made and stopped before the measured one). */
+        firstStartHighWaterMarkMb: server.firstStartHighWaterMb ?? 0,
         afterLoadMb: after.rssMb,
         samples: requests.samples + live.samples + slots.samples,
       },
@@ -699,8 +719,10 @@ const report = {
   /** BENCH_BEFORE's build, measured in the same run. */
   ...(before ? { before } : {}),
 };
-mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+/** Where the report goes: bench-results/bench.json, or BENCH_OUTPUT (the smoke run in npm test writes a temporary file). */
+const reportFile = process.env.BENCH_OUTPUT ?? 'bench-results/bench.json';
+mkdirSync(path.dirname(reportFile), { recursive: true });
+writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 
 const times = (ratio?: number) => (ratio === undefined ? '' : ` (${ratio}x)`);
 const perSecond = (load: Load, ratio?: number) => `${load.requestsPerSecond}${times(ratio)}, core ${load.serverCpuPercent}%`;
@@ -732,6 +754,7 @@ const columns = Object.fromEntries(
       'slot deliveries / expected': `${result.slotEvents.deliveries} / ${result.slotEvents.expectedDeliveries}`,
       [`first slot events after the streams opened, median ms (${WARMUP_BOOKINGS} warm-up bookings)`]: `${result.slotEvents.coldMedianMs}`,
       'RSS idle / peak MB': `${result.memory.idleMb} / ${result.memory.peakMb}`,
+      'RSS high-water MB, first start / measured start': `${result.memory.firstStartHighWaterMarkMb} / ${result.memory.highWaterMarkMb}`,
     },
   ]),
 );
@@ -772,4 +795,4 @@ for (const [name, load] of loads) {
   if (load.non2xx > 0 || load.errors > 0) console.warn(`${name}: ${load.non2xx} answers other than 2xx and ${load.errors} errors`);
   if (load.loadGeneratorCpuPercent >= 90) console.warn(`${name}: the load generator used ${load.loadGeneratorCpuPercent}% of its core`);
 }
-console.log(`${pinning.note}; load average before ${loadBefore.join(' ')}; ${report.wallSeconds} s. Written to bench-results/bench.json`);
+console.log(`${pinning.note}; load average before ${loadBefore.join(' ')}; ${report.wallSeconds} s. Written to ${reportFile}`);

@@ -7,24 +7,25 @@
  * the other three categories.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { auditPage, CATEGORIES, type PageReport, TARGETS } from '../tests/support/lighthouse.ts';
 import { startServer } from '../tests/support/server-process.ts';
 
-const PAGES = ['/', '/services', '/securified', '/login'];
+/** The pages audited; LIGHTHOUSE_PAGES (comma-separated paths) narrows them, as CI's short run of this script does. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/', '/services', '/securified', '/login'];
+/** Where the report goes: bench-results/lighthouse.json, or LIGHTHOUSE_OUTPUT. */
+const REPORT_FILE = process.env.LIGHTHOUSE_OUTPUT ?? 'bench-results/lighthouse.json';
 
 const server = await startServer();
 const reports: PageReport[] = [];
 try {
-  for (const path of PAGES) reports.push(await auditPage(server.url, path));
+  for (const page of PAGES) reports.push(await auditPage(server.url, page));
 } finally {
   await server.stop();
 }
 
-mkdirSync('bench-results', { recursive: true });
-writeFileSync(
-  'bench-results/lighthouse.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, pages: reports }, null, 2)}\n`,
-);
+mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
+writeFileSync(REPORT_FILE, `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, pages: reports }, null, 2)}\n`);
 
 const origin = new URL(server.url).origin;
 const row = (cells: string[]) => `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(12) : cell.padStart(14))).join(' | ')} |`;

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const LIBRARY = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+// TEST_FUTURE_LIBRARY and TEST_FUTURE_VITEST let tests/process/test-future-script.test.ts run the script with stand-ins.
+const LIBRARY = process.env.TEST_FUTURE_LIBRARY ?? '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 if (!existsSync(LIBRARY)) {
   console.error(`test:future needs libfaketime (${LIBRARY}): apt-get install -y faketime`);
   process.exit(1);
@@ -34,7 +35,7 @@ const dates = [
   ...[3, 6, 9, 12, 18, 24].map((months) => new Date(Date.UTC(year, now.getUTCMonth() + months, now.getUTCDate(), 17))),
 ];
 
-const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+const vitest = process.env.TEST_FUTURE_VITEST ?? fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const failed = [];
 for (const date of dates) {
   const at = date.toISOString().replace('T', ' ').slice(0, 19);
