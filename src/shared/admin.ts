@@ -117,6 +117,14 @@ export const StoredBillSchema = z.object({
 });
 export type StoredBill = z.infer<typeof StoredBillSchema>;
 
+/**
+ * The owner's notes as written: the stored default ("Enter notes here", spec section 3) is a prompt, not a note, so
+ * lists and the edit dialog show it empty.
+ */
+export function notesAsWritten(notes: string): string {
+  return notes === ADMIN_TEXTS.defaultNotes ? '' : notes;
+}
+
 export const AdminAppointmentUpdateSchema = z
   .object({
     description: z

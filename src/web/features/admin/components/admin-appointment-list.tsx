@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { ADMIN_TEXTS, type AdminAppointment, customerLanguageName } from '../../../../shared/admin.ts';
+import { type AdminAppointment, customerLanguageName, notesAsWritten } from '../../../../shared/admin.ts';
 import { appointmentTypeLabel, formatDollars } from '../../../../shared/appointments.ts';
 import { formatAppointmentTime } from '../../../../shared/business-time.ts';
 import { StatusChip, visitStatusOf } from '../../../components/status-chip.tsx';
@@ -75,7 +75,7 @@ function Description({ text }: { text: string }): ReactNode {
 
 /** The owner's notes; the stored default ("Enter notes here", spec section 3) is a prompt, not a note: shown empty. */
 function notesOf(appointment: AdminAppointment): string {
-  return appointment.notes === ADMIN_TEXTS.defaultNotes ? '' : appointment.notes;
+  return notesAsWritten(appointment.notes);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type AdminAppointmentUpdate,
   AdminAppointmentUpdateSchema,
   MANUAL_PAYMENT_METHODS,
+  notesAsWritten,
   type UpdateOutcome,
   WORK_DONE_MAX_LENGTH,
 } from '../../../../shared/admin.ts';
@@ -64,7 +65,7 @@ function formValues(appointment: AdminAppointment, taxDefaults: TaxDefaults): Ed
   const timeLine = bill?.lines.find(isTimeLine);
   return {
     description: appointment.description,
-    notes: appointment.notes,
+    notes: notesAsWritten(appointment.notes),
     workDone: appointment.workDone,
     isCompleted: appointment.isCompleted,
     isPaid: appointment.isPaid,
@@ -117,7 +118,12 @@ function EditForm({ appointment, componentName, onSaved, onCancel }: EditFormPro
   const save = async (values: EditValues, confirmOver = false) => {
     setFailure(null);
     overEstimate.clear();
-    const { paymentMethod, ...rest } = values;
+    const { paymentMethod, ...written } = values;
+    // Notes left empty over the stored prompt stay the prompt: saving other fields does not rewrite them.
+    const rest =
+      (written.notes ?? '').trim() === '' && appointment.notes === ADMIN_TEXTS.defaultNotes
+        ? { ...written, notes: appointment.notes }
+        : written;
     const edit = values.isPaid ? { ...rest, paymentMethod } : rest;
     try {
       onSaved(await update.mutateAsync({ appointmentId: appointment.id, update: confirmOver ? confirmedOverEstimate(edit) : edit }));

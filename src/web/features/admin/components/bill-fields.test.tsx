@@ -101,7 +101,8 @@ async function billAnHourAndAPart(view: ReturnType<typeof within>) {
 
 beforeAll(() => activateLocale('en'));
 
-describe("the bill editor's sales tax", () => {
+/** Each test meets the server above afresh, its requests recorded. */
+function standInServer() {
   beforeEach(() => {
     exemption = null;
     requests = [];
@@ -119,6 +120,11 @@ describe("the bill editor's sales tax", () => {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+// Each case drives the whole dialog through many renders: seconds of jsdom on a slow machine, not hangs.
+describe("the bill editor's sales tax", { timeout: 20_000 }, () => {
+  standInServer();
 
   it('starts from the configured classes, previews the subtotal, the tax and the total, and sends the classes chosen', async () => {
     const view = await openEditor();
@@ -274,5 +280,34 @@ describe("the bill editor's sales tax", () => {
     await waitFor(() =>
       expect(footer(view)).toEqual(['Subtotal | $150.00', 'No sales tax: resale, certificate RS-42 (ST-120) | $0.00', 'Total | $150.00']),
     );
+  });
+});
+
+describe("the edit dialog's notes", () => {
+  standInServer();
+
+  const saved = async (view: ReturnType<typeof within>) => {
+    fireEvent.click(view.getByRole('button', { name: 'Save' }));
+    const patch = await waitFor(() => {
+      const sent = requests.find((request) => request.method === 'PATCH');
+      if (!sent) throw new Error('not saved yet');
+      return sent;
+    });
+    return (patch.body as { notes: string }).notes;
+  };
+
+  it('shows the stored prompt "Enter notes here" as an empty field, and keeps it stored when left empty', async () => {
+    const view = await openEditor({ ...appointment, notes: 'Enter notes here' });
+    const notes = view.getByLabelText('Notes') as HTMLTextAreaElement;
+    expect(notes.value).toBe('');
+    expect(notes.placeholder).toBe('Enter notes here');
+    expect(await saved(view)).toBe('Enter notes here');
+  });
+
+  it("shows the owner's own notes, and saves them cleared when the owner empties them", async () => {
+    const view = await openEditor({ ...appointment, notes: 'Bring a new router' });
+    expect((view.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Bring a new router');
+    type(view, 'Notes', '');
+    expect(await saved(view)).toBe('');
   });
 });
