@@ -172,6 +172,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: directory, ...production, AUTH_SECRET }).authSecret).toBe(AUTH_SECRET);
   });
 
+  it('refuses to start in production with the calendar import let into private addresses; development may', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://help.example.com',
+      MAIL_DISABLED: 'true',
+      PAYMENTS_TEST_MODE: 'true',
+      AUTH_SECRET,
+    };
+    expect(problemsOf({ ...production, CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' })).toEqual([
+      'CALENDAR_IMPORT_ALLOW_PRIVATE: must not be true in production (it would let a pasted calendar address reach this machine and your private network)',
+    ]);
+    // The message the server stops with names the variable and why.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, CALENDAR_IMPORT_ALLOW_PRIVATE: '1' })).toThrow(
+      /Invalid configuration:\n {2}- CALENDAR_IMPORT_ALLOW_PRIVATE: must not be true in production/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, CALENDAR_IMPORT_ALLOW_PRIVATE: 'false' }).calendarImport.allowPrivate).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).calendarImport.allowPrivate).toBe(false);
+    for (const nodeEnv of ['development', 'test']) {
+      const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: nodeEnv, CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' });
+      expect(config.calendarImport.allowPrivate, nodeEnv).toBe(true);
+    }
+  });
+
   it('switches each real service on by configuration', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
