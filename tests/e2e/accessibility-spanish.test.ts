@@ -103,6 +103,19 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
     });
     const left = english.filter((sentence) => plain(shown).includes(sentence));
     if (left.length > 0) findings.list.push({ where, problem: `English left: ${left.map((text) => `"${text}"`).join(', ')}` });
+    // Two fields one types into, read out by the same name, leave a listener guessing which is which.
+    const twins = await page.evaluate(() => {
+      const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+        'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea, select',
+      );
+      const names = [...fields]
+        .filter((field) => field.checkVisibility())
+        .map((field) => (field.labels?.[0]?.textContent ?? field.getAttribute('aria-label') ?? '').trim())
+        .filter((name) => name !== '');
+      return names.filter((name, index) => names.indexOf(name) !== index);
+    });
+    if (twins.length > 0)
+      findings.list.push({ where, problem: `fields with the same name: ${twins.map((name) => `"${name}"`).join(', ')}` });
   }
 
   const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
@@ -560,7 +573,7 @@ describe('accessibility in Spanish, in Chromium against the real server', () => 
     sweep.test(where('/account', 'filled form, fields in error, save (confirm dialog), saved'), async (findings) => {
       const page = await customer();
       await sweep.visit(page, '/account', es('accounts', 'Your account'));
-      // The customer's own details: the trusted contact's form further down has a "Nombre" of its own.
+      // The customer's own details (the trusted contact's form further down has fields of its own).
       const details = page.getByRole('region', { name: es('accounts', 'Your details and service address') });
       const phone = label(details, es('accounts', 'Phone number'));
       await expect.poll(() => phone.inputValue()).toBe(PROFILE.phoneNumber);
