@@ -87,6 +87,40 @@ describe('busyTimesOf (ical.js)', () => {
     ).toEqual([]);
   });
 
+  it("reads Outlook's X-MICROSOFT-CDO-BUSYSTATUS: FREE blocks nothing, even without TRANSP; TENTATIVE, BUSY and OOF stay busy", () => {
+    const outlook = (uid: string, hour: string, ...lines: string[]) => [
+      `UID:${uid}`,
+      ...lines,
+      `DTSTART;TZID=Eastern Standard Time:20300105T${hour}0000`,
+      `DTEND;TZID=Eastern Standard Time:20300105T${hour}3000`,
+    ];
+    expect(
+      read(
+        file(
+          outlook('free-opaque', '08', 'TRANSP:OPAQUE', 'X-MICROSOFT-CDO-BUSYSTATUS:FREE'),
+          outlook('free-alone', '09', 'X-MICROSOFT-CDO-BUSYSTATUS:free'),
+          outlook('tentative', '10', 'TRANSP:OPAQUE', 'X-MICROSOFT-CDO-BUSYSTATUS:TENTATIVE'),
+          outlook('busy', '11', 'X-MICROSOFT-CDO-BUSYSTATUS:BUSY'),
+          outlook('away', '12', 'X-MICROSOFT-CDO-BUSYSTATUS:OOF'),
+          // A free series whose one occurrence was moved and marked busy: only the moved occurrence blocks.
+          outlook('free-series', '13', 'X-MICROSOFT-CDO-BUSYSTATUS:FREE', 'RRULE:FREQ=WEEKLY;COUNT=3'),
+          [
+            'UID:free-series',
+            'RECURRENCE-ID;TZID=Eastern Standard Time:20300112T130000',
+            'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
+            'DTSTART;TZID=Eastern Standard Time:20300112T140000',
+            'DTEND;TZID=Eastern Standard Time:20300112T143000',
+          ],
+        ),
+      ),
+    ).toEqual([
+      '2030-01-05T15:00:00.000Z 2030-01-05T15:30:00.000Z',
+      '2030-01-05T16:00:00.000Z 2030-01-05T16:30:00.000Z',
+      '2030-01-05T17:00:00.000Z 2030-01-05T17:30:00.000Z',
+      '2030-01-12T19:00:00.000Z 2030-01-12T19:30:00.000Z',
+    ]);
+  });
+
   it('refuses what is not an iCalendar file', () => {
     expect(() => read('<html><body>Sign in</body></html>')).toThrow(NotICalendarError);
     expect(() => read('BEGIN:VCALENDAR\r\nthis is not a property')).toThrow(NotICalendarError);

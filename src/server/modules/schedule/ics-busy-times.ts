@@ -7,8 +7,8 @@ import { businessDayStart } from '../../../shared/business-time.ts';
  * Reads the busy times of an iCalendar file (the owner's own calendar, issue 39) with ical.js: every VEVENT with its
  * recurrences (RRULE, RDATE, EXDATE) and exceptions (RECURRENCE-ID overrides, cancelled occurrences), all-day events
  * (DATE values: whole New York days) and time zones (the file's VTIMEZONEs, an IANA TZID, UTC; a floating time is read
- * as New York time). Events marked free (TRANSP:TRANSPARENT) or cancelled block nothing. Only start and end instants
- * come out: nothing else of an event (title, place, people) is kept.
+ * as New York time). Events marked free (TRANSP:TRANSPARENT, or Outlook's X-MICROSOFT-CDO-BUSYSTATUS:FREE) or cancelled
+ * block nothing. Only start and end instants come out: nothing else of an event (title, place, people) is kept.
  */
 
 export type BusyTime = { startsAt: Date; endsAt: Date };
@@ -87,11 +87,16 @@ const tzidOf = (component: ICAL.Component, name: 'dtstart' | 'dtend' | 'recurren
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Free (transparent) or cancelled: blocks nothing. */
+/**
+ * Free or cancelled: blocks nothing. Free is TRANSP:TRANSPARENT, or Outlook's X-MICROSOFT-CDO-BUSYSTATUS:FREE (which it
+ * sends without TRANSP:TRANSPARENT at times); its TENTATIVE, BUSY, OOF (away) and any other value stay busy.
+ */
 function blocksNothing(component: ICAL.Component): boolean {
-  const transparency = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
-  const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
-  return transparency === 'TRANSPARENT' || status === 'CANCELLED';
+  const word = (name: string) =>
+    String(component.getFirstPropertyValue(name) ?? '')
+      .trim()
+      .toUpperCase();
+  return word('transp') === 'TRANSPARENT' || word('x-microsoft-cdo-busystatus') === 'FREE' || word('status') === 'CANCELLED';
 }
 
 /** The end of an occurrence: its DTEND or DURATION; an all-day event without either lasts its day; else an instant. */
