@@ -60,7 +60,7 @@ function PaymentPart({ invoice }: { invoice: Invoice }) {
 /**
  * The printable invoice of a job, for its customer and for the owner (issue 18): the business and its contact, the
  * invoice's number, date and status, the customer, the visit, the lines and their total, and the payment with its
- * method. Print gives the invoice alone (payments.css, @media print); the PDF is the one the receipt attaches.
+ * method. Its header carries the brand's mark and colour, as the PDF's does (invoice-pdf.ts). Print gives the invoice alone (payments.css, @media print); the PDF is the one the receipt attaches.
  */
 function InvoicePage() {
   const { t } = useLingui();
@@ -106,7 +106,11 @@ function InvoicePage() {
       </div>
       <article className="invoice" aria-labelledby="invoice-title">
         <header className="invoice-header">
-          <p className="invoice-business">{data.business.name}</p>
+          {/* The site header's mark, beside the name it would only repeat: decorative (alt=""), as there. */}
+          <p className="invoice-business">
+            <img src="/favicon.svg" alt="" width="40" height="40" className="invoice-mark" />
+            <span>{data.business.name}</span>
+          </p>
           <p className="mb-0">{translate(BUSINESS_TAGLINE)}</p>
           {data.business.address && <p className="mb-0">{data.business.address}</p>}
           <p className="mb-0">
