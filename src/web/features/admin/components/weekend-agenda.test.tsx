@@ -75,7 +75,13 @@ describe("the weekend agenda's On my way", () => {
       vi.fn(async (url: string, init: RequestInit) => {
         sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
         // 30 minutes from 9:30am: 10:00am in New York.
-        return Response.json({ arrivesAt: '2026-11-28T15:00:00.000Z', texted: false, emailed: true, contactCopied: false, repeated: false });
+        return Response.json({
+          arrivesAt: '2026-11-28T15:00:00.000Z',
+          texted: false,
+          emailed: true,
+          contactCopied: false,
+          repeated: false,
+        });
       }),
     );
   });
