@@ -170,9 +170,32 @@ describe('the bill from the clock in the back office, in Chromium against the re
       expect(await page.title()).toContain(`Invoice ${number}`);
       const lines = page.getByRole('table', { name: 'What you pay for' });
       expect(await lines.locator('tfoot tr').allInnerTexts()).toEqual(['Total\t$103.00']);
+      // The sales tax on its own row, with its amount; the header has the brand's mark beside the name.
+      const tax = lines.getByRole('row', { name: 'Sales tax (Suffolk County 8.625%) $3.00' });
+      expect(await tax.isVisible()).toBe(true);
+      expect(await page.locator('.invoice-header .invoice-mark').isVisible()).toBe(true);
       expect(await page.locator('.invoice-facts').textContent()).toContain('Due');
       expect(await page.getByText('Not paid yet. You can pay online from your appointments page.').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
+
+      // On a phone 375 px wide with Chrome's text size doubled: nothing of the invoice reaches past the screen, and
+      // the tax row still shows its amount.
+      const devtools = await home.context.newCDPSession(page);
+      await devtools.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('36px');
+      const outside = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.invoice, .invoice *')]
+            .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`),
+        );
+      await expect.poll(outside).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      expect(await tax.isVisible()).toBe(true);
+      expect(await tax.locator('td').last().textContent()).toBe('$3.00');
+      await devtools.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // The PDF behind the button is this invoice.
       const pdf = await page.request.get(`${server.url}${await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href')}`);
