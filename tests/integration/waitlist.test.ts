@@ -2,12 +2,13 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointments, outboxTexts, profiles, user, waitlistEntries } from '../../src/server/db/schema.ts';
-import { SLOT_LABELS } from '../../src/shared/business.ts';
+import { SLOT_LABELS, type SlotLabel } from '../../src/shared/business.ts';
 import { businessDateOf, slotInstant } from '../../src/shared/business-time.ts';
 import { toE164 } from '../../src/shared/text-messages.ts';
 import { mailbox, PASSWORD } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, daysAfter, upcomingWeekendDays } from '../support/appointments.ts';
+import { openEventStream } from '../support/event-stream.ts';
 
 type Person = Awaited<ReturnType<typeof bookingCustomer>>;
 const MINUTE = 60 * 1000;
@@ -339,5 +340,166 @@ describe('the waitlist for full days', () => {
     await app().waitlist.sweep(new Date(slotInstant(daysAfter(closedA, 1), '08:00am')));
     expect((await entry(waiting))?.state).toBe('closed');
     expect((await list(ana)).entries.map((row: { date: string }) => row.date)).not.toContain(closedA);
+  });
+});
+
+/**
+ * A visit moved away from a full day frees its slot as a cancellation does (issue 39): moved by its customer or by the
+ * owner, the slot is offered at once to the first customer waiting, by e-mail and (with consent) text. Every other
+ * signed-in screen hears the slot (the live slot events) when the waitlist holds it, and again when the hold runs out
+ * with nobody else waiting, so that an open picker shows it taken, then free.
+ */
+describe('a slot freed from a full day: moves, and the live slot events', () => {
+  let subject: TestApp;
+  let admin: Person;
+  const [movedDay = '', ownerDay = '', liveDay = '', freeDay = ''] = upcomingWeekendDays(4, 35);
+  const app = () => subject.app;
+  const db = () => subject.database.db;
+
+  const join = async (person: Person, date: string) => {
+    const joined = await app().inject({ method: 'POST', url: '/api/waitlist', headers: { cookie: person.cookie }, payload: { date } });
+    expect(joined.statusCode, joined.body).toBe(201);
+    return joined.json().id as string;
+  };
+  const entry = async (id: string) => (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0];
+  const offerMails = async (person: Person) =>
+    (await mailbox(app(), person.email)).filter((mail) => mail.links.some((link) => link.includes('/book/offer/')));
+  const offerTexts = async (person: Person) =>
+    (await db().select().from(outboxTexts).where(eq(outboxTexts.aboutUserId, person.id))).filter((text) => text.kind === 'waitlist-offer');
+  const taken = async (person: Person, date: string) => {
+    const answer = await app().inject({
+      method: 'GET',
+      url: `/api/appointments/availability?month=${date.slice(0, 7)}`,
+      headers: { cookie: person.cookie },
+    });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as { taken: string[] }).taken;
+  };
+  /** Every slot of `date` booked by three new customers (three visits each at most). */
+  async function fill(date: string, prefix: string) {
+    const people: Person[] = [];
+    for (let index = 0; index < 3; index++) people.push(await bookingCustomer(app(), `${prefix}${index}`));
+    const visits: Record<string, { id: string; by: Person }> = {};
+    for (const [index, slot] of SLOT_LABELS.entries()) {
+      const by = people[Math.floor(index / 3)] as Person;
+      const booked = await book(app(), by.cookie, date, slot);
+      expect(booked.statusCode, booked.body).toBe(201);
+      visits[slot] = { id: booked.json().id, by };
+    }
+    return visits;
+  }
+  /** Two customers waiting for `date`, the first agreed to texts. */
+  async function line(date: string, prefix: string) {
+    const first = await bookingCustomer(app(), `${prefix}-first`);
+    const second = await bookingCustomer(app(), `${prefix}-second`);
+    await db()
+      .update(profiles)
+      .set({ wantsTexts: true, textsConfirmedNumber: toE164('631-555-0100') })
+      .where(eq(profiles.userId, first.id));
+    return { first, firstEntry: await join(first, date), second, secondEntry: await join(second, date) };
+  }
+  /** The first waiting was offered `slot` of `date` (held, e-mailed and texted); the second still waits. */
+  async function expectOffered(waiting: Awaited<ReturnType<typeof line>>, date: string, slot: SlotLabel) {
+    const startsAt = slotInstant(date, slot);
+    expect(await entry(waiting.firstEntry)).toMatchObject({ state: 'offered', offeredStartsAt: startsAt });
+    expect((await entry(waiting.secondEntry))?.state).toBe('waiting');
+    const mails = await offerMails(waiting.first);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(new RegExp(`^A time opened up: (Saturday|Sunday), .* at ${slot}$`));
+    expect(mails[0]?.links).toContain(`https://techhelp.test/book/offer/${waiting.firstEntry}`);
+    const texts = await offerTexts(waiting.first);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.body).toMatch(new RegExp(`^TechHelp: a time opened up: .* at ${slot}\\. It is held for you until `));
+    expect(await offerMails(waiting.second)).toEqual([]);
+    // Held: taken for the second in line, free for the first.
+    expect(await taken(waiting.second, date)).toContain(startsAt.toISOString());
+    expect(await taken(waiting.first, date)).not.toContain(startsAt.toISOString());
+  }
+
+  beforeAll(async () => {
+    // Offers are made in texting hours only (decision 039): the clock is set to 10 a.m. New York tomorrow, and runs on.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const tomorrow = businessDateOf(new Date(Date.now() + 24 * 60 * MINUTE))
+      .split('-')
+      .map(Number);
+    vi.setSystemTime(new TZDate(tomorrow[0] ?? 0, (tomorrow[1] ?? 1) - 1, tomorrow[2] ?? 1, 10, 0, 'America/New_York').getTime());
+    subject = await createTestApp({ PUBLIC_URL: 'https://techhelp.test', SUPPORT_PHONE: '(631) 555-0199' });
+    admin = await bookingAdmin(app(), db());
+  }, 120_000);
+  afterAll(async () => {
+    await subject.close();
+    vi.useRealTimers();
+  });
+
+  it('offers the slot a customer moves their visit away from to the first customer waiting', async () => {
+    const visits = await fill(movedDay, 'moved-filler');
+    const waiting = await line(movedDay, 'moved');
+    const moving = visits['11:00am'];
+    const moved = await app().inject({
+      method: 'POST',
+      url: `/api/appointments/${moving?.id}/reschedule`,
+      headers: { cookie: moving?.by.cookie ?? '' },
+      payload: { date: freeDay, slot: '11:00am' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectOffered(waiting, movedDay, '11:00am');
+  });
+
+  it('offers the slot the owner moves a visit away from to the first customer waiting', async () => {
+    const visits = await fill(ownerDay, 'owner-filler');
+    const waiting = await line(ownerDay, 'owner');
+    const moved = await app().inject({
+      method: 'POST',
+      url: `/api/admin/appointments/${visits['02:00pm']?.id}/reschedule`,
+      headers: { cookie: admin.cookie },
+      payload: { date: freeDay, slot: '02:00pm' },
+    });
+    expect(moved.statusCode, moved.body).toBe(204);
+    await expectOffered(waiting, ownerDay, '02:00pm');
+  });
+
+  it('tells every other screen the slot is held, and free again when the hold runs out with nobody else waiting', async () => {
+    await app().listen({ port: 0, host: '127.0.0.1' });
+    const address = app().server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const visits = await fill(liveDay, 'live-filler');
+    const holder = await bookingCustomer(app(), 'live-holder');
+    const holderEntry = await join(holder, liveDay);
+    const onlooker = await bookingCustomer(app(), 'live-onlooker');
+    const slot = slotInstant(liveDay, '12:30pm').toISOString();
+    const stream = openEventStream(base, onlooker.cookie);
+    const slotEvents = () => stream.events.filter((event) => event.kind === 'slot' && event.startsAt === slot);
+    try {
+      await stream.ready;
+      const freed = visits['12:30pm'];
+      const cancelled = await app().inject({
+        method: 'POST',
+        url: `/api/appointments/${freed?.id}/cancel`,
+        headers: { cookie: freed?.by.cookie ?? '' },
+      });
+      expect(cancelled.statusCode).toBe(204);
+      expect((await entry(holderEntry))?.state).toBe('offered');
+      // The cancellation says the slot is free; the hold, made in the same change, then has every picker read it again.
+      await expect.poll(() => slotEvents().length, { timeout: 5000, interval: 20 }).toBe(2);
+      expect(slotEvents()).toEqual([
+        { kind: 'slot', startsAt: slot, taken: false },
+        { kind: 'slot', startsAt: slot },
+      ]);
+      expect(await taken(onlooker, liveDay)).toContain(slot);
+      expect(await taken(holder, liveDay)).not.toContain(slot);
+
+      // The offer runs out (the scheduler's pass, 31 minutes on); nobody else waits, so the slot is free for anyone.
+      await app().waitlist.sweep(new Date(Date.now() + 31 * MINUTE));
+      expect((await entry(holderEntry))?.state).toBe('lapsed');
+      await expect.poll(() => slotEvents().length, { timeout: 5000, interval: 20 }).toBe(3);
+      expect(slotEvents()[2]).toEqual({ kind: 'slot', startsAt: slot });
+      expect(await taken(onlooker, liveDay)).not.toContain(slot);
+      expect((await book(app(), onlooker.cookie, liveDay, '12:30pm')).statusCode).toBe(201);
+      // The onlooker learns only the slots: never whose visit or whose offer.
+      expect(JSON.stringify(stream.events)).not.toContain(holder.id);
+      expect(JSON.stringify(stream.events)).not.toContain(freed?.id ?? 'no visit');
+    } finally {
+      stream.close();
+    }
   });
 });
