@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../src/server/db/schema.ts';
+import { translatorFor } from '../../src/server/i18n.ts';
 import { mailbox } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
@@ -11,6 +12,9 @@ const SALES_TAX_LINE = {
   values: { jurisdiction: 'suffolk', rate: '8.625%' },
   cents: 863,
 };
+/** The tax line as a Spanish-speaking customer reads it (src/shared/locales/es.po), and with its amount in an e-mail. */
+const SPANISH_TAX = 'Impuesto sobre las ventas (condado de Suffolk 8.625%)';
+const SPANISH_TAX_LINE = `${SPANISH_TAX} $8.63`;
 
 /**
  * New York sales tax on a bill (issue 38, decision 035), through the whole path on the embedded database (and on
@@ -28,7 +32,7 @@ describe('sales tax on a bill', () => {
   });
   afterAll(() => subject.close());
 
-  const call = (method: 'GET' | 'PATCH' | 'POST', url: string, cookie: string, payload?: object) =>
+  const call = (method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
     subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
   const edit = (id: string, payload: object) => call('PATCH', `/api/admin/appointments/${id}`, admin.cookie, payload);
   const booked = async (customer: { cookie: string }) => {
@@ -126,6 +130,56 @@ describe('sales tax on a bill', () => {
         'Total (USD)  $158.63',
       ]),
     );
+  });
+
+  it('states the tax line in Spanish to a customer whose language is Spanish: estimate, pay link, checkout, invoice and receipt', async () => {
+    const customer = await bookingCustomer(subject.app, 'tax-spanish');
+    const saved = await call('PUT', '/api/account/locale', customer.cookie, { locale: 'es' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = await booked(customer);
+    /** The customer's e-mail whose subject starts with `title`: the Spanish subject, so an English e-mail is none. */
+    const mailTo = async (title: string) => {
+      const mails = await mailbox(subject.app, customer.email);
+      const mail = mails.find((entry) => entry.subject.startsWith(title));
+      expect(mail, `"${title}" among ${JSON.stringify(mails.map((entry) => entry.subject))}`).toBeDefined();
+      return mail;
+    };
+
+    // The estimate's e-mail, before the work: the same $8.63, in Spanish.
+    const estimate = await call('POST', `/api/admin/appointments/${id}/estimate`, admin.cookie, {
+      kind: 'troubleshooting',
+      minutes: 60,
+      hardware: [PART],
+    });
+    expect(estimate.statusCode, estimate.body).toBe(201);
+    const estimateMail = await mailTo('Un presupuesto para su visita: $158.63');
+    expect(estimateMail?.text).toContain(SPANISH_TAX_LINE);
+    expect(estimateMail?.text).not.toContain('Sales tax');
+
+    const billed = await edit(id, { isCompleted: true, work: { kind: 'troubleshooting', start: '09:30', end: '10:30', hardware: [PART] } });
+    expect(billed.statusCode, billed.body).toBe(200);
+    const payLink = await mailTo('Su visita terminó: $158.63');
+    expect(payLink?.text).toContain(SPANISH_TAX_LINE);
+    expect(payLink?.text).toContain('$158.63');
+    expect(payLink?.text).not.toContain('Sales tax');
+
+    // The checkout and the invoice answer the line as a message and its values, which the screens show in the
+    // customer's language from the same catalogue: in Spanish, the county and the rate.
+    const spanish = translatorFor('es');
+    for (const url of [`/api/payments/checkout/${id}`, `/api/invoices/${id}`]) {
+      const answer = await call('GET', url, customer.cookie);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const taxLine = answer.json().lines.at(-1);
+      expect(taxLine, url).toEqual(SALES_TAX_LINE);
+      expect(spanish.t(taxLine.text, taxLine.values), url).toBe(SPANISH_TAX);
+    }
+
+    const { orderId } = (await call('POST', '/api/payments/orders', customer.cookie, { appointmentId: id })).json();
+    const captured = await call('POST', `/api/payments/orders/${orderId}/capture`, customer.cookie);
+    expect(captured.statusCode, captured.body).toBe(200);
+    const receipt = await mailTo('Su recibo de TechHelp: $158.63');
+    expect(receipt?.text).toContain(SPANISH_TAX_LINE);
+    expect(receipt?.text).not.toContain('Sales tax');
   });
 
   it('taxes work on hardware when the owner says the time was, and leaves a line the owner marks not taxable', async () => {
