@@ -1,10 +1,12 @@
+import { BlockList } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { calendarBusyTimes, configChanges, errorLog } from '../../src/server/db/schema.ts';
 import { isInTimeOff, slotsOf } from '../../src/shared/business-time.ts';
 import type { CalendarImportStatus } from '../../src/shared/schedule.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, daysAfter, upcomingWeekendDays } from '../support/appointments.ts';
 import { testConfig } from '../support/config.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -284,5 +286,114 @@ describe("the owner's own calendar closes the slots its busy times overlap", () 
     expect(await status()).toMatchObject({ isSet: false, busyCount: 0, maskedAddress: null });
     expect(await closedSlots(saturday(0))).toEqual([]);
     expect(await database.db.select().from(calendarBusyTimes)).toEqual([]);
+  });
+});
+
+/**
+ * The whole import with private addresses NOT allowed (as in production): the calendar's server redirects to this
+ * machine (127.0.0.1, or "localhost"), and the redirect is refused, told in words, and closes no slot. The calendar's
+ * server itself must be reachable under the guard, so 127.0.0.2 stands for a public server here: Node's BlockList,
+ * which the guard's public-address check (isPublicAddress) asks, answers "not blocked" for that one address during
+ * this test (the same stand-in as the guard's own test, through the whole import rather than around safeFetch).
+ */
+describe('the calendar import refuses a redirect to this machine', () => {
+  let subject: TestApp;
+  let app: FastifyInstance;
+  let ics: IcsServer;
+  let admin: Awaited<ReturnType<typeof bookingAdmin>>;
+  let customer: Awaited<ReturnType<typeof bookingCustomer>>;
+  const [saturday = ''] = upcomingWeekendDays(6, 3).filter((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6);
+  const STANDS_FOR_PUBLIC = '127.0.0.2';
+
+  beforeAll(async () => {
+    // On every address, so that both 127.0.0.2 (the "public" server) and 127.0.0.1 (the redirect's target) answer.
+    ics = await new IcsServer('0.0.0.0').start();
+    // 9 to 10am New York: the 08:00am and 09:30am slots, were it ever read.
+    ics.serve(
+      '/cal.ics',
+      calendarFile(
+        NEW_YORK,
+        vevent(
+          'dentist@test',
+          `DTSTART;TZID=America/New_York:${icsDate(saturday)}T090000`,
+          `DTEND;TZID=America/New_York:${icsDate(saturday)}T100000`,
+        ),
+      ),
+    );
+    ics.on('/moved.ics', (response) => response.writeHead(302, { location: ics.url('/cal.ics', '127.0.0.1') }).end());
+    ics.on('/named.ics', (response) => response.writeHead(301, { location: ics.url('/cal.ics', 'localhost') }).end());
+    subject = await createTestApp();
+    app = subject.app;
+    admin = await bookingAdmin(app, subject.database.db);
+    customer = await bookingCustomer(app, 'calendar-guard');
+  });
+  afterAll(async () => {
+    await subject.close();
+    await ics.stop();
+  });
+
+  const paste = async (url: string): Promise<CalendarImportStatus> => {
+    const answer = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/calendar-import',
+      headers: { cookie: admin.cookie },
+      payload: { url },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json();
+  };
+  const fetchNow = async (): Promise<CalendarImportStatus> => {
+    const answer = await app.inject({ method: 'POST', url: '/api/admin/calendar-import/fetch', headers: { cookie: admin.cookie } });
+    expect(answer.statusCode).toBe(200);
+    return answer.json();
+  };
+  const closedSlots = async (date: string) => {
+    await app.notices.settle();
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/appointments/availability?month=${date.slice(0, 7)}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(answer.statusCode).toBe(200);
+    const closed = (answer.json().closed as Array<{ startsAt: string; endsAt: string }>).map((span) => ({
+      startsAt: new Date(span.startsAt),
+      endsAt: new Date(span.endsAt),
+    }));
+    return slotsOf(date)
+      .filter((slot) => isInTimeOff(slot.startsAt, closed))
+      .map((slot) => slot.label);
+  };
+
+  it('refuses the redirect to 127.0.0.1 and to localhost, says so in words, and closes no slot', async () => {
+    // Private addresses are not allowed for this app: 127.0.0.2 itself is refused without the stand-in.
+    expect(await paste(ics.url('/cal.ics', STANDS_FOR_PUBLIC))).toMatchObject({
+      error: 'That address is not a public web address.',
+      busyCount: 0,
+    });
+    expect(ics.requests).toEqual([]);
+
+    const check = BlockList.prototype.check;
+    const standIn = vi.spyOn(BlockList.prototype, 'check').mockImplementation(function (this: BlockList, address, family) {
+      return address === STANDS_FOR_PUBLIC ? false : check.call(this, address, family);
+    });
+    try {
+      for (const path of ['/moved.ics', '/named.ics']) {
+        const refused = await paste(ics.url(path, STANDS_FOR_PUBLIC));
+        expect(refused, path).toMatchObject({ isSet: true, error: 'That address is not a public web address.', busyCount: 0 });
+        expect(refused.failingSince, path).not.toBeNull();
+        expect(await fetchNow(), path).toMatchObject({ error: 'That address is not a public web address.', busyCount: 0 });
+        expect(ics.requestsTo(path), path).toHaveLength(2);
+      }
+      // The calendar's server answered each time; the guard, not the server, stopped the redirect.
+      expect(ics.requestsTo('/cal.ics')).toEqual([]);
+      expect(await closedSlots(saturday)).toEqual([]);
+      expect(await subject.database.db.select().from(calendarBusyTimes)).toEqual([]);
+
+      // The same calendar, asked of the "public" server directly, is read and closes its slots.
+      expect(await paste(ics.url('/cal.ics', STANDS_FOR_PUBLIC))).toMatchObject({ error: null, busyCount: 1 });
+      expect(await closedSlots(saturday)).toEqual(['08:00am', '09:30am']);
+    } finally {
+      standIn.mockRestore();
+    }
   });
 });
