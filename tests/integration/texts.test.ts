@@ -334,6 +334,45 @@ describe('text messages through Twilio', () => {
     );
   });
 
+  it('texts the estimate with its total and link to a customer whose number is confirmed, and to nobody else', async () => {
+    const ivy = await customer('texts-estimate', true);
+    const quiet = await customer('texts-estimate-none', false);
+    const unconfirmed = await customer('texts-estimate-unconfirmed', true, { confirm: false });
+    await deliver();
+    const before = twilio.attempts.length;
+    // An estimate is held between 9 p.m. and 8 a.m. in New York: sent at 2 p.m. there, whenever the test runs.
+    textClock = new TZDate(2026, 0, 15, 14, 0, BUSINESS_TIME_ZONE);
+    const sendEstimate = async (person: { cookie: string }) => {
+      const { date, slot } = nextSlot();
+      const id = (await book(app(), person.cookie, date, slot)).json().id as string;
+      const sent = await app().inject({
+        method: 'POST',
+        url: `/api/admin/appointments/${id}/estimate`,
+        headers: { cookie: admin.cookie },
+        // An hour of troubleshooting and a $100 part: $50 + $100 + $8.63 tax.
+        payload: { kind: 'troubleshooting', minutes: 60, hardware: [{ description: 'Solid-state drive 500 GB', amount: '100' }] },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return id;
+    };
+    const id = await sendEstimate(ivy);
+    await sendEstimate(quiet);
+    await sendEstimate(unconfirmed);
+    await deliver();
+
+    const estimateTexts = twilio.attempts.slice(before).filter((text) => text.body.includes('estimate'));
+    expect(estimateTexts.map((text) => [text.to, text.body])).toEqual([
+      [ivy.e164, `TechHelp: an estimate for your visit: $158.63. Approve or decline it: http://localhost:3000/estimate/${id}`],
+    ]);
+    // No text of any kind to the customer who did not ask, nor beyond the code to the one who has not confirmed.
+    expect(twilio.attempts.filter((text) => text.to === quiet.e164)).toEqual([]);
+    expect(twilio.attempts.filter((text) => text.to === unconfirmed.e164).map((text) => text.body)).toEqual([
+      expect.stringMatching(/^TechHelp: your code is \d{6}\. /),
+    ]);
+    const stored = (await subject.database.db.select().from(outboxTexts)).filter((text) => text.kind === 'estimate');
+    expect(stored.map((text) => text.toNumber)).toEqual([ivy.e164]);
+  });
+
   it('"On my way": texts the customer of an in-person visit today, with a history entry; e-mails alone a customer without texts; refuses remote and other days', async () => {
     const hal = await customer('texts-onmyway', true);
     const quiet = await customer('texts-onmyway-none', false);
