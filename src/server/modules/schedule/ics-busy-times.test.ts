@@ -186,7 +186,7 @@ describe('busyTimesOf (ical.js)', () => {
     expect(read(text)).toEqual(['2030-01-05T15:00:00.000Z 2030-01-05T16:00:00.000Z', '2030-01-12T15:00:00.000Z 2030-01-12T16:00:00.000Z']);
   });
 
-  it('reads a file of 12,000 single events in a time linear in its size', { timeout: 20_000 }, () => {
+  it('reads a file of 12,000 single events in a time linear in its size', { timeout: 60_000 }, () => {
     const events = Array.from({ length: 12_000 }, (_, index) => [
       `UID:single-${index}`,
       `DTSTART:203001${String((index % 28) + 1).padStart(2, '0')}T150000Z`,
@@ -195,11 +195,17 @@ describe('busyTimesOf (ical.js)', () => {
     const text = file(...events);
     // Measured against ical.js's own parse of the same text, so that a busy machine does not fail it: reading every
     // event against every other (as ical.js does when an event is made without its exceptions) takes many times more.
-    let started = performance.now();
-    ICAL.parse(text);
-    const parsing = performance.now() - started;
-    started = performance.now();
-    expect(read(text)).toHaveLength(12_000);
-    expect(performance.now() - started).toBeLessThan(Math.max(2000, parsing * 5));
+    // Each is the fastest of three runs: a run the machine interrupted says nothing about the code.
+    const fastest = (run: () => void) =>
+      Math.min(
+        ...[0, 1, 2].map(() => {
+          const started = performance.now();
+          run();
+          return performance.now() - started;
+        }),
+      );
+    const parsing = fastest(() => ICAL.parse(text));
+    const reading = fastest(() => expect(read(text)).toHaveLength(12_000));
+    expect(reading).toBeLessThan(Math.max(2000, parsing * 5));
   });
 });
