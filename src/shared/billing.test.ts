@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentBill, BILL_TEXTS, durationText, lineInEnglish, minutesBetween } from './billing.ts';
+import { appointmentBill, BILL_TEXTS, durationText, lineInEnglish, lineQuantity, minutesBetween } from './billing.ts';
 import { feeForAppointment } from './business.ts';
 
 describe('the bill from the clock', () => {
@@ -48,6 +48,25 @@ describe('the bill from the clock', () => {
   it('words the lines in English for the history', () => {
     expect(appointmentBill('consulting', 101).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '2 extra half-hours']);
     expect(appointmentBill('consulting', 71).lines.map(lineInEnglish)).toEqual(['First hour of consulting', '1 extra half-hour']);
+  });
+
+  // Each line's quantity and rate ("2 × $25.00"): the extra half-hours, one or several, never the first hour or a part.
+  it.each([
+    [60, null],
+    [71, { count: 1, eachCents: 2500 }],
+    [101, { count: 2, eachCents: 2500 }],
+  ])('states the quantity and rate of the extra half-hours of %i minutes of troubleshooting', (minutes, quantity) => {
+    const bill = appointmentBill('troubleshooting', minutes, [{ description: 'HDMI cable', cents: 1250 }]);
+    const extra = bill.lines.find((line) => line.text === BILL_TEXTS.extraHalfHours);
+    expect(extra ? lineQuantity(extra) : null).toEqual(quantity);
+    // The first hour and the part are lines of one: no quantity.
+    expect(bill.lines.filter((line) => line !== extra).map(lineQuantity)).toEqual([null, null]);
+  });
+
+  it('states no quantity for a count of none, or one the amount does not divide into whole cents', () => {
+    expect(lineQuantity({ text: BILL_TEXTS.extraHalfHours, values: { count: 0 }, cents: 0 })).toBeNull();
+    expect(lineQuantity({ text: BILL_TEXTS.extraHalfHours, values: { count: 3 }, cents: 5000 })).toBeNull();
+    expect(lineQuantity({ text: BILL_TEXTS.extraHalfHours, values: { count: 1 }, cents: 5000 })).toEqual({ count: 1, eachCents: 5000 });
   });
 
   it('counts the minutes between two times of a day, and refuses an end before the start', () => {

@@ -114,13 +114,14 @@ export function isTaxLine(line: BillLine): boolean {
 }
 
 /**
- * How many of what a line counts, when it counts several: "2 × $25.00" for two extra half-hours. Null for a line of
- * one.
+ * How many of what a line counts, and at what rate, for a line sold by the unit: "2 × $25.00" for two extra
+ * half-hours, "1 × $25.00" for one (issue: each line's quantity and rate). Null for a line that is not counted (the
+ * first hour, a part, the tax), and for a count the amount does not divide into whole cents.
  */
 export function lineQuantity(line: BillLine): { count: number; eachCents: number } | null {
   if (line.text !== BILL_TEXTS.extraHalfHours) return null;
   const count = Number(line.values.count);
-  return count > 1 && Number.isInteger(line.cents / count) ? { count, eachCents: line.cents / count } : null;
+  return Number.isInteger(count) && count >= 1 && Number.isInteger(line.cents / count) ? { count, eachCents: line.cents / count } : null;
 }
 
 /** The line that states the tax of a bill: its amount, or the exemption with no amount. */

@@ -116,7 +116,7 @@ describe('the bill from the clock in the back office, in Chromium against the re
       await lines.waitFor();
       expect(await lines.locator('tbody tr').allInnerTexts()).toEqual([
         'First hour of troubleshooting\t$50.00',
-        '1 extra half-hour\t$25.00',
+        '1 extra half-hour (1 × $25.00)\t$25.00',
         'Replacement power adapter\t$39.99',
         'Adjustment\t-$14.99',
         'Subtotal\t$100.00',

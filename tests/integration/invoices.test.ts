@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumbers, issueInvoice } from '../../src/server/modules/payments/payment-queries.ts';
+import { formatDay } from '../../src/shared/locale-format.ts';
 import { mailbox } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
@@ -99,20 +100,34 @@ describe('invoices', () => {
         "Mary-Ann O'Neil Smith",
         customer.email,
         'First hour of troubleshooting  $50.00',
-        '1 extra half-hour  $25.00',
+        '1 extra half-hour (1 × $25.00)  $25.00',
         'Total (USD)  $75.00',
         expect.stringMatching(/^\$75\.00 paid on [A-Z][a-z]+ \d{1,2}, \d{4} by check\.$/),
       ]),
     );
     expect(lines.some((line) => line.startsWith('In-person visit of '))).toBe(true);
+    // Both dates, in the order they came: the visit's (a weekend day ahead), then the invoice's (today).
+    const invoice = (await call('GET', `/api/invoices/${id}`, customer.cookie)).json();
+    const visitDay = (locale: 'en' | 'es') => formatDay(new Date(invoice.visit.startsAt), locale);
+    const issueDay = (locale: 'en' | 'es') => formatDay(new Date(invoice.issuedAt), locale);
+    expect(visitDay('en')).not.toBe(issueDay('en'));
+    expect(lines.filter((line) => line.startsWith('Date of '))).toEqual([
+      `Date of the visit: ${visitDay('en')}`,
+      `Date of issue: ${issueDay('en')}`,
+    ]);
 
     const spanish = await readPdf((await call('GET', `/api/invoices/${id}/pdf?lang=es`, customer.cookie)).rawPayload);
     expect(spanish.language).toBe('es');
+    expect(spanish.pages.flat().filter((line) => line.startsWith('Fecha de '))).toEqual([
+      `Fecha de la visita: ${visitDay('es')}`,
+      `Fecha de emisión: ${issueDay('es')}`,
+    ]);
     expect(spanish.pages.flat()).toEqual(
       expect.arrayContaining([
         `Factura ${number}`,
         'Estado: Pagada',
         'Primera hora de solución de problemas  $50.00',
+        '1 media hora adicional (1 × $25.00)  $25.00',
         'Total (USD)  $75.00',
         expect.stringMatching(/^\$75\.00 pagado el \d{1,2} de [a-z]+ de \d{4} con cheque\.$/),
       ]),
