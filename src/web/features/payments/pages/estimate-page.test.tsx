@@ -118,7 +118,7 @@ describe("the customer's estimate page", () => {
     const table = screen.getByRole('table');
     expect([...table.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent).join(' | '))).toEqual([
       'First hour of troubleshooting | $50.00',
-      '1 extra half-hour | $25.00',
+      '1 extra half-hour (1 × $25.00) | $25.00',
       'Replacement hard drive | $100.00',
       'Subtotal | $175.00',
       'Sales tax (Suffolk County 8.625%) | $8.63',
