@@ -1,43 +1,49 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../src/server/db/schema.ts';
 import type { PaidList } from '../../src/shared/admin.ts';
-import { businessDateOf } from '../../src/shared/business-time.ts';
+import { businessDateOf, businessDayStart } from '../../src/shared/business-time.ts';
 import { salesTaxQuarterOf } from '../../src/shared/sales-tax.ts';
 import type { SalesTaxFigures, SalesTaxJurisdiction, SalesTaxReport } from '../../src/shared/sales-tax-report.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, slotSequence, upcomingWeekendDays } from '../support/appointments.ts';
+import { payPalEnv, startPayPalStandIn } from '../support/paypal-stand-in.ts';
+
+type Person = { cookie: string; id: string; email: string };
+
+/** A 1 h troubleshooting visit with a $100 part: $50 of time (not taxable) and the part (taxable goods). */
+const work = {
+  kind: 'troubleshooting',
+  start: '09:00',
+  end: '10:00',
+  hardware: [{ description: 'Replacement hard drive', amount: '100' }],
+};
+
+/** The sale of that visit, $158.63: $50.00 of time not taxable, the $100.00 part taxable, $8.63 of tax. */
+const SALE: SalesTaxFigures = { grossCents: 15863, nonTaxableCents: 5000, exemptCents: 0, taxableCents: 10000, taxCents: 863, count: 1 };
 
 /**
- * The sales-tax report of a quarter (issue 38), on the real app in test mode: sales paid by hand (real money), their
- * refunds, TEST payments, and the paid list it must agree with. Payments are taken now, so each lands in today's
- * quarter; a figure is compared with the same quarter's report before it (none, had the quarter just turned).
+ * Fixed days of one past quarter (Jun–Aug 2026), which no payment taken while a test runs can fall in: a sale and its
+ * refund moved there are reported together, however the clock stands (capture times are the database's own).
  */
-describe('the sales-tax report', () => {
-  let subject: TestApp;
-  let admin: { cookie: string; id: string; email: string };
-  const nextSlot = slotSequence(upcomingWeekendDays(6, 3));
+const FIXED_QUARTER = {
+  day: '2026-07-15',
+  from: '2026-06-01',
+  to: '2026-08-31',
+  soldAt: new Date(businessDayStart('2026-06-15').getTime() + 14 * 3_600_000),
+  refundedAt: new Date(businessDayStart('2026-08-17').getTime() + 10 * 3_600_000),
+};
 
-  beforeAll(async () => {
-    subject = await createTestApp();
-    admin = await bookingAdmin(subject.app, subject.database.db);
-  });
-  afterAll(() => subject.close());
-
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object, cookie = admin.cookie) =>
-    subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-
-  /** A 1 h troubleshooting visit with a $100 part: $50 of time (not taxable) and the part (taxable goods). */
-  const work = {
-    kind: 'troubleshooting',
-    start: '09:00',
-    end: '10:00',
-    hardware: [{ description: 'Replacement hard drive', amount: '100' }],
-  };
+/** The requests and readings of the tests below, against `site`'s app as its admin. */
+function reportTools(site: () => { subject: TestApp; admin: Person }, nextSlot: () => { date: string; slot: string }) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object, cookie = site().admin.cookie) =>
+    site().subject.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
   /** A new customer's visit, completed and billed with `changes` (the work above unless another amount is given). */
   async function billedVisit(changes: object = { work }) {
-    const customer = await bookingCustomer(subject.app, 'taxpayer');
+    const customer = await bookingCustomer(site().subject.app, 'taxpayer');
     const { date, slot } = nextSlot();
-    const booked = await book(subject.app, customer.cookie, date, slot);
+    const booked = await book(site().subject.app, customer.cookie, date, slot);
     expect(booked.statusCode, booked.body).toBe(201);
     const id = booked.json().id as string;
     const billed = await call('PATCH', `/api/admin/appointments/${id}`, { isCompleted: true, ...changes });
@@ -72,30 +78,60 @@ describe('the sales-tax report', () => {
     return answer.json();
   }
 
-  const suffolk = (of: SalesTaxReport): SalesTaxJurisdiction => {
-    const county = of.jurisdictions.find((entry) => entry.jurisdiction === 'suffolk');
-    if (!county) throw new Error('no Suffolk County in the report');
-    return county;
-  };
-
-  const NONE: SalesTaxFigures = { grossCents: 0, nonTaxableCents: 0, exemptCents: 0, taxableCents: 0, taxCents: 0, count: 0 };
-
-  /** What `after` adds to `before`, figure by figure; nothing was before when `before` is of another quarter. */
-  function added(after: SalesTaxReport, before: SalesTaxReport, part: 'sales' | 'refunds' | 'net'): SalesTaxFigures {
-    const was = after.quarter.from === before.quarter.from ? suffolk(before)[part] : NONE;
-    const now = suffolk(after)[part];
-    return {
-      grossCents: now.grossCents - was.grossCents,
-      nonTaxableCents: now.nonTaxableCents - was.nonTaxableCents,
-      exemptCents: now.exemptCents - was.exemptCents,
-      taxableCents: now.taxableCents - was.taxableCents,
-      taxCents: now.taxCents - was.taxCents,
-      count: now.count - was.count,
-    };
+  /** Moves a refunded payment's capture and refund to the fixed quarter's days (FIXED_QUARTER). */
+  async function fixDates(paymentId: string) {
+    await site()
+      .subject.database.db.update(payments)
+      .set({ capturedAt: FIXED_QUARTER.soldAt, refundedAt: FIXED_QUARTER.refundedAt })
+      .where(eq(payments.id, paymentId));
   }
 
-  /** A day of the quarter an instant (ISO) falls in, in New York. */
-  const dayOf = (instant: string) => businessDateOf(new Date(instant));
+  return { call, billedVisit, payByHand, paymentOf, paidList, report, fixDates };
+}
+
+const suffolk = (of: SalesTaxReport): SalesTaxJurisdiction => {
+  const county = of.jurisdictions.find((entry) => entry.jurisdiction === 'suffolk');
+  if (!county) throw new Error('no Suffolk County in the report');
+  return county;
+};
+
+const NONE: SalesTaxFigures = { grossCents: 0, nonTaxableCents: 0, exemptCents: 0, taxableCents: 0, taxCents: 0, count: 0 };
+
+/** What `after` adds to `before`, figure by figure; nothing was before when `before` is of another quarter. */
+function added(after: SalesTaxReport, before: SalesTaxReport, part: 'sales' | 'refunds' | 'net'): SalesTaxFigures {
+  const was = after.quarter.from === before.quarter.from ? suffolk(before)[part] : NONE;
+  const now = suffolk(after)[part];
+  return {
+    grossCents: now.grossCents - was.grossCents,
+    nonTaxableCents: now.nonTaxableCents - was.nonTaxableCents,
+    exemptCents: now.exemptCents - was.exemptCents,
+    taxableCents: now.taxableCents - was.taxableCents,
+    taxCents: now.taxCents - was.taxCents,
+    count: now.count - was.count,
+  };
+}
+
+/** A day of the quarter an instant (ISO) falls in, in New York. */
+const dayOf = (instant: string) => businessDateOf(new Date(instant));
+
+/**
+ * The sales-tax report of a quarter (issue 38), on the real app in test mode: sales paid by hand (real money), their
+ * refunds, TEST payments, and the paid list it must agree with. Payments are taken now, so each lands in today's
+ * quarter; a figure is compared with the same quarter's report before it (none, had the quarter just turned). A sale
+ * and its refund are also moved to fixed days of one quarter (FIXED_QUARTER), where they must net to nothing.
+ */
+describe('the sales-tax report', () => {
+  let subject: TestApp;
+  let admin: { cookie: string; id: string; email: string };
+  const nextSlot = slotSequence(upcomingWeekendDays(6, 3));
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    admin = await bookingAdmin(subject.app, subject.database.db);
+  });
+  afterAll(() => subject.close());
+
+  const { call, billedVisit, payByHand, paymentOf, paidList, report, fixDates } = reportTools(() => ({ subject, admin }), nextSlot);
 
   it('answers admins only, and refuses a day it cannot read', async () => {
     const customer = await bookingCustomer(subject.app, 'curious');
@@ -142,9 +178,8 @@ describe('the sales-tax report', () => {
       salesTax: { jurisdiction: 'suffolk', rate: 8625, subtotalCents: 15000, taxCents: 863, exempt: false },
     });
     const paid = await report(dayOf(payment.capturedAt));
-    const sale = { grossCents: 15863, nonTaxableCents: 5000, exemptCents: 0, taxableCents: 10000, taxCents: 863, count: 1 };
-    expect(added(paid, before, 'sales')).toEqual(sale);
-    expect(added(paid, before, 'net')).toEqual(sale);
+    expect(added(paid, before, 'sales')).toEqual(SALE);
+    expect(added(paid, before, 'net')).toEqual(SALE);
 
     // The paid CSV states the subtotal, the tax, the county and the rate after its old columns.
     const paidCsv = (await call('GET', '/api/admin/paid.csv?from=2026-01-01&to=2999-12-31')).body;
@@ -155,11 +190,15 @@ describe('the sales-tax report', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     const refundedAt = (await paymentOf(id)).refundedAt ?? '';
     const afterRefund = await report(dayOf(refundedAt));
-    expect(added(afterRefund, paid, 'refunds')).toEqual(sale);
-    if (afterRefund.quarter.from === paid.quarter.from) {
-      // Paid and given back in one quarter: it nets to nothing (two payments' worth of rows behind it).
-      expect(added(afterRefund, before, 'net')).toEqual({ ...NONE, count: 2 });
-    }
+    expect(added(afterRefund, paid, 'refunds')).toEqual(SALE);
+
+    // Paid and given back in one quarter (on its fixed days, whatever today is): it nets to nothing, the sale and the
+    // refund behind the figures.
+    await fixDates(payment.id);
+    const quarter = await report(FIXED_QUARTER.day);
+    expect(quarter.quarter).toMatchObject({ from: FIXED_QUARTER.from, to: FIXED_QUARTER.to });
+    expect(suffolk(quarter)).toMatchObject({ sales: SALE, refunds: SALE, net: { ...NONE, count: 2 } });
+    expect(quarter.total).toEqual({ ...NONE, count: 2 });
   });
 
   it('counts a refund from the bill its payment paid, even after the job is billed again differently and paid again', async () => {
@@ -290,5 +329,66 @@ describe('the sales-tax report', () => {
     expect(lines).toContain(row('Suffolk County', '8.625%', 'Net', county.net));
     expect(lines).toContain(row('All jurisdictions', '', 'Net', quarter.total));
     expect(money(county.sales.taxCents)).not.toBe('0.00');
+  });
+});
+
+/**
+ * The same report from a payment captured through PayPal in its live environment (PAYPAL_ENV=live against the
+ * stand-in on 127.0.0.1): real money, so it counts, unlike the TEST payments of test mode and of PayPal's sandbox.
+ */
+describe('the sales-tax report of a payment captured through PayPal (live)', () => {
+  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let subject: TestApp;
+  let admin: Person;
+  const nextSlot = slotSequence(upcomingWeekendDays(2, 3));
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    subject = await createTestApp(payPalEnv(paypal), { paypalTimeoutMs: 1000 });
+    admin = await bookingAdmin(subject.app, subject.database.db);
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await paypal?.close();
+  });
+
+  const { call, billedVisit, paymentOf, report, fixDates } = reportTools(() => ({ subject, admin }), nextSlot);
+
+  it('reports a $158.63 visit paid through PayPal as $100.00 taxable and $8.63 tax, and nets its refund through PayPal to nothing', async () => {
+    const before = await report();
+    const { id, customer } = await billedVisit();
+    const order = await call('POST', '/api/payments/orders', { appointmentId: id }, customer.cookie);
+    expect(order.statusCode, order.body).toBe(201);
+    const { orderId } = order.json();
+    // PayPal was asked for the server's amount, tax included, and took it.
+    expect(paypal.orders.get(orderId)?.request.purchase_units[0]?.amount).toEqual({ currency_code: 'USD', value: '158.63' });
+    const captured = await call('POST', `/api/payments/orders/${orderId}/capture`, undefined, customer.cookie);
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json()).toMatchObject({ amountCents: 15863, isTest: false });
+    const payment = await paymentOf(id);
+    expect(payment).toMatchObject({
+      provider: 'paypal',
+      isTest: false,
+      amountCents: 15863,
+      salesTax: { jurisdiction: 'suffolk', rate: 8625, subtotalCents: 15000, taxCents: 863, exempt: false },
+    });
+
+    const paid = await report(dayOf(payment.capturedAt));
+    expect(added(paid, before, 'sales')).toEqual(SALE);
+    expect(added(paid, before, 'net')).toEqual(SALE);
+
+    // Given back through PayPal: the whole sale with its tax leaves the quarter of the refund.
+    const refunded = await call('POST', `/api/admin/payments/${payment.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const captureId = paypal.orders.get(orderId)?.capture?.id;
+    expect([...paypal.refunds.values()].map((refund) => refund.captureId)).toEqual([captureId]);
+    const refundedAt = (await paymentOf(id)).refundedAt ?? '';
+    expect(refundedAt).not.toBe('');
+    expect(added(await report(dayOf(refundedAt)), paid, 'refunds')).toEqual(SALE);
+
+    await fixDates(payment.id);
+    const quarter = await report(FIXED_QUARTER.day);
+    expect(suffolk(quarter)).toMatchObject({ sales: SALE, refunds: SALE, net: { ...NONE, count: 2 } });
+    expect(quarter.total).toEqual({ ...NONE, count: 2 });
   });
 });
