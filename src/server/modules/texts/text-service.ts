@@ -441,7 +441,7 @@ export class TextService {
     const delay = problem.retryable ? this.retryDelaysMs[text.attempts - 1] : undefined;
     if (delay !== undefined) {
       this.log.warn({ kind: text.kind, attempt: text.attempts, problem: problem.message }, 'text delivery failed; will retry');
-      await markTextRetry(this.db, text.id, problem.message, new Date(Date.now() + delay));
+      await markTextRetry(this.db, text.id, problem.message, new Date(this.now().getTime() + delay));
       return;
     }
     await this.ended(text, 'failed', problem.message);
