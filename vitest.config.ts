@@ -54,11 +54,13 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: MOCKING_UNIT_TESTS,
           environment: 'node',
+          // A time-out finds a hang, not slowness: a screen rendered in jsdom takes seconds on a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
       {
         extends: true,
-        test: { name: 'unit-mocks', include: MOCKING_UNIT_TESTS, environment: 'node' },
+        test: { name: 'unit-mocks', include: MOCKING_UNIT_TESTS, environment: 'node', testTimeout: 15_000 },
       },
       {
         extends: true,

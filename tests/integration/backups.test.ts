@@ -171,7 +171,8 @@ describe('backups', () => {
   });
 
   // PGlite only: these take real backups, and a PostgreSQL server has no dump (the tests above cover it there).
-  describe.runIf(!TEST_DATABASE_URL)('of the embedded database', () => {
+  // Each case copies and compresses a whole embedded database, some five times: tens of seconds on a busy machine.
+  describe.runIf(!TEST_DATABASE_URL)('of the embedded database', { timeout: 90_000 }, () => {
     it('writes a .tar.gz that PGlite starts from, holding what was there when it was taken', async () => {
       const before = await bookingCustomer(app, 'backed-up');
       const file = await app.backups.backup('asked');

@@ -178,7 +178,10 @@ describe('backups of the embedded database, and restoring one', () => {
     }
   });
 
-  it('keeps exactly BACKUP_KEEP backups, and a kill during a backup leaves the earlier ones whole and no partial file named as a backup', async () => {
+  // Six backups of a real server's database and a kill: minutes, not seconds, on a busy two-core machine.
+  it('keeps exactly BACKUP_KEEP backups, and a kill during a backup leaves the earlier ones whole and no partial file named as a backup', {
+    timeout: 300_000,
+  }, async () => {
     const dataDir = freshDataDir();
     const backupDir = temporaryDirectory();
     const env = { BACKUP_KEEP: '3', BACKUP_DIR: backupDir };
