@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { calendarImport } from '../../src/server/db/schema.ts';
+import { formatAppointmentTime } from '../../src/shared/business-time.ts';
 import { upcomingWeekendDays } from '../support/appointments.ts';
 import {
   bookOverHttp,
@@ -14,9 +17,10 @@ import { expectReflow } from '../support/reflow.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'owner@example.com';
+const ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' };
 const [DAY = '', OTHER_DAY = ''] = upcomingWeekendDays(2, 3);
 
-describe("the owner's own calendar on the time-off screen, by keyboard", () => {
+describe("the owner's own calendar on the time-off screen, by keyboard, and the dashboard's notice when it fails", () => {
   let server: ServerProcess;
   let browser: Browser;
   let ics: IcsServer;
@@ -33,10 +37,7 @@ describe("the owner's own calendar on the time-off screen, by keyboard", () => {
         vevent('two@test', `DTSTART;VALUE=DATE:${icsDate(OTHER_DAY)}`),
       ),
     );
-    [server, browser] = await Promise.all([
-      startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' } }),
-      workerBrowser(),
-    ]);
+    [server, browser] = await Promise.all([startServer({ env: ENV }), workerBrowser()]);
     admin = await createVerifiedAccount(server.url, ADMIN_EMAIL);
     // Booked before the calendar is connected: 9:30 to 11am, inside its 10 to 11am busy time.
     customer = await createBookingCustomer(server.url, 'inside-busy-time');
@@ -108,6 +109,33 @@ describe("the owner's own calendar on the time-off screen, by keyboard", () => {
     // The busy times of the last good fetch are kept and said so.
     await section.getByText('Busy times from the last good fetch still close slots.').waitFor();
     expect(await section.getByTestId('calendar-import-count').textContent()).toMatch(/^2 \(from the last good fetch/);
+    expect(await axeViolations(office)).toEqual([]);
+    await expectReflow(office);
+  });
+  it("after an hour of failing, the dashboard's notice says so: axe clean, and it fits 320 px and text at 200%", async () => {
+    // The feed still answers 404 (the test before). An hour of failing, as the integration test makes it: the failure
+    // is moved an hour and a minute back in the database, between two starts of the server (which fetches again at
+    // its start, failing again, keeping the failure's start).
+    const since = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 61 * 60_000);
+    const { dataDir } = server;
+    await server.stop();
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      const moved = await handle.db.update(calendarImport).set({ failingSince: since }).returning({ error: calendarImport.error });
+      expect(moved).toEqual([{ error: 'The calendar address answered 404 Not Found.' }]);
+    } finally {
+      await handle.close();
+    }
+    server = await startServer({ env: ENV, dataDir });
+
+    const office = await openAs(admin, '/admin');
+    const notice = office.getByRole('alert').filter({ hasText: 'Your own calendar has not loaded since' });
+    await notice.waitFor({ timeout: 15_000 });
+    expect((await notice.textContent())?.replace(/\s+/g, ' ')).toBe(
+      `Your own calendar has not loaded since ${formatAppointmentTime(since)}: The calendar address answered 404 Not Found. ` +
+        'Slots still close by the busy times of its last good fetch. See it on the Time Off page.',
+    );
+    expect(await notice.getByRole('link', { name: 'See it on the Time Off page.' }).getAttribute('href')).toBe('/admin/time-off');
     expect(await axeViolations(office)).toEqual([]);
     await expectReflow(office);
   });
