@@ -191,7 +191,9 @@ export function chromiumToTestIn(): Promise<ChromiumLaunch> {
  */
 const WAIT_SLICE_MS = 2000;
 
-type LocatorInternals = Locator & { _frame?: { _timeout?(options: { timeout?: number }): number } };
+type LocatorInternals = Locator & {
+  _frame?: { _timeout?(options: { timeout?: number }): number | { timeout?: unknown } };
+};
 
 let waitsSliced = false;
 
@@ -210,7 +212,11 @@ function sliceLocatorWaits(page: Page): void {
     const timeoutOf = this._frame?._timeout;
     if (typeof timeoutOf !== 'function')
       throw new Error('playwright-core changed: Locator._frame._timeout is gone (tests/support/browser.ts)');
-    const total = timeoutOf.call(this._frame, options);
+    // A number up to playwright-core 1.64; `{ signal, timeout }` since 1.65.
+    const settled = timeoutOf.call(this._frame, options);
+    const total = typeof settled === 'number' ? settled : settled.timeout;
+    if (typeof total !== 'number' || Number.isNaN(total))
+      throw new Error('playwright-core changed: Locator._frame._timeout gives no timeout (tests/support/browser.ts)');
     if (total === 0) return waitFor.call(this, options);
     const deadline = Date.now() + total;
     for (;;) {
