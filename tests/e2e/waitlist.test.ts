@@ -253,4 +253,20 @@ describe('the waitlist, in Chromium against the real server', () => {
       await window.context.close();
     }
   });
+
+  it('the owner’s Waitlist fits 320 px and text at 200%: nothing wider than the screen, no axe violations', async () => {
+    const office = await openWindow(browser, server.url, admin);
+    try {
+      const { page } = office;
+      await page.goto(`${server.url}/admin/waitlist`);
+      const line = page.getByRole('table', { name: ENGLISH_DAY });
+      await line.locator('tbody tr').nth(1).waitFor();
+      expect(plain(await line.locator('tbody tr').nth(1).textContent())).toContain('Offered a time');
+      expect(await axeViolations(page)).toEqual([]);
+      await expectReflow(page);
+      expectQuietConsole(office);
+    } finally {
+      await office.context.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/loading-spinner.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { AdminEmpty, AdminLoadError } from '../components/admin-load-error.tsx';
+import { EmailAddress, TableRegion } from '../components/table-region.tsx';
 
 const COMPONENT_NAME = 'Waitlist';
 
@@ -39,32 +40,36 @@ function WaitlistPage() {
     content = waitlist.data.days.map((day) => {
       const dayName = formatAppointmentTime(slotInstant(day.date, '08:00am')).replace(/ at .*$/, '');
       return (
-        <Table key={day.date} responsive className="admin-table align-middle">
-          <caption>{dayName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Joined</th>
-              <th scope="col">State</th>
-              <th scope="col">Offered time</th>
-              <th scope="col">Held until</th>
-            </tr>
-          </thead>
-          <tbody>
-            {day.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <span className="d-block">{entry.name}</span>
-                  <span className="d-block">{entry.email}</span>
-                </td>
-                <td className="admin-nowrap">{when(entry.joinedAt)}</td>
-                <td>{STATES[entry.state]}</td>
-                <td className="admin-when">{entry.offeredStartsAt ? formatAppointmentTime(Date.parse(entry.offeredStartsAt)) : '—'}</td>
-                <td className="admin-nowrap">{entry.offerExpiresAt ? when(entry.offerExpiresAt) : '—'}</td>
+        <TableRegion key={day.date} labelledBy={`waitlist-${day.date}-caption`}>
+          <Table className="admin-table align-middle">
+            <caption id={`waitlist-${day.date}-caption`}>{dayName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Joined</th>
+                <th scope="col">State</th>
+                <th scope="col">Offered time</th>
+                <th scope="col">Held until</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {day.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <span className="d-block">{entry.name}</span>
+                    <span className="d-block">
+                      <EmailAddress address={entry.email} />
+                    </span>
+                  </td>
+                  <td className="admin-nowrap">{when(entry.joinedAt)}</td>
+                  <td>{STATES[entry.state]}</td>
+                  <td className="admin-when">{entry.offeredStartsAt ? formatAppointmentTime(Date.parse(entry.offeredStartsAt)) : '—'}</td>
+                  <td className="admin-nowrap">{entry.offerExpiresAt ? when(entry.offerExpiresAt) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
       );
     });
   }
