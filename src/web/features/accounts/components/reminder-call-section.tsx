@@ -57,8 +57,11 @@ export function ReminderCallSection() {
             className="form-check-lg"
             id={`${id}-calls`}
             checked={checked}
-            disabled={choose.isPending}
-            onChange={(event) => change(event.currentTarget.checked)}
+            // Not disabled while saving: a disabled box drops the keyboard's focus to the page. A second change waits.
+            aria-disabled={choose.isPending || undefined}
+            onChange={(event) => {
+              if (!choose.isPending) change(event.currentTarget.checked);
+            }}
             label={translate(REMINDER_CALL_TEXTS.label)}
             aria-describedby={[
               `${id}-calls-hint`,
