@@ -34,9 +34,10 @@ export function SiteFooter() {
           <div className="col-md-3">
             <h2 className="h5">{t`Service area`}</h2>
             <ul className="list-unstyled mb-0">
-              {SERVICE_TOWNS.map((town) => (
-                <li key={town}>{town}, NY</li>
-              ))}
+              {SERVICE_TOWNS.map((town) => {
+                const townName = town.replace(/^Town of /, '');
+                return <li key={town}>{t`Town of ${townName}, NY`}</li>;
+              })}
               <li>
                 <Link to="/services#service-area" className="target-link">{t`See all 25 communities`}</Link>
               </li>
