@@ -171,4 +171,27 @@ describe('the contact form', () => {
     expect(logged).toContain('the contact message could not be queued (Error 53100)');
     for (const secret of ['Rosa', 'Delgado', 'Example.com', '555', 'Secret words', 'printer']) expect(logged, secret).not.toContain(secret);
   });
+
+  it('answers 503 (try again in a moment) when the database connection is lost, still without what the visitor wrote', async () => {
+    const { mail } = subject.app;
+    const enqueueAll = mail.enqueueAll;
+    const linesBefore = logLines.length;
+    mail.enqueueAll = async (emails) => {
+      throw Object.assign(new Error(`terminating connection due to administrator command: ${JSON.stringify(emails)}`), {
+        code: '57P01',
+      });
+    };
+    try {
+      const failed = await send({ ...rosa, message: 'Secret words about my bank.' });
+      expect(failed.statusCode, failed.body).toBe(503);
+      expect(failed.json().error.code).toBe('UNAVAILABLE');
+    } finally {
+      mail.enqueueAll = enqueueAll;
+    }
+    const logged = logLines.slice(linesBefore).join('\n');
+    expect(logged).toContain('the contact message could not be queued');
+    for (const secret of ['Rosa', 'Delgado', 'Example.com', '555', 'Secret words', 'printer']) expect(logged, secret).not.toContain(secret);
+    // Back on its feet, the next message goes through.
+    expect((await send(rosa)).statusCode).toBe(201);
+  });
 });
