@@ -161,10 +161,81 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   },
 ];
 
+/**
+ * The pages a visitor enters on whose first paint waits for lazily loaded code: their screen, the chunks it imports,
+ * its stylesheet and the catalogue parts it asks for (src/web/app/router.tsx). `/` loads its screen with the entry
+ * but shows the hero's image (hero-carousel.tsx), found only once the app has rendered.
+ */
+const PAGE_PRELOADS: Record<string, { screen?: string; parts: string[]; images?: string[] }> = {
+  '/': { parts: [], images: ['/images/slide-home.svg'] },
+  '/services': { screen: 'features/public/pages/services-page.tsx', parts: ['rules'] },
+  '/securified': { screen: 'features/public/pages/securified-page.tsx', parts: ['rules'] },
+  '/remotesupport': { screen: 'features/public/pages/remote-support-page.tsx', parts: ['rules'] },
+  '/about': { screen: 'features/public/pages/about-page.tsx', parts: ['rules'] },
+  '/login': { screen: 'features/accounts/pages/login-page.tsx', parts: ['forms'] },
+  '/signup': { screen: 'features/accounts/pages/signup-page.tsx', parts: ['forms'] },
+  '/forgot-password': { screen: 'features/accounts/pages/forgot-password-page.tsx', parts: ['forms'] },
+  '/usermgmt': { screen: 'features/accounts/pages/user-management-page.tsx', parts: ['forms'] },
+};
+
+/**
+ * Writes into index.html, as the comment `<!--page-preloads:{…}-->`, what each page of PAGE_PRELOADS fetches after
+ * the entry (its screen's chunks and stylesheets, its images) and the file of every catalogue chunk
+ * (`messages-<part>-<locale>`): src/server/plugins/spa.ts turns them into preload links for the page asked and the
+ * visitor's language, so that they download with the entry chunk instead of one round trip after another.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'techhelp-page-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const initial = new Set<string>();
+        const addInitial = (file: string) => {
+          if (initial.has(file)) return;
+          initial.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) addInitial(imported);
+        };
+        if (entry) addInitial(entry.fileName);
+        const catalogues: Record<string, string> = {};
+        for (const chunk of chunks)
+          if (chunk.name.startsWith('messages-')) catalogues[chunk.name.slice('messages-'.length)] = chunk.fileName;
+        const pages: Record<string, { js: string[]; css: string[]; parts: string[]; images: string[] }> = {};
+        for (const [page, { screen, parts, images = [] }] of Object.entries(PAGE_PRELOADS)) {
+          const js: string[] = [];
+          const css: string[] = [];
+          const visit = (file: string) => {
+            if (initial.has(file) || js.includes(file)) return;
+            const chunk = byFile.get(file);
+            if (!chunk) return;
+            js.push(file);
+            for (const sheet of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(sheet)) css.push(sheet);
+            for (const imported of chunk.imports) visit(imported);
+          };
+          if (screen) {
+            const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, screen));
+            if (!chunk) throw new Error(`page-preloads: ${screen} (${page}) is in no chunk of its own`);
+            visit(chunk.fileName);
+          }
+          pages[page] = { js, css, parts, images };
+        }
+        const table = JSON.stringify({ catalogues, pages }).replace(/--/g, '\\u002d\\u002d');
+        return html.replace('</head>', `<!--page-preloads:${table}-->\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [...reactWithLingui(), sourceMapsOutsideWebRoot(), precompress()],
+  plugins: [...reactWithLingui(), pagePreloads(), sourceMapsOutsideWebRoot(), precompress()],
   resolve: {
     // The browser's zod parses without generating code, which our Content-Security-Policy would block.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) }],

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_CONFIG_ELEMENT_ID, APP_CONFIG_PLACEHOLDER, type AppConfig } from '../../shared/app-config.ts';
+import { isLocale, LOCALE_QUERY_PARAMETER } from '../../shared/locale.ts';
 import { sendError } from './errors.ts';
 import { serviceWorkerScript } from './offline.ts';
 import { isApiPath, requestPath } from './request-path.ts';
@@ -52,6 +53,45 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return undefined;
 }
 
+/** What vite.config.ts (pagePreloads) writes into index.html: each entry page's lazily loaded files, and the catalogues. */
+type PagePreloads = {
+  catalogues: Record<string, string>;
+  pages: Record<string, { js: string[]; css: string[]; parts: string[]; images: string[] }>;
+};
+
+const PAGE_PRELOADS_COMMENT = /\s*<!--page-preloads:(.*?)-->/;
+
+/**
+ * The language the app will start in, as src/web/lib/i18n.ts (initialLocale) decides it, from what the server sees:
+ * `?lang=`, else Spanish when the browser's first preference is a Spanish, else English. A language chosen before
+ * on the browser (kept in its storage) is not seen here: that visitor's preloaded catalogue goes unused.
+ */
+export function expectedLocale(query: string, acceptLanguage: string | string[] | undefined): string {
+  const asked = new URLSearchParams(query).get(LOCALE_QUERY_PARAMETER);
+  if (asked === 'pseudo' || isLocale(asked)) return asked;
+  const first = (Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '')).split(',')[0] ?? '';
+  return first.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+/**
+ * The preload links of one page in one language: the first catalogue (the app shows nothing before it), the page's
+ * screen, the chunks it imports and its stylesheet, the catalogue parts it waits for, and its first image. Without
+ * them each comes one round trip after the other: the catalogue once the entry has run, the screen once the
+ * catalogue has come and the app has rendered (docs/performance.md).
+ */
+export function preloadLinks(table: PagePreloads, page: string, locale: string): string {
+  const entry = table.pages[page];
+  const catalogue = (part: string) => table.catalogues[`${part}-${locale}`];
+  const scripts = [catalogue('first'), ...(entry?.js ?? []), ...(entry?.parts ?? []).map(catalogue)].filter((file): file is string =>
+    Boolean(file),
+  );
+  return [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...(entry?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...(entry?.images ?? []).map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${url}">`),
+  ].join('');
+}
+
 /**
  * What a built script's answer goes without: it is sent once per script of a page (ten on a first load, issue 42),
  * and these headers are read only from a document's answer (a page's, a worker's): the Content-Security-Policy and
@@ -86,17 +126,39 @@ const NOT_FOR_SCRIPTS = [
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const indexFile = path.join(options.webRoot, 'index.html');
   const built = existsSync(indexFile);
-  const indexHtml = built
-    ? readFileSync(indexFile, 'utf8').replace(
-        APP_CONFIG_PLACEHOLDER,
-        // A function, not a string: the owner's free text ($` or $& in a biography) must not act as a replacement pattern.
-        () => `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${embeddedJson(appConfigFor(app))}</script>`,
-      )
-    : undefined;
+  const builtHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
+  const preloadTable = JSON.parse(
+    (builtHtml && PAGE_PRELOADS_COMMENT.exec(builtHtml)?.[1]) || '{"catalogues":{},"pages":{}}',
+  ) as PagePreloads;
+  const indexHtml = builtHtml?.replace(PAGE_PRELOADS_COMMENT, '').replace(
+    APP_CONFIG_PLACEHOLDER,
+    // A function, not a string: the owner's free text ($` or $& in a biography) must not act as a replacement pattern.
+    () => `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${embeddedJson(appConfigFor(app))}</script>`,
+  );
 
-  const compressedIndex = indexHtml
-    ? { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml, { level: constants.Z_BEST_COMPRESSION }) }
-    : undefined;
+  /**
+   * index.html for one page and language, with its preload links before the entry script, made and compressed once
+   * each: the page paths of PAGE_PRELOADS (vite.config.ts), any other path, in each language.
+   */
+  type IndexVariant = { html: string; br: Buffer; gzip: Buffer };
+  const variants = new Map<string, IndexVariant>();
+  const indexFor = (page: string, locale: string): IndexVariant | undefined => {
+    if (!indexHtml) return undefined;
+    const known = Object.hasOwn(preloadTable.pages, page) ? page : '';
+    const key = `${known} ${locale}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const links = preloadLinks(preloadTable, known, locale);
+      const html = indexHtml.replace(/(\s*)<script type="module"/, (match, space: string) => `${space}${links}${match}`);
+      variant = {
+        html,
+        br: brotliCompressSync(html),
+        gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+      };
+      variants.set(key, variant);
+    }
+    return variant;
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -125,13 +187,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   }
 
   const sendIndex = (reply: FastifyReply) => {
-    if (!indexHtml) return sendError(reply, 503, 'NOT_BUILT', 'The web app has not been built yet. Run npm run build.');
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-    // Compressed once at start, for every page path: a path no route claims reaches here through the not-found
+    const request = reply.request;
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const index = indexFor(requestPath(request), expectedLocale(query, request.headers['accept-language']));
+    if (!index) return sendError(reply, 503, 'NOT_BUILT', 'The web app has not been built yet. Run npm run build.');
+    // The preload links follow the path, `?lang=` and Accept-Language (the visitor's language).
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language');
+    // Compressed once per variant, for every page path: a path no route claims reaches here through the not-found
     // handler, which @fastify/compress does not cover (a deep link's page went out whole, 1.5 kB instead of 0.7).
-    const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
-    if (encoding && compressedIndex) return reply.header('Content-Encoding', encoding).send(compressedIndex[encoding]);
-    return reply.send(indexHtml);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(index[encoding]);
+    return reply.send(index.html);
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
