@@ -167,6 +167,8 @@ describe('the public site in Chromium', () => {
       ]);
       expect(await page.locator('.town-list li').count()).toBe(25);
       expect(await page.getByText('We do not repair hardware.').count()).toBe(1);
+      // The map comes once its place nears the window (it is below the fold).
+      await page.locator('.service-area-map-placeholder, svg.service-area-map').first().scrollIntoViewIfNeeded();
       const mapLabels = await page.locator('svg.service-area-map').textContent();
       for (const town of ['Bay Shore', 'Kings Park', 'West Sayville', 'North Great River', 'Hauppauge']) expect(mapLabels).toContain(town);
     } finally {

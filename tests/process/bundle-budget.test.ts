@@ -47,7 +47,10 @@ const CATALOGUES = {
 };
 const firstCatalogues = CATALOGUES.first;
 
-/** The service area map: `/` and /services fetch it as soon as they show (components/lazy-service-area-map.tsx). */
+/**
+ * The service area map, fetched once its place comes near the window (components/lazy-service-area-map.tsx): on `/`
+ * in a desktop's window at once, counted; on /services only when scrolled to.
+ */
 const MAP = 'components/service-area-map.tsx';
 
 /**
@@ -57,7 +60,7 @@ const MAP = 'components/service-area-map.tsx';
 const ENTRY_PAGES: Array<{ path: string; awaited: (locale: string) => string[] }> = [
   { path: '/', awaited: (locale) => [...CATALOGUES.first(locale), MAP] },
   ...[
-    ['/services', 'features/public/pages/services-page.tsx', MAP],
+    ['/services', 'features/public/pages/services-page.tsx'],
     ['/securified', 'features/public/pages/securified-page.tsx'],
     ['/remotesupport', 'features/public/pages/remote-support-page.tsx'],
     ['/about', 'features/public/pages/about-page.tsx'],
