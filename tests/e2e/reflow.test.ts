@@ -273,6 +273,18 @@ function layoutProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * The parts of a page that come once the visitor scrolls near them (WhenNear: the technician's profile, the
+ * ratings; the service area map), brought in as a visitor scrolling to the end would, so that every size checks them
+ * too, and nothing moves under a check that follows (the profile's portrait lands above the main action).
+ */
+async function bringInLateParts(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Near: each has asked for its code and data; come: none is still marked as on its way.
+  await expect.poll(() => page.locator('.when-near, [data-late-part-loading]').count(), { timeout: 15_000 }).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Whether the control can be brought into view and is the thing under its own centre (not covered). A link that
  * wraps onto a second line (longer Spanish words do) has a bounding box whose centre can fall between its two
  * pieces, on the paragraph: the centre of its first line box is what a pointer aims at.
@@ -423,6 +435,7 @@ describe('every screen at 320 px wide and at 200% text size, in Chromium against
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       await screen.arrange?.(page, say);
       await screen.primary(page, say).waitFor({ state: 'attached' });
+      await bringInLateParts(page);
       for (const size of SIZES) {
         where = `${what} at ${size.name}`;
         await resize(window, size);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { LATE_PART_LOADING, WhenNear } from './when-near.tsx';
 
 const ServiceAreaMap = lazy(() => import('./service-area-map.tsx').then((module) => ({ default: module.ServiceAreaMap })));
 
@@ -11,25 +12,11 @@ const NEAR = '600px';
  * blank of its exact shape keeps the page from moving. Without IntersectionObserver it is asked for at once.
  */
 export function LazyServiceAreaMap() {
-  const place = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = place.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  const placeholder = <div ref={place} className="service-area-map-placeholder" aria-hidden="true" />;
-  if (!near) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <ServiceAreaMap />
-    </Suspense>
+    <WhenNear margin={NEAR} placeholder={<div className="service-area-map-placeholder" aria-hidden="true" />}>
+      <Suspense fallback={<div {...LATE_PART_LOADING} className="service-area-map-placeholder" aria-hidden="true" />}>
+        <ServiceAreaMap />
+      </Suspense>
+    </WhenNear>
   );
 }

@@ -1,6 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
+ * The mark of a part of a page still on its way (its code or its data), which takes its place until it comes: no
+ * look of its own; what waits for the page to settle (a test, a screenshot) waits for none to be left.
+ */
+export const LATE_PART_LOADING = { 'data-late-part-loading': '' } as const;
+
+/**
  * Shows `children` once the place they go comes within `margin` of the window's bottom, or above it (a jump to the
  * page's end, a link to a part further down), and from then on: for a part of a page below its first screen whose
  * code, texts and data need not be in the page's first load (the landing page's technician and ratings, issue 40).

@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import type { PublicReviews } from '../../../../shared/reviews.ts';
+import { LATE_PART_LOADING } from '../../../components/when-near.tsx';
 import { noteFailure } from '../../../lib/api-failure.ts';
 import { getPublicReviews } from '../api/get-public-reviews.ts';
 
@@ -80,11 +81,16 @@ export function CustomerReviewsView({ reviews, className = '' }: { reviews: Publ
  * (the first load of `/` stays within its budget); a failed read leaves the section out.
  */
 export function CustomerReviews({ className }: { className?: string }) {
-  const [reviews, setReviews] = useState<PublicReviews>();
+  const [reviews, setReviews] = useState<PublicReviews | 'failed'>();
   useEffect(() => {
     const controller = new AbortController();
-    getPublicReviews(controller.signal).then(setReviews, (error: unknown) => noteFailure(error, 'CustomerReviews'));
+    getPublicReviews(controller.signal).then(setReviews, (error: unknown) => {
+      setReviews('failed');
+      noteFailure(error, 'CustomerReviews');
+    });
     return () => controller.abort();
   }, []);
-  return reviews ? <CustomerReviewsView reviews={reviews} className={className} /> : null;
+  // An empty mark while the read is under way: the page's tests wait for the part to settle (LATE_PART_LOADING).
+  if (reviews === undefined) return <div {...LATE_PART_LOADING} />;
+  return reviews === 'failed' ? null : <CustomerReviewsView reviews={reviews} className={className} />;
 }

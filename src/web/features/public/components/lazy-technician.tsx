@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { WhenNear } from '../../../components/when-near.tsx';
+import { LATE_PART_LOADING, WhenNear } from '../../../components/when-near.tsx';
 
 const TechnicianProfile = lazy(() => import('./technician-profile.tsx').then((module) => ({ default: module.TechnicianProfile })));
 const CustomerReviews = lazy(() => import('./customer-reviews.tsx').then((module) => ({ default: module.CustomerReviews })));
@@ -13,7 +13,7 @@ const CustomerReviews = lazy(() => import('./customer-reviews.tsx').then((module
 export function LazyTechnicianProfile({ children }: { children?: ReactNode }) {
   return (
     <WhenNear placeholder={children}>
-      <Suspense fallback={children}>
+      <Suspense fallback={<div {...LATE_PART_LOADING}>{children}</div>}>
         <TechnicianProfile>{children}</TechnicianProfile>
       </Suspense>
     </WhenNear>
@@ -23,7 +23,7 @@ export function LazyTechnicianProfile({ children }: { children?: ReactNode }) {
 export function LazyCustomerReviews({ className }: { className?: string }) {
   return (
     <WhenNear>
-      <Suspense fallback={null}>
+      <Suspense fallback={<div {...LATE_PART_LOADING} />}>
         <CustomerReviews className={className} />
       </Suspense>
     </WhenNear>
