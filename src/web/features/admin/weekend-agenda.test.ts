@@ -1,37 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAppointment } from '../../../shared/admin.ts';
 import type { SlotLabel } from '../../../shared/business.ts';
-import { slotInstant } from '../../../shared/business-time.ts';
+import { sampleAppointment } from './sample-appointment.ts';
 import { agendaDayHeading, agendaWeekend, fullAddress, mapSearchHref, weekendAgenda } from './weekend-agenda.ts';
 
 const at = (iso: string) => new Date(iso);
 
 function visit(id: string, date: string, slot: SlotLabel, extra: Partial<AdminAppointment> = {}): AdminAppointment {
-  return {
+  return sampleAppointment(date, slot, {
     id,
-    startsAt: slotInstant(date, slot).toISOString(),
-    time: slot,
-    isRemote: false,
     description: '',
-    notes: '',
-    workDone: '',
-    amountCents: 0,
-    isCompleted: false,
-    isPaid: false,
-    bill: null,
-    customer: {
-      firstName: 'Ann',
-      lastName: id,
-      email: `${id}@example.com`,
-      phoneNumber: '631-555-0100',
-      streetAddress: '12 Main Street',
-      city: 'Bay Shore',
-      state: 'NY',
-      zipCode: '11706',
-      locale: 'en',
-    },
     ...extra,
-  };
+    customer: { firstName: 'Ann', lastName: id, email: `${id}@example.com`, ...extra.customer },
+  });
 }
 
 describe('agendaWeekend: the weekend the owner works next, in New York time', () => {

@@ -7,33 +7,11 @@ import type { TaxExemption } from '../../../../shared/sales-tax.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { sampleAppointment } from '../sample-appointment.ts';
 import { useAppointmentEditor } from './appointment-editor.tsx';
 
 const USER_ID = 'customer-1';
-const appointment: AdminAppointment = {
-  id: '20261128-00000000-0000-4000-8000-000000000001',
-  startsAt: '2026-11-28T14:00:00.000Z',
-  time: '09:00am',
-  isRemote: false,
-  description: 'The laptop will not start',
-  notes: '',
-  workDone: '',
-  amountCents: 0,
-  isCompleted: false,
-  isPaid: false,
-  bill: null,
-  customer: {
-    firstName: 'Mary',
-    lastName: 'Smith',
-    email: 'mary@example.com',
-    phoneNumber: '631-555-0100',
-    streetAddress: '12 Main Street',
-    city: 'Bay Shore',
-    state: 'NY',
-    zipCode: '11706',
-    locale: 'en',
-  },
-};
+const appointment: AdminAppointment = sampleAppointment('2026-11-28', '08:00am', { startsAt: '2026-11-28T14:00:00.000Z', time: '09:00am' });
 const certificate: TaxExemption = { kind: 'exempt-organization', certificate: 'EO-123456', date: '2026-01-15' };
 
 /** The server as the editor meets it: the history, the customer's exemption, and the writes, each recorded. */

@@ -6,34 +6,16 @@ import type { AdminAppointment } from '../../../../shared/admin.ts';
 import type { Estimate } from '../../../../shared/estimates.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { sampleAppointment } from '../sample-appointment.ts';
 import { useAppointmentEditor } from './appointment-editor.tsx';
 import { EstimateBadge } from './estimate-badge.tsx';
 
-const appointment: AdminAppointment = {
-  id: '20261128-00000000-0000-4000-8000-000000000002',
+const appointment: AdminAppointment = sampleAppointment('2026-11-28', '08:00am', {
   startsAt: '2026-11-28T14:00:00.000Z',
   time: '09:00am',
-  isRemote: false,
-  description: 'The laptop will not start',
-  notes: '',
-  workDone: '',
-  amountCents: 0,
-  isCompleted: false,
-  isPaid: false,
-  bill: null,
-  customer: {
-    firstName: 'Mary',
-    lastName: 'Smith',
-    email: 'mary@example.com',
-    phoneNumber: '631-555-0100',
-    streetAddress: '12 Main Street',
-    city: 'Bay Shore',
-    state: 'NY',
-    zipCode: '11706',
-    locale: 'en',
-  },
+  id: '20261128-00000000-0000-4000-8000-000000000002',
   estimate: null,
-};
+});
 
 const sent: Estimate = {
   id: 'estimate-1',

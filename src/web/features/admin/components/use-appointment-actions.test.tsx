@@ -7,34 +7,12 @@ import { ADMIN_TEXTS, type AdminAppointment } from '../../../../shared/admin.ts'
 import { ConfirmProvider } from '../../../components/confirm-dialog.tsx';
 import { activateLocale, i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { SAMPLE_CUSTOMER, sampleAppointment } from '../sample-appointment.ts';
 import { useAppointmentActions } from './use-appointment-actions.tsx';
 
-const customer: AdminAppointment['customer'] = {
-  firstName: 'Mary',
-  lastName: 'Smith',
-  email: 'mary@example.com',
-  phoneNumber: '631-555-0142',
-  streetAddress: '12 Main Street',
-  city: 'Bay Shore',
-  state: 'NY',
-  zipCode: '11706',
-  locale: 'en',
-};
+const customer: AdminAppointment['customer'] = { ...SAMPLE_CUSTOMER, phoneNumber: '631-555-0142' };
 /** Saturday, November 28, 2026 at 08:00am, New York. */
-const inPerson: AdminAppointment = {
-  id: '20261128-00000000-0000-4000-8000-000000000001',
-  startsAt: '2026-11-28T13:00:00.000Z',
-  time: '08:00am',
-  isRemote: false,
-  description: '',
-  notes: '',
-  workDone: '',
-  amountCents: 0,
-  isCompleted: false,
-  isPaid: false,
-  bill: null,
-  customer,
-};
+const inPerson: AdminAppointment = sampleAppointment('2026-11-28', '08:00am', { description: '', customer });
 
 function Dashboard({ appointment }: { appointment: AdminAppointment }) {
   const { actions } = useAppointmentActions({ componentName: 'Dashboard', savedText: () => 'Saved', deletedText: 'Deleted' });

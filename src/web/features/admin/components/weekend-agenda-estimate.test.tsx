@@ -3,37 +3,16 @@ import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
 import type { SlotLabel } from '../../../../shared/business.ts';
-import { slotInstant } from '../../../../shared/business-time.ts';
+import { sampleAppointment } from '../sample-appointment.ts';
 import { WeekendAgenda } from './weekend-agenda.tsx';
 
 /** A visit on Saturday, November 28, 2026 (New York), for Ann `id`. */
-function visit(id: string, slot: SlotLabel, extra: Partial<AdminAppointment> = {}): AdminAppointment {
-  return {
+const visit = (id: string, slot: SlotLabel, extra: Partial<AdminAppointment> = {}): AdminAppointment =>
+  sampleAppointment('2026-11-28', slot, {
     id,
-    startsAt: slotInstant('2026-11-28', slot).toISOString(),
-    time: slot,
-    isRemote: false,
-    description: 'The laptop will not start',
-    notes: '',
-    workDone: '',
-    amountCents: 0,
-    isCompleted: false,
-    isPaid: false,
-    bill: null,
-    customer: {
-      firstName: 'Ann',
-      lastName: id,
-      email: `${id}@example.com`,
-      phoneNumber: '631-555-0100',
-      streetAddress: '12 Main Street',
-      city: 'Bay Shore',
-      state: 'NY',
-      zipCode: '11706',
-      locale: 'en',
-    },
     ...extra,
-  };
-}
+    customer: { firstName: 'Ann', lastName: id, email: `${id}@example.com`, ...extra.customer },
+  });
 
 const item = (container: HTMLElement, id: string) =>
   container.querySelector<HTMLElement>(`.weekend-agenda-visit[data-appointment-id="${id}"]`) as HTMLElement;

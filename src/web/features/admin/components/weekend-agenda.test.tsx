@@ -4,38 +4,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAppointment } from '../../../../shared/admin.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { SAMPLE_CUSTOMER, sampleAppointment } from '../sample-appointment.ts';
 import { WeekendAgenda } from './weekend-agenda.tsx';
 
 /** Saturday, November 28, 2026, 9:30am in New York: the agenda shows this weekend, and today is its Saturday. */
 const SATURDAY_MORNING = new Date('2026-11-28T14:30:00.000Z');
 
-const customer: AdminAppointment['customer'] = {
-  firstName: 'Mary',
-  lastName: 'Smith',
-  email: 'mary@example.com',
-  phoneNumber: '631-555-0142',
-  streetAddress: '12 Main Street',
-  city: 'Bay Shore',
-  state: 'NY',
-  zipCode: '11706',
-  locale: 'en',
-  codeWord: 'lantern',
-};
+const customer: AdminAppointment['customer'] = { ...SAMPLE_CUSTOMER, phoneNumber: '631-555-0142', codeWord: 'lantern' };
 /** Today, at noon in New York, in person. */
-const today: AdminAppointment = {
-  id: '20261128-00000000-0000-4000-8000-000000000001',
+const today: AdminAppointment = sampleAppointment('2026-11-28', '12:30pm', {
   startsAt: '2026-11-28T17:00:00.000Z',
   time: '12:00pm',
-  isRemote: false,
   description: 'The printer will not print.',
-  notes: '',
-  workDone: '',
-  amountCents: 0,
-  isCompleted: false,
-  isPaid: false,
-  bill: null,
   customer,
-};
+});
 /** Tomorrow (Sunday), in person: "On my way" waits for its day. */
 const tomorrow: AdminAppointment = {
   ...today,
