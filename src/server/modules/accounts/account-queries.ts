@@ -127,13 +127,22 @@ export async function createAccountToken(
   return token;
 }
 
-/** Uses a token up: deletes it and returns what it was for, or undefined when unknown, used or expired. */
+/**
+ * Uses a token up: deletes it and returns what it was for, or undefined when unknown, used or expired. Its expiry is
+ * judged by the database's clock, the clock that set it (createAccountToken), not the app's.
+ */
 export async function consumeAccountToken(db: Executor, purpose: TokenPurpose, token: string) {
   const [row] = await db
     .delete(accountTokens)
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
-    .returning();
-  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    .returning({
+      userId: accountTokens.userId,
+      email: accountTokens.email,
+      purpose: accountTokens.purpose,
+      expiresAt: accountTokens.expiresAt,
+      live: sql<boolean>`${accountTokens.expiresAt} > now()`,
+    });
+  if (!row?.live) return undefined;
   return row;
 }
 
