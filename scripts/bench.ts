@@ -117,7 +117,8 @@ async function startOurServer(env: Record<string, string>, cwd?: string): Promis
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
   const start = (dataDir: string) =>
     startProcess(
-      [...profile, 'dist/server/main.js'],
+      // As npm start runs it: --liftoff-only (package.json).
+      [...profile, '--liftoff-only', 'dist/server/main.js'],
       { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1', ...env },
       /running at (http:\/\/localhost:\d+)/,
       cwd,

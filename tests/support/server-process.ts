@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -15,7 +15,17 @@ export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/main.js', i
  * default budget keeps the optimising compiler for what stays hot (0.55 CPU-seconds a start, measured); the code
  * run is the same. The tests start about sixty processes (decision 017).
  */
-export const NODE_FLAGS = ['--wasm-tiering-budget=180000000'];
+export const NODE_FLAGS = ['--wasm-tiering-budget=180000000', ...baselineWasmFlag()];
+
+/** `--liftoff-only`, as `npm start` and the deploy unit start the server, where the CPU has what it needs (SSE4.1). */
+function baselineWasmFlag(): string[] {
+  if (process.arch === 'arm64') return ['--liftoff-only'];
+  try {
+    return /^flags\s*:.*\bsse4_1\b/m.test(readFileSync('/proc/cpuinfo', 'utf8')) ? ['--liftoff-only'] : [];
+  } catch {
+    return [];
+  }
+}
 
 export type ServerProcess = {
   url: string;
