@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One text as Twilio's Messages API received it. */
@@ -41,7 +41,22 @@ export async function startTwilioStandIn(accountSid: string, authToken: string) 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
+  }; /** Answers as the queued behaviour says (a dropped connection, or Twilio's error); false when it says nothing. */
+  const misbehave = (behaviour: TwilioBehaviour | undefined, req: IncomingMessage, res: ServerResponse): boolean => {
+    if (behaviour?.kind === 'hang-up') {
+      req.socket.destroy();
+      return true;
+    }
+    if (behaviour?.kind !== 'error') return false;
+    json(res, behaviour.status, {
+      code: behaviour.code,
+      message: behaviour.message,
+      more_info: `https://www.twilio.com/docs/errors/${behaviour.code}`,
+      status: behaviour.status,
+    });
+    return true;
   };
+
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => {
@@ -71,16 +86,7 @@ export async function startTwilioStandIn(accountSid: string, authToken: string) 
         if (!call.to || !call.from || (!call.twiml && !call.url)) {
           return json(res, 400, { code: 21205, message: 'Url parameter is required.', status: 400 });
         }
-        const behaviour = callQueue.shift();
-        if (behaviour?.kind === 'hang-up') return req.socket.destroy();
-        if (behaviour?.kind === 'error') {
-          return json(res, behaviour.status, {
-            code: behaviour.code,
-            message: behaviour.message,
-            more_info: `https://www.twilio.com/docs/errors/${behaviour.code}`,
-            status: behaviour.status,
-          });
-        }
+        if (misbehave(callQueue.shift(), req, res)) return;
         calls.push(call);
         const sid = `CA${String(calls.length).padStart(32, '0')}`;
         return json(res, 201, {
@@ -128,16 +134,7 @@ export async function startTwilioStandIn(accountSid: string, authToken: string) 
       if (text.authorization !== expectedAuth || text.accountSid !== accountSid) {
         return json(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
       }
-      const behaviour = queue.shift();
-      if (behaviour?.kind === 'hang-up') return req.socket.destroy();
-      if (behaviour?.kind === 'error') {
-        return json(res, behaviour.status, {
-          code: behaviour.code,
-          message: behaviour.message,
-          more_info: `https://www.twilio.com/docs/errors/${behaviour.code}`,
-          status: behaviour.status,
-        });
-      }
+      if (misbehave(queue.shift(), req, res)) return;
       texts.push(text);
       const sid = `SM${String(texts.length).padStart(32, '0')}`;
       return json(res, 201, {
