@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -8,8 +10,8 @@ import { formatAppointmentTimeIn, formatDay, formatMoney } from '../shared/local
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
  * English is their message id; src/server/locales/{en,es}.po hold them (and src/shared/locales with its site/, forms/, signed-in/ and facts/ those of src/shared), read once at
- * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales), so these same
- * relative paths work from src and from dist.
+ * start. The build copies both next to the built code (dist/server/locales, dist/shared/locales); `CATALOGUES_ROOT`
+ * finds them from wherever this code runs.
  */
 export type Translator = {
   readonly locale: Locale;
@@ -25,11 +27,26 @@ export type Translator = {
   link(url: string): string;
 };
 
-function readCatalogue(file: URL, locale: Locale): Messages {
+/**
+ * The folder that holds shared/locales and server/locales: src when the code runs from its sources (the tests), dist
+ * once built. Found from this module's folder upwards, since the built code runs from dist/server (the server's
+ * single file) and dist/server/cli (each command-line tool's).
+ */
+export const CATALOGUES_ROOT = findCataloguesRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findCataloguesRoot(from: string): string {
+  if (existsSync(path.join(from, 'shared/locales/en.po')) && existsSync(path.join(from, 'server/locales/en.po'))) return from;
+  const parent = path.dirname(from);
+  if (parent === from) throw new Error('shared/locales and server/locales are missing: they must be deployed with the built server');
+  return findCataloguesRoot(parent);
+}
+
+function readCatalogue(relative: string, locale: Locale): Messages {
+  const file = path.join(CATALOGUES_ROOT, relative);
   const catalogue = formatter().parse(readFileSync(file, 'utf8'), {
     locale,
     sourceLocale: DEFAULT_LOCALE,
-    filename: file.pathname,
+    filename: file,
   }) as Record<string, { translation?: string; obsolete?: boolean }>;
   const messages: Messages = {};
   for (const [id, entry] of Object.entries(catalogue)) {
@@ -61,12 +78,12 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
 
 /** The e-mails' own texts, over the texts of src/shared they use too (the business's tagline). */
 const messagesOf = (locale: Locale): Messages => ({
-  ...readCatalogue(new URL(`../shared/locales/${locale}.po`, import.meta.url), locale),
-  ...readCatalogue(new URL(`../shared/locales/site/${locale}.po`, import.meta.url), locale),
-  ...readCatalogue(new URL(`../shared/locales/forms/${locale}.po`, import.meta.url), locale),
-  ...readCatalogue(new URL(`../shared/locales/signed-in/${locale}.po`, import.meta.url), locale),
-  ...readCatalogue(new URL(`../shared/locales/facts/${locale}.po`, import.meta.url), locale),
-  ...readCatalogue(new URL(`./locales/${locale}.po`, import.meta.url), locale),
+  ...readCatalogue(`shared/locales/${locale}.po`, locale),
+  ...readCatalogue(`shared/locales/site/${locale}.po`, locale),
+  ...readCatalogue(`shared/locales/forms/${locale}.po`, locale),
+  ...readCatalogue(`shared/locales/signed-in/${locale}.po`, locale),
+  ...readCatalogue(`shared/locales/facts/${locale}.po`, locale),
+  ...readCatalogue(`server/locales/${locale}.po`, locale),
 });
 
 const TRANSLATORS = Object.fromEntries(LOCALES.map((locale) => [locale, makeTranslator(locale, messagesOf(locale))])) as Record<
