@@ -1,8 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { reactWithLingui } from './lingui-vite.ts';
+
+/** Room a run's folders need at their most (its servers' databases, browser profiles, backups), with a margin. */
+const RUN_FOLDER_ROOM = 4 * 1024 ** 3;
+
+/**
+ * Where the run's folder goes: the folder TMPDIR names when it is set; else the machine's shared memory (/dev/shm,
+ * a tmpfs) when it has the room, since the run writes gigabytes there that live a few seconds (every server and
+ * every integration file copies the migrated database, Chromium writes its profiles), which a disk-backed /tmp
+ * turns into file-system work in the kernel; else the system's temporary folder.
+ */
+function runFolderParent(): string {
+  if (process.env.TMPDIR) return tmpdir();
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    accessSync('/dev/shm', constants.W_OK);
+    if (bavail * bsize >= RUN_FOLDER_ROOM) return '/dev/shm';
+  } catch {
+    // No /dev/shm (macOS, Windows) or not writable: the system's temporary folder.
+  }
+  return tmpdir();
+}
 
 /**
  * Every temporary folder of the run, under one folder removed when the run ends: the tests' DATA_DIRs, the copies
@@ -14,7 +35,7 @@ function makeOneTemporaryFolderForTheRun(): void {
   // evaluation would nest one more level, past the 108 characters a Unix socket path may have (Chromium's
   // SingletonSocket then aborts the browser).
   if (process.env.TECHHELP_RUN_TEMPORARY) return;
-  const folder = mkdtempSync(path.join(tmpdir(), 'techhelp-run-'));
+  const folder = mkdtempSync(path.join(runFolderParent(), 'techhelp-run-'));
   process.env.TECHHELP_RUN_TEMPORARY = folder;
   process.env.TMPDIR = folder;
   process.on('exit', () => {
