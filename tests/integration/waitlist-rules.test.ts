@@ -13,6 +13,7 @@ import type { AdminWaitlist } from '../../src/shared/waitlist.ts';
 import { mailbox } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer } from '../support/appointments.ts';
+import { openEventStream } from '../support/event-stream.ts';
 
 type Person = Awaited<ReturnType<typeof bookingCustomer>>;
 const MINUTE = 60 * 1000;
@@ -134,8 +135,18 @@ describe('the waitlist’s rules of fairness', () => {
   it('makes no offer at night: the slot is held for the first in line, who is told at 8 a.m. with the full 30 minutes', async () => {
     for (const person of [ana, bob]) expect((await join(person, nightDay)).statusCode).toBe(201);
     clock(at(wednesday, 23));
+    // Ana's home screen is open: it hears that her list changed (the held time shows there before any message).
+    await app().listen({ port: 0, host: '127.0.0.1' });
+    const address = app().server.address();
+    const anasScreen = openEventStream(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, ana.cookie);
+    await anasScreen.ready;
     const freed = nightVisits['11:00am'];
     expect((await cancel(freed?.by as Person, freed?.id ?? '')).statusCode).toBe(204);
+    try {
+      await anasScreen.waitFor((event) => event.kind === 'appointment', 5000);
+    } finally {
+      anasScreen.close();
+    }
     const startsAt = slotInstant(nightDay, '11:00am');
     // Nothing sent; the time is Ana's, not anyone's who looks at night.
     expect(await offerMails(ana)).toEqual([]);

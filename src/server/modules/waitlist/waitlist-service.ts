@@ -341,6 +341,8 @@ export class WaitlistService {
     const expiresAt = new Date(morning.getTime() + this.config.waitlist.offerMinutes * MINUTE_MS);
     await updateEntry(tx, entry.id, { state: 'offered', offeredStartsAt: startsAt, offeredAt: null, offerExpiresAt: expiresAt });
     await announceSlotChange(tx, startsAt);
+    // The holder's open screens read their list: the held time shows on their home screen before any message says so.
+    await announceChange(tx, { kind: 'appointment', userId: entry.userId });
   }
 
   /** Holds the slot for the entry's customer and tells them by e-mail and, if they agreed to texts, by text. */
