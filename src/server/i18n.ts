@@ -32,7 +32,7 @@ export type Translator = {
  * once built. Found from this module's folder upwards, since the built code runs from dist/server (the server's
  * single file) and dist/server/cli (each command-line tool's).
  */
-export const CATALOGUES_ROOT = findCataloguesRoot(path.dirname(fileURLToPath(import.meta.url)));
+const CATALOGUES_ROOT = findCataloguesRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findCataloguesRoot(from: string): string {
   if (existsSync(path.join(from, 'shared/locales/en.po')) && existsSync(path.join(from, 'server/locales/en.po'))) return from;
