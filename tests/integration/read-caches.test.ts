@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, timeOff } from '../../src/server/db/schema.ts';
+import { appointments, estimates, timeOff } from '../../src/server/db/schema.ts';
 import { slotInstant } from '../../src/shared/business-time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { book, bookingAdmin, bookingCustomer, upcomingWeekendDays } from '../support/appointments.ts';
@@ -75,6 +75,32 @@ describe('reads kept in memory', () => {
     await subject.app.notices.settle();
     expect((await get(customer.cookie, '/api/appointments')).map((item: { id: string }) => item.id)).not.toContain(id);
     expect(await taken(day(2))).not.toContain(instant);
+  });
+
+  it("follows a job's estimate at once: sent by the owner, then changed straight in the database", async () => {
+    const booked = await book(subject.app, customer.cookie, day(3), '02:00pm');
+    const id = booked.json().id as string;
+    const estimateOf = async () =>
+      ((await get(customer.cookie, '/api/appointments')) as { id: string; estimate: { state: string } | null }[]).find(
+        (item) => item.id === id,
+      )?.estimate ?? null;
+    expect(await estimateOf()).toBeNull();
+    expect(await estimateOf()).toBeNull();
+    const sent = await subject.app.inject({
+      method: 'POST',
+      url: `/api/admin/appointments/${id}/estimate`,
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'troubleshooting', minutes: 60, hardware: [] },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    expect(await estimateOf()).toMatchObject({ state: 'sent' });
+    const before = stats();
+    expect(await estimateOf()).toMatchObject({ state: 'sent' });
+    expect(stats().openOf.hits - before.openOf.hits).toBe(1);
+
+    await subject.database.db.update(estimates).set({ state: 'declined', decidedAt: new Date() }).where(eq(estimates.appointmentId, id));
+    await subject.app.notices.settle();
+    expect(await estimateOf()).toMatchObject({ state: 'declined' });
   });
 
   it("follows the owner's time off and booking rules at once", async () => {

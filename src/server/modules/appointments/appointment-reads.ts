@@ -11,6 +11,21 @@ import {
   listOpenAppointments,
   listOpenAppointmentsOf,
 } from './appointment-queries.ts';
+import { estimateSummaries } from './estimates.ts';
+
+/** A customer's open jobs with the estimate in force of each: what their list shows, kept in memory as one read. */
+export type OpenJobs = { rows: AppointmentRow[]; estimates: Map<string, NonNullable<EstimateSummary>> };
+
+export async function openJobsOf(db: Executor, userId: string): Promise<OpenJobs> {
+  const rows = await listOpenAppointmentsOf(db, userId);
+  return {
+    rows,
+    estimates: await estimateSummaries(
+      db,
+      rows.map(({ id }) => id),
+    ),
+  };
+}
 
 /** The customer's view of a visit; with the cut-off in hours, until when it can be changed online. */
 export function customerAppointment(row: AppointmentRow, cutoffHours?: number, estimate: EstimateSummary = null): CustomerAppointment {

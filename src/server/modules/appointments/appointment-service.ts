@@ -39,8 +39,7 @@ import { confirmationContent, ownerCancellationContent, reminderContent, resched
 import type { AppointmentActor, AppointmentLifecycle, AppointmentListener } from './appointment-lifecycle.ts';
 import { AppointmentMessages } from './appointment-messages.ts';
 import { claimDueReminders, countOpenAppointments, listOpenAppointmentsOf, takenStartsBetween } from './appointment-queries.ts';
-import { customerAppointment } from './appointment-reads.ts';
-import { estimateSummaries } from './estimates.ts';
+import { customerAppointment, type OpenJobs, openJobsOf } from './appointment-reads.ts';
 import { OnTheWay } from './on-the-way.ts';
 import { ownerFeed } from './owner-feed.ts';
 import { NO_HOLDS, type SlotHolds } from './slot-holds.ts';
@@ -116,7 +115,8 @@ export class AppointmentService {
    * (`t`, sent before its `m`), not by every booking's.
    */
   private readonly timeOff: NoticedCache<string, ClosedSpan[]> | undefined;
-  private readonly openOf: NoticedCache<string, AppointmentRow[]> | undefined;
+  /** Each customer's open jobs, with the estimate in force of each. */
+  private readonly openOf: NoticedCache<string, OpenJobs> | undefined;
 
   /**
    * What the booking's own e-mails do when a job changes elsewhere (the back office's edit): a visit still to come
@@ -197,13 +197,10 @@ export class AppointmentService {
 
   async list(viewer: SessionUser): Promise<CustomerAppointment[]> {
     const { cutoffHours } = await this.readRules();
-    const read = async () => ({ value: await listOpenAppointmentsOf(this.db, viewer.id) });
-    const rows = this.openOf ? await this.openOf.get(viewer.id, read) : (await read()).value;
-    // The estimate in force of each: the list links to one waiting for the customer's answer.
-    const estimates = await estimateSummaries(
-      this.db,
-      rows.map((row) => row.id),
-    );
+    // The open jobs with the estimate in force of each (the list links to one waiting for the customer's answer),
+    // kept together: a change to either announces the customer's appointments (migrations 0017 and 0035).
+    const read = async () => ({ value: await openJobsOf(this.db, viewer.id) });
+    const { rows, estimates } = this.openOf ? await this.openOf.get(viewer.id, read) : (await read()).value;
     return rows.map((row) => customerAppointment(row, cutoffHours, estimates.get(row.id) ?? null));
   }
 
