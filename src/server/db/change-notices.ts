@@ -4,10 +4,10 @@ import type { Executor, Listen } from './client.ts';
 
 /**
  * Where the database announces changes that copies kept in memory depend on (decision 025; triggers in migrations
- * 0017, 0018 and 0030): `s:<session id>`, `u:<user id>` (a user's sign-in, address, verification or rights),
- * `a:<user id>` (that user's appointments), `m` (the free times: an appointment, time off, the owner's imported busy
- * times, a waitlist offer's hold or the booking rules), `t` (the owner's time off or imported busy times), `r` (the
- * booking rules). Ids only, never a token.
+ * 0017, 0018, 0030 and 0035): `s:<session id>`, `u:<user id>` (a user's sign-in, address, verification or rights),
+ * `a:<user id>` (that user's appointments or their estimates), `m` (the free times: an appointment, time off, the
+ * owner's imported busy times, a waitlist offer's hold or the booking rules), `t` (the owner's time off or imported
+ * busy times), `r` (the booking rules). Ids only, never a token.
  */
 export const CHANGE_NOTICES_CHANNEL = 'techhelp_cache';
 
