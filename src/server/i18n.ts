@@ -6,6 +6,7 @@ import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locale.ts';
 import { formatAppointmentTimeIn, formatDay, formatMoney } from '../shared/locale-format.ts';
+import { findUpwards } from './find-upwards.ts';
 
 /**
  * The server's languages (decision 016): the e-mails' texts are English strings marked with `english('…')`, whose
@@ -32,13 +33,13 @@ export type Translator = {
  * once built. Found from this module's folder upwards, since the built code runs from dist/server (the server's
  * single file) and dist/server/cli (each command-line tool's).
  */
-const CATALOGUES_ROOT = findCataloguesRoot(path.dirname(fileURLToPath(import.meta.url)));
+const CATALOGUES_ROOT = findCataloguesRoot();
 
-function findCataloguesRoot(from: string): string {
-  if (existsSync(path.join(from, 'shared/locales/en.po')) && existsSync(path.join(from, 'server/locales/en.po'))) return from;
-  const parent = path.dirname(from);
-  if (parent === from) throw new Error('shared/locales and server/locales are missing: they must be deployed with the built server');
-  return findCataloguesRoot(parent);
+function findCataloguesRoot(): string {
+  const relative = path.join('server', 'locales', 'en.po');
+  const found = findUpwards(path.dirname(fileURLToPath(import.meta.url)), relative, existsSync);
+  if (!found) throw new Error('server/locales and shared/locales are missing: they must be deployed with the built server');
+  return found.slice(0, -relative.length - 1);
 }
 
 function readCatalogue(relative: string, locale: Locale): Messages {

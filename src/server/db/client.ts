@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { findUpwards } from '../find-upwards.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -61,14 +62,6 @@ export type DatabaseHandle = {
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 const moduleDir = path.dirname(fileURLToPath(import.meta.url));
-
-/** `relative` under the nearest of `from` and its parents where `exists` finds it. */
-function findUpwards(from: string, relative: string, exists: (candidate: string) => boolean): string | undefined {
-  const candidate = path.join(from, relative);
-  if (exists(candidate)) return candidate;
-  const parent = path.dirname(from);
-  return parent === from ? undefined : findUpwards(parent, relative, exists);
-}
 
 /**
  * The migrations' folder, src/server/db/migrations under the project's root: found from this module's own folder
